@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { MessageKey } from '../messages.ts';
+import { isIsoDate, MIN_DATE, maxRegistrationBirthDate } from '../rules/dates.ts';
+import { requiredText } from './common.ts';
+
+const key = (k: MessageKey) => k;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** A password: required, 8 to 50 characters, never trimmed. */
+export const password = z
+  .string({ error: key('required') })
+  .min(1, { error: key('required') })
+  .min(PASSWORD_MIN_LENGTH, { error: key('passwordTooShort') })
+  .max(50, { error: key('tooLong50') });
+
+export const email = requiredText(50)
+  .toLowerCase()
+  .pipe(z.email({ error: key('invalidEmail') }));
+
+export const phone = requiredText(20).regex(/^\+?[\d\s()-]+$/, { error: key('invalidPhone') });
+
+/** A YYYY-MM-DD date, not before 1900-01-01. */
+export const isoDate = z
+  .string({ error: key('required') })
+  .min(1, { error: key('required') })
+  .refine(isIsoDate, { error: key('invalidDate') })
+  .refine((value) => value >= MIN_DATE, { error: key('dateBefore1900') });
+
+/** POST authentication/client/register (spec §3 "Registration"). */
+export const registerRequest = z.object({
+  password,
+  name: requiredText(50),
+  lastname: requiredText(50),
+  email,
+  mobile: phone,
+  birthdate: isoDate.refine((value) => value <= maxRegistrationBirthDate(), {
+    error: key('mustBeAdult'),
+  }),
+  countryId: requiredText(50),
+  isPassanger: z.boolean().optional().default(false),
+});
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+export const registerResponse = z.object({ result: z.literal(1), id: z.uuid() });
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
+/** POST authentication/login. The user name is the e-mail. */
+export const loginRequest = z.object({
+  username: requiredText(50).toLowerCase(),
+  password: z
+    .string({ error: key('required') })
+    .min(1, { error: key('required') })
+    .max(50, { error: key('tooLong50') }),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+/** What the web app keeps in local storage under `infoauth` (spec §3 "Stored session"). */
+export const sessionUser = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  corporateClientId: z.uuid().nullable(),
+  corporateClientName: z.string().nullable(),
+  telephone: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+/** Spec §4: a login result of 1 means success. */
+export const loginResponse = z.object({
+  result: z.literal(1),
+  token: z.string(),
+  expiresAt: z.iso.datetime(),
+  user: sessionUser,
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const logoutParams = z.object({ userId: z.string() });
+export const logoutResponse = z.object({ result: z.literal(1) });

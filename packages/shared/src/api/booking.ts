@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { CustomerTypeId } from '../ids.ts';
+import type { MessageKey } from '../messages.ts';
+import { fromCents } from '../rules/money.ts';
+import { amountString, type BookingSelection, type Quote } from '../rules/pricing.ts';
+import { isoDate } from './auth.ts';
+
+const key = (k: MessageKey) => k;
+
+/** Spec §9 payment modes: total (T) or partial, the 50% deposit (P). */
+export const paymentMode = z.enum(['T', 'P']);
+export type PaymentMode = z.infer<typeof paymentMode>;
+
+export const MAX_PASSENGERS_PER_TYPE = 99;
+
+const id = z
+  .string({ error: key('required') })
+  .trim()
+  .min(1, { error: key('required') })
+  .max(64);
+const count = z
+  .number({ error: key('invalidInput') })
+  .int({ error: key('invalidInput') })
+  .min(0, { error: key('invalidInput') })
+  .max(MAX_PASSENGERS_PER_TYPE, { error: key('invalidInput') });
+/** US dollars, as the browser computed them; the server compares, never stores, these. */
+const dollars = z
+  .number({ error: key('invalidInput') })
+  .min(0, { error: key('invalidInput') })
+  .max(10_000_000, { error: key('invalidInput') });
+
+export const bookingServiceLine = z.object({
+  name: z.string().max(200).default(''),
+  tourAdditionalServiceId: id,
+  quantity: z
+    .number({ error: key('invalidInput') })
+    .int()
+    .min(0)
+    .max(99, { error: key('invalidInput') }),
+  amountUnit: dollars,
+  amountTotal: dollars,
+});
+
+export const bookingHotelLine = z.object({
+  hoteTypeId: id,
+  roomTypeId: id,
+  /** Per room and night. */
+  price: dollars,
+  /** Rooms. */
+  quantity: z
+    .number({ error: key('hotelAllData') })
+    .int({ error: key('hotelAllData') })
+    .min(1, { error: key('hotelAllData') })
+    .max(99, { error: key('invalidInput') }),
+  amount: dollars,
+});
+
+/** POST tour/save (spec §3 "Booking request"). */
+export const bookingRequest = z
+  .object({
+    tourId: z.uuid({ error: key('invalidInput') }),
+    categoryId: z
+      .string({ error: key('selectTypeAndCategory') })
+      .trim()
+      .min(1, { error: key('selectTypeAndCategory') })
+      .max(64),
+    tourTypeId: z
+      .string({ error: key('selectTypeAndCategory') })
+      .trim()
+      .min(1, { error: key('selectTypeAndCategory') })
+      .max(64),
+    startDate: isoDate,
+    endDate: isoDate,
+    adultPassengers: count,
+    studentPassengers: count,
+    childrenPassengers: count,
+    babyPassengers: count,
+    adultPrice: dollars,
+    studentPrice: dollars,
+    childrenPrice: dollars,
+    amount: dollars,
+    amountStr: z
+      .string({ error: key('invalidInput') })
+      .regex(/^\d{1,12}$/, { error: key('invalidInput') }),
+    debt: dollars,
+    contactId: z.string().max(64).optional(),
+    isPassager: z.boolean().default(false),
+    additionalServices: z.array(bookingServiceLine).max(50).default([]),
+    hotels: z.array(bookingHotelLine).max(20).default([]),
+    /** Which amount is paid first; the spec's T and P (an addition to its booking request). */
+    paymentMode: paymentMode.default('T'),
+    /** Sent by the corporate booking page: a booking on credit for the user's company. */
+    corporate: z.boolean().optional().default(false),
+  })
+  .refine((body) => body.endDate === body.startDate, {
+    path: ['endDate'],
+    error: key('invalidDate'),
+  });
+export type BookingRequest = z.input<typeof bookingRequest>;
+export type ParsedBookingRequest = z.output<typeof bookingRequest>;
+
+/** The server's figures for a booking, in the booking request's terms (dollars). */
+export const bookingQuote = z.object({
+  passengers: z.array(
+    z.object({
+      customerTypeId: z.string(),
+      quantity: z.number(),
+      unitPrice: z.number(),
+      total: z.number(),
+    }),
+  ),
+  hotels: z.array(
+    z.object({
+      hoteTypeId: z.string(),
+      roomTypeId: z.string(),
+      quantity: z.number(),
+      nights: z.number(),
+      price: z.number(),
+      amount: z.number(),
+    }),
+  ),
+  additionalServices: z.array(
+    z.object({
+      tourAdditionalServiceId: z.string(),
+      quantity: z.number(),
+      amountUnit: z.number(),
+      amountTotal: z.number(),
+    }),
+  ),
+  total: z.number(),
+  partial: z.number(),
+  paymentMode,
+  amount: z.number(),
+  amountStr: z.string(),
+  debt: z.number(),
+});
+export type BookingQuote = z.infer<typeof bookingQuote>;
+
+/** The answer to POST tour/save. The transaction fields are filled once payments exist. */
+export const bookingSaveResponse = z.object({
+  bookingId: z.string(),
+  code: z.string(),
+  transactionId: z.string().nullable(),
+  transactionKey: z.string().nullable(),
+  total: z.number(),
+  amount: z.number(),
+  amountStr: z.string(),
+});
+export type BookingSaveResponse = z.infer<typeof bookingSaveResponse>;
+
+/** The amount paid first for a payment mode. */
+export function amountToPayCents(quote: Quote, mode: PaymentMode): number {
+  return mode === 'P' ? quote.partialCents : quote.totalCents;
+}
+
+/** A quote in the booking request's terms. */
+export function quoteToWire(quote: Quote, mode: PaymentMode): BookingQuote {
+  const amountCents = amountToPayCents(quote, mode);
+  return {
+    passengers: quote.passengers.map((line) => ({
+      customerTypeId: line.customerTypeId,
+      quantity: line.quantity,
+      unitPrice: fromCents(line.unitCents),
+      total: fromCents(line.totalCents),
+    })),
+    hotels: quote.hotels.map((line) => ({
+      hoteTypeId: line.hotelTypeId,
+      roomTypeId: line.roomTypeId,
+      quantity: line.rooms,
+      nights: line.nights,
+      price: fromCents(line.unitCents),
+      amount: fromCents(line.totalCents),
+    })),
+    additionalServices: quote.services.map((line) => ({
+      tourAdditionalServiceId: line.offerId,
+      quantity: line.quantity,
+      amountUnit: fromCents(line.unitCents),
+      amountTotal: fromCents(line.totalCents),
+    })),
+    total: fromCents(quote.totalCents),
+    partial: fromCents(quote.partialCents),
+    paymentMode: mode,
+    amount: fromCents(amountCents),
+    amountStr: amountString(amountCents),
+    debt: fromCents(quote.totalCents - amountCents),
+  };
+}
+
+/** The selection a booking request describes (passenger counts by fixed customer-type id). */
+export function selectionFromRequest(body: ParsedBookingRequest): BookingSelection {
+  return {
+    categoryId: body.categoryId,
+    typeId: body.tourTypeId,
+    passengers: [
+      { customerTypeId: CustomerTypeId.adult, quantity: body.adultPassengers },
+      { customerTypeId: CustomerTypeId.student, quantity: body.studentPassengers },
+      { customerTypeId: CustomerTypeId.child, quantity: body.childrenPassengers },
+      { customerTypeId: CustomerTypeId.baby, quantity: body.babyPassengers },
+    ],
+    hotels: body.hotels.map((hotel) => ({
+      hotelTypeId: hotel.hoteTypeId,
+      roomTypeId: hotel.roomTypeId,
+      rooms: hotel.quantity,
+    })),
+    services: body.additionalServices.map((service) => ({
+      offerId: service.tourAdditionalServiceId,
+      quantity: service.quantity,
+    })),
+  };
+}
+
+/** The booking request for a priced selection (what the booking page sends). */
+export function requestFromQuote(input: {
+  tourId: string;
+  date: string;
+  selection: BookingSelection;
+  quote: Quote;
+  mode: PaymentMode;
+  contactId?: string;
+  isPassager: boolean;
+  serviceNames?: Record<string, string>;
+}): BookingRequest {
+  const wire = quoteToWire(input.quote, input.mode);
+  const countOf = (customerTypeId: string) =>
+    input.selection.passengers
+      .filter((passenger) => passenger.customerTypeId === customerTypeId)
+      .reduce((total, passenger) => total + passenger.quantity, 0);
+  const unitOf = (customerTypeId: string) =>
+    wire.passengers.find((line) => line.customerTypeId === customerTypeId)?.unitPrice ?? 0;
+  return {
+    tourId: input.tourId,
+    categoryId: input.selection.categoryId,
+    tourTypeId: input.selection.typeId,
+    startDate: input.date,
+    endDate: input.date,
+    adultPassengers: countOf(CustomerTypeId.adult),
+    studentPassengers: countOf(CustomerTypeId.student),
+    childrenPassengers: countOf(CustomerTypeId.child),
+    babyPassengers: countOf(CustomerTypeId.baby),
+    adultPrice: unitOf(CustomerTypeId.adult),
+    studentPrice: unitOf(CustomerTypeId.student),
+    childrenPrice: unitOf(CustomerTypeId.child),
+    amount: wire.amount,
+    amountStr: wire.amountStr,
+    debt: wire.debt,
+    ...(input.contactId ? { contactId: input.contactId } : {}),
+    isPassager: input.isPassager,
+    additionalServices: wire.additionalServices.map((line) => ({
+      name: input.serviceNames?.[line.tourAdditionalServiceId] ?? '',
+      ...line,
+    })),
+    hotels: wire.hotels.map(({ nights: _nights, ...line }) => line),
+    paymentMode: input.mode,
+  };
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { type MessageKey, messages } from '../messages.ts';
+
+/** The body of every error answer of the API. */
+export const errorBody = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  error: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** A value/label pair, as the spec's option items (types, statuses, countries). */
+export const option = z.object({ value: z.string(), label: z.string() });
+export type Option = z.infer<typeof option>;
+
+/** An id/name pair, as the spec's other option items (document types, jobs, sex...). */
+export const namedItem = z.object({ id: z.string(), name: z.string() });
+export type NamedItem = z.infer<typeof namedItem>;
+
+export const uuid = z.uuid({ error: 'invalidInput' satisfies MessageKey });
+
+/** A required text field of at most `max` characters, trimmed. */
+export function requiredText(max: 50 | 20) {
+  return z
+    .string({ error: 'required' satisfies MessageKey })
+    .trim()
+    .min(1, { error: 'required' satisfies MessageKey })
+    .max(max, { error: (max === 50 ? 'tooLong50' : 'tooLong20') satisfies MessageKey });
+}
+
+export const messageKeys = Object.keys(messages) as MessageKey[];

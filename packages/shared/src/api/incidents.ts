@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { MessageKey } from '../messages.ts';
+import { option } from './common.ts';
+
+const key = (k: MessageKey) => k;
+
+/** An incident as the customer sees it (spec §3 "Incident", with a few additions). */
+export const incident = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  typeId: z.string(),
+  statusId: z.string(),
+  /** The reservation code. */
+  bookingId: z.string(),
+  observation: z.string().nullable(),
+  response: z.string().nullable(),
+  adviserId: z.string().nullable(),
+  modifiedOn: z.string(),
+  /** The type's name. */
+  type: z.string(),
+  /** The reservation, as "code · tour". */
+  bookingName: z.string(),
+  status: z.string(),
+  /** The passenger slot or service line a remove request is about. */
+  targetId: z.string().nullable(),
+  targetName: z.string().nullable(),
+  /** Where the customer's change of status would take it, or null when it cannot move. */
+  nextStatusId: z.string().nullable(),
+  nextStatus: z.string().nullable(),
+  editable: z.boolean(),
+  deletable: z.boolean(),
+});
+export type Incident = z.infer<typeof incident>;
+export const incidentList = z.array(incident);
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: key('invalidInput') });
+
+/** POST incident/save (spec §7): statusId is ignored, a new incident starts registered. */
+export const incidentSaveRequest = z.object({
+  name: text(100).optional().default(''),
+  description: text(2000).optional().default(''),
+  typeId: z
+    .string({ error: key('completeAllFields') })
+    .trim()
+    .min(1, { error: key('completeAllFields') })
+    .max(64),
+  statusId: z.string().max(64).nullish(),
+  bookingId: z
+    .string({ error: key('completeAllFields') })
+    .trim()
+    .min(1, { error: key('completeAllFields') })
+    .max(32),
+  /** The passenger slot (remove passenger) or the service line (remove service). */
+  targetId: z.string().max(64).nullish(),
+});
+export type IncidentSaveRequest = z.input<typeof incidentSaveRequest>;
+
+/** PUT incident/{id}/update (spec §7: typeId, statusId, adviserId null; and what the form edits). */
+export const incidentUpdateRequest = z.object({
+  typeId: z
+    .string({ error: key('completeAllFields') })
+    .trim()
+    .min(1, { error: key('completeAllFields') })
+    .max(64),
+  statusId: z.string().max(64).nullish(),
+  adviserId: z.null().optional(),
+  name: text(100).optional(),
+  description: text(2000).optional(),
+  targetId: z.string().max(64).nullish(),
+});
+export type IncidentUpdateRequest = z.input<typeof incidentUpdateRequest>;
+
+export const incidentIdParams = z.object({ id: z.uuid({ error: key('notFound') }) });
+export const incidentOptions = z.array(option);
+export const incidentResult = z.object({ result: z.literal(1), id: z.string() });

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { CustomerTypeId } from '../ids.ts';
+import type { MessageKey } from '../messages.ts';
+import {
+  addYears,
+  isIsoDate,
+  MAX_DOCUMENT_EXPIRY_YEARS,
+  MIN_ADULT_PASSENGER_AGE,
+  MIN_DATE,
+  todayInLima,
+} from '../rules/dates.ts';
+import { namedItem } from './common.ts';
+
+const key = (k: MessageKey) => k;
+
+/** Spec §5 passenger save: a required field missing gives 'Please Complete All Fields'. */
+const required = (max = 50) =>
+  z
+    .string({ error: key('completeAllFields') })
+    .trim()
+    .min(1, { error: key('completeAllFields') })
+    .max(max, { error: key('tooLong50') });
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(50, { error: key('tooLong50') })
+  .nullish()
+  .transform((value) => value || null);
+
+const date = (message: MessageKey) =>
+  z
+    .string({ error: key(message) })
+    .trim()
+    .min(1, { error: key(message) })
+    .refine(isIsoDate, { error: key('invalidDate') })
+    .refine((value) => value >= MIN_DATE, { error: key('dateBefore1900') });
+
+const optionalDate = z
+  .union([z.literal(''), z.null(), date('invalidDate')])
+  .optional()
+  .transform((value) => value || null);
+
+/** POST client/{slotId}/create and PUT client/{id}/update (spec §3 "Passenger save payload"). */
+export const passengerPayload = z.object({
+  firstName: required(),
+  lastName: required(),
+  eMail: required()
+    .toLowerCase()
+    .pipe(z.email({ error: key('invalidEmail') })),
+  birthDate: date('completeAllFields'),
+  /** The identity document's expiry (optional). */
+  expirationDate: optionalDate,
+  sexId: required(64),
+  documentTypeId: required(64),
+  documentNumber: required(),
+  maritalStatusId: required(64),
+  jobId: required(64),
+  countryId: required(2),
+  mobileNumber: required().regex(/^\+?[\d\s()-]+$/, { error: key('invalidPhone') }),
+  foodPreferencesId: required(64),
+  foodObservation: optionalText,
+  allergyObservation: optionalText,
+  medicalRequirement: optionalText,
+  travelPurposeId: required(64),
+  /** Remarks on the travel purpose (the form's travelPurpose2; an addition to the spec payload). */
+  travelPurposeObservation: optionalText,
+  trekkingExperienceId: required(64),
+  /** Remarks on the trekking experience (the form's TrekkingExperience2; an addition). */
+  trekkingExperienceObservation: optionalText,
+  /** A student's card expiry: required for students, null for everyone else. */
+  dateExpirationCard: optionalDate,
+  bookingcode: z
+    .string({ error: key('required') })
+    .trim()
+    .min(1)
+    .max(32),
+});
+export type PassengerPayload = z.input<typeof passengerPayload>;
+export type ParsedPassengerPayload = z.output<typeof passengerPayload>;
+
+/** The latest birth date of a passenger: adults are at least 17 (spec §5), others born by today. */
+export function maxPassengerBirthDate(
+  customerTypeId: string,
+  today: string = todayInLima(),
+): string {
+  return customerTypeId === CustomerTypeId.adult
+    ? addYears(today, -MIN_ADULT_PASSENGER_AGE)
+    : today;
+}
+
+export function maxDocumentExpiry(today: string = todayInLima()): string {
+  return addYears(today, MAX_DOCUMENT_EXPIRY_YEARS);
+}
+
+/** The passenger payload with the rules that depend on the slot's customer type (spec §5). */
+export function passengerPayloadFor(customerTypeId: string, today: string = todayInLima()) {
+  const isStudent = customerTypeId === CustomerTypeId.student;
+  return passengerPayload.superRefine((value, ctx) => {
+    if (value.birthDate > maxPassengerBirthDate(customerTypeId, today)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['birthDate'],
+        message: customerTypeId === CustomerTypeId.adult ? 'adultTooYoung' : 'invalidDate',
+      });
+    }
+    for (const field of ['expirationDate', 'dateExpirationCard'] as const) {
+      const expiry = value[field];
+      if (expiry && expiry > maxDocumentExpiry(today)) {
+        ctx.addIssue({ code: 'custom', path: [field], message: 'expiryTooFar' });
+      }
+    }
+    if (isStudent && !value.dateExpirationCard) {
+      ctx.addIssue({ code: 'custom', path: ['dateExpirationCard'], message: 'confirmAllFields' });
+    }
+  });
+}
+
+/** The answer to a passenger create or update: the client's id, for the document upload. */
+export const passengerSaveResponse = z.object({ result: z.literal(1), id: z.string() });
+
+/** GET client/{id} (spec §3 "Existing client record"). */
+export const clientRecord = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  countryid: z.string().nullable(),
+  birthdateStr: z.string().nullable(),
+  documenttypeid: z.string().nullable(),
+  documentnumber: z.string().nullable(),
+  expirationDate: z.string().nullable(),
+  email: z.string().nullable(),
+  mobilenumber: z.string().nullable(),
+  jobid: z.string().nullable(),
+  sexid: z.string().nullable(),
+  maritalstatusid: z.string().nullable(),
+  foodpreferencesid: z.string().nullable(),
+  foodobservation: z.string().nullable(),
+  travelpurposeid: z.string().nullable(),
+  travelpurposeobservation: z.string().nullable(),
+  trekkingexperienceid: z.string().nullable(),
+  trekkingexperienceobservation: z.string().nullable(),
+  allergyobservation: z.string().nullable(),
+  medicalrequirement: z.string().nullable(),
+  dateExpirationCard: z.string().nullable(),
+  /** The protected address of the document scan, or null. */
+  urlFile: z.string().nullable(),
+});
+export type ClientRecord = z.infer<typeof clientRecord>;
+
+/** The answer to a document upload. */
+export const documentUploadResponse = z.object({ result: z.literal(1), urlFile: z.string() });
+
+/** Spec §9: passport scans are JPEG or PNG images of at most 1 MB. */
+export const MAX_DOCUMENT_BYTES = 1024 * 1024;
+export const documentMimeTypes = ['image/jpeg', 'image/png'] as const;
+
+export const optionList = z.array(namedItem);
+export const optionListParams = z.object({ key: z.string().max(40) });
+
+/** An additional service the booking's tour offers (spec §3 "Additional service options"). */
+export const serviceOption = z.object({
+  name: z.string(),
+  description: z.string(),
+  prices: z.array(z.object({ id: z.string(), value: z.number(), label: z.string() })),
+});
+export const additionalServiceOptions = z.object({
+  normal: z.array(serviceOption),
+  istour: z.array(serviceOption),
+});
+export type AdditionalServiceOptions = z.infer<typeof additionalServiceOptions>;
+
+/** POST tour/add/service?bookingId={code} (spec §3 "Purchase line"). */
+export const purchaseLine = z.object({
+  serviceId: z
+    .string({ error: key('invalidInput') })
+    .trim()
+    .min(1)
+    .max(64),
+  name: z.string().max(200).default(''),
+  quantity: z
+    .number({ error: key('invalidInput') })
+    .int({ error: key('invalidInput') })
+    .max(99, {
+      error: key('invalidInput'),
+    }),
+  /** The browser's figures; the server prices every line itself. */
+  unitPrice: z.number().optional(),
+  total: z.number().optional(),
+});
+export const addServicesBody = z.array(purchaseLine).max(50);
+export const addServicesQuery = z.object({ bookingId: z.string().trim().min(1).max(32) });
+export const addServicesResponse = z.object({
+  result: z.literal(1),
+  /** What the lines added, in US dollars, as the server priced them. */
+  total: z.number(),
+  debt: z.number(),
+});

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { MessageKey } from '../messages.ts';
+import { fromCents, toCents } from '../rules/money.ts';
+
+const key = (k: MessageKey) => k;
+
+/** How the browser reaches the gateway: its hosted page, or a form posted to it (Pay-me). */
+export const checkout = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('hosted'), url: z.string() }),
+  z.object({
+    kind: z.literal('form'),
+    action: z.string(),
+    fields: z.record(z.string(), z.string()),
+  }),
+]);
+export type Checkout = z.infer<typeof checkout>;
+
+/** POST tour/payment/add (spec §3 "Payment request"): bookingId is the reservation code. */
+export const paymentAddRequest = z.object({
+  bookingId: z
+    .string({ error: key('required') })
+    .trim()
+    .min(1)
+    .max(32),
+  amount: z.number({ error: key('invalidPaymentAmount') }),
+  amountStr: z.string({ error: key('invalidPaymentAmount') }).max(16),
+});
+export type PaymentAddRequest = z.input<typeof paymentAddRequest>;
+
+export const paymentAddResponse = z.object({
+  transactionId: z.string(),
+  amount: z.number(),
+  amountStr: z.string(),
+  expiresAt: z.iso.datetime(),
+  checkout,
+});
+export type PaymentAddResponse = z.infer<typeof paymentAddResponse>;
+
+/**
+ * Spec §5 payment amount: a whole number greater than 0 and at most the debt (dollars); amountStr
+ * must be the amount times 100. Answers the amount in cents, or null when it is not valid.
+ */
+export function validPaymentAmountCents(
+  amount: number,
+  debtCents: number,
+  amountStr?: string,
+): number | null {
+  if (!Number.isFinite(amount) || !Number.isInteger(amount) || amount <= 0) return null;
+  const cents = toCents(amount);
+  if (cents > debtCents) return null;
+  if (amountStr !== undefined && amountStr !== String(cents)) return null;
+  return cents;
+}
+
+/** The amount the payments modal starts with: the whole debt, as a whole number of dollars. */
+export function defaultPaymentAmount(debt: number): number {
+  return Math.floor(fromCents(toCents(debt)));
+}
+
+/** What the checkout page tells the page that opened it (spec §4: 'S' confirmed, 'N' not). */
+export const checkoutMessage = z.object({
+  type: z.literal('cusco-checkout'),
+  status: z.enum(['S', 'N']),
+  transactionId: z.string(),
+  reason: z.enum(['approved', 'declined', 'cancelled', 'closed']).optional(),
+});
+export type CheckoutMessage = z.infer<typeof checkoutMessage>;
+
+/** A payment attempt as the booking detail shows it. */
+export const paymentAttemptSummary = z.object({
+  transactionId: z.string(),
+  amount: z.number(),
+  status: z.enum(['pending', 'paid', 'declined', 'cancelled', 'expired', 'refund_required']),
+  createdAt: z.string(),
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { MessageKey } from '../messages.ts';
+import { password, phone } from './auth.ts';
+import { requiredText } from './common.ts';
+
+const key = (k: MessageKey) => k;
+
+/** PUT client/profile (spec §7: name, lastname, phone). */
+export const profileRequest = z.object({
+  name: requiredText(50),
+  lastname: requiredText(50),
+  phone,
+});
+export type ProfileRequest = z.input<typeof profileRequest>;
+
+/** PUT client/changepassword (spec §7: current, password, confirm). */
+export const changePasswordRequest = z
+  .object({
+    current: z
+      .string({ error: key('required') })
+      .min(1, { error: key('required') })
+      .max(50, { error: key('tooLong50') }),
+    password,
+    confirm: z.string({ error: key('required') }).min(1, { error: key('required') }),
+  })
+  .refine((body) => body.password === body.confirm, {
+    path: ['confirm'],
+    error: key('passwordsDiffer'),
+  });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
+
+export const changePasswordResponse = z.object({ result: z.literal(1) });

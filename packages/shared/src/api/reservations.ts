@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { paymentAttemptSummary } from './payments.ts';
+
+/** GET tour/booking/list (spec §3 "Booking list item"); money in US dollars. */
+export const bookingListItem = z.object({
+  /** The reservation code: the booking's public id. */
+  id: z.string(),
+  /** The reservation code (the spec calls it name). */
+  name: z.string(),
+  tourName: z.string(),
+  tourCode: z.string(),
+  travelDate: z.string(),
+  bookingDate: z.string(),
+  type: z.string(),
+  idcategory: z.string(),
+  category: z.string(),
+  passangers: z.number().int(),
+  total: z.number(),
+  paid: z.number(),
+  pending: z.number(),
+});
+export type BookingListItem = z.infer<typeof bookingListItem>;
+export const bookingList = z.array(bookingListItem);
+
+export const bookingCodeParams = z.object({ code: z.string().trim().min(1).max(32) });
+
+const dated = { buyDate: z.string() };
+
+/** A line of the account: purchases and payments share this shape (spec "buy and payments"). */
+export const ledgerLine = z.object({
+  ...dated,
+  paymentMethod: z.string(),
+  commission: z.number(),
+  total: z.number(),
+  /** What the line is, in the request's language. */
+  description: z.string(),
+});
+
+export const extraLine = z.object({ ...dated, name: z.string(), total: z.number() });
+
+/** One passenger slot (spec §3 "Passenger slot" and the detail's passangerRegistry). */
+export const passengerRegistryItem = z.object({
+  number: z.number().int(),
+  /** The slot id, for POST client/{slotId}/create. */
+  id: z.string(),
+  /** The customer type's name (e.g. Student). */
+  type: z.string(),
+  typeId: z.string(),
+  /** The filled passenger, or null while the slot is empty. */
+  clientId: z.string().nullable(),
+  name: z.string(),
+  /** Share of the passenger form's required data that is filled in, 0–100. */
+  percentage: z.number().int().min(0).max(100),
+  hasDocument: z.boolean(),
+});
+export type PassengerRegistryItem = z.infer<typeof passengerRegistryItem>;
+
+/** GET tour/booking/{code} (spec §3 "Booking detail"); money in US dollars. */
+export const bookingDetail = z.object({
+  booking: z.object({
+    name: z.string(),
+    code: z.string(),
+    tourCode: z.string(),
+    tripDate: z.string(),
+    buyDate: z.string(),
+    type: z.string(),
+    idcategory: z.string(),
+    category: z.string(),
+    debt: z.number(),
+    observation: z.string(),
+    /** Booked on credit by a corporate client: no payment is offered. */
+    corporate: z.boolean(),
+    paymentMode: z.enum(['T', 'P']),
+  }),
+  passanger: z.array(z.object({ type: z.string(), quantity: z.number().int(), total: z.number() })),
+  includeServices: z.array(
+    z.object({ number: z.number().int(), name: z.string(), observation: z.string() }),
+  ),
+  hotels: z.array(
+    z.object({
+      date: z.string(),
+      hotelroom: z.string(),
+      cost: z.number(),
+      amount: z.number().int(),
+      nights: z.number().int(),
+      total: z.number(),
+    }),
+  ),
+  additionalServices: z.array(
+    z.object({
+      ...dated,
+      id: z.string(),
+      productName: z.string(),
+      PRICE: z.number(),
+      quantity: z.number().int(),
+      total: z.number(),
+    }),
+  ),
+  otherTours: z.array(
+    z.object({
+      ...dated,
+      id: z.string(),
+      productName: z.string(),
+      price: z.number(),
+      quantity: z.number().int(),
+      total: z.number(),
+    }),
+  ),
+  buy: z.array(ledgerLine),
+  payments: z.array(ledgerLine),
+  paymentExtra: z.object({ add: z.array(extraLine), substract: z.array(extraLine) }),
+  /** The final balance table: purchases + additions − discounts − payments = debt. */
+  balance: z.object({
+    purchases: z.number(),
+    payments: z.number(),
+    discounts: z.number(),
+    additions: z.number(),
+    debt: z.number(),
+  }),
+  passangerRegistry: z.array(passengerRegistryItem),
+  /** Payments in progress, declined, or to be refunded (paid ones are in payments). */
+  paymentAttempts: z.array(paymentAttemptSummary),
+  resume: z.array(
+    z.object({ number: z.number().int(), tour: z.string(), observations: z.string() }),
+  ),
+});
+export type BookingDetail = z.infer<typeof bookingDetail>;

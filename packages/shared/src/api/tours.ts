@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { toCents } from '../rules/money.ts';
+import type { PricingCatalog } from '../rules/pricing.ts';
+import { option } from './common.ts';
+
+/** Spec §2: strip dashes, letters and any non-digit; valid only if exactly 6 digits remain. */
+export function cleanTourCode(raw: string): string | null {
+  const digits = raw.replace(/\D/g, '');
+  return /^\d{6}$/.test(digits) ? digits : null;
+}
+
+export const tourCodeParams = z.object({
+  id: z.string().transform((value, ctx) => {
+    const code = cleanTourCode(value);
+    if (!code) {
+      ctx.addIssue({ code: 'custom', message: 'invalidTourCode' });
+      return z.NEVER;
+    }
+    return code;
+  }),
+});
+
+export const customerTypeOption = option.extend({
+  /** Who counts as this type of passenger (spec §2 eligibility texts). */
+  description: z.string(),
+});
+
+export const tourPrice = z.object({
+  categoryId: z.string(),
+  typeId: z.string(),
+  customerTypeId: z.string(),
+  /** The group size this price applies to. */
+  quantity: z.number().int(),
+  /** Price per passenger in US dollars. */
+  price: z.number(),
+});
+export type TourPrice = z.infer<typeof tourPrice>;
+
+export const hotelPrice = z.object({ roomId: z.string(), typeId: z.string(), price: z.number() });
+export type HotelPrice = z.infer<typeof hotelPrice>;
+
+export const tourHotel = z.object({
+  types: z.array(option),
+  rooms: z.array(option),
+  prices: z.array(hotelPrice),
+});
+
+export const additionalServicePrice = z.object({
+  id: z.string(),
+  label: z.string(),
+  value: z.number(),
+});
+
+export const additionalServiceOffer = z.object({
+  name: z.string(),
+  description: z.string(),
+  prices: z.array(additionalServicePrice),
+});
+export type AdditionalServiceOffer = z.infer<typeof additionalServiceOffer>;
+
+/** GET tour/{id} and GET tour/private/{tourId} (spec §3 "Tour"). */
+export const tour = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  days: z.number().int(),
+  nights: z.number().int(),
+  types: z.array(option),
+  categories: z.array(option),
+  /** The id of the tour's family (Inca Trail, Alternative Trek, Package, Machu Picchu). */
+  categoryPrincipal: z.string(),
+  customerTypes: z.array(customerTypeOption),
+  prices: z.array(tourPrice),
+  hotel: tourHotel.nullable(),
+  hotelNight: z.number().int(),
+  additionalServices: z.array(additionalServiceOffer),
+  relatedTours: z.array(option),
+  itinerary: z.array(z.object({ day: z.number().int(), name: z.string() })),
+  includeServices: z.array(z.object({ name: z.string() })),
+  notincludeServices: z.array(z.object({ name: z.string() })),
+});
+export type Tour = z.infer<typeof tour>;
+
+/** GET tour/list (spec §3 "Tour list item"). */
+export const tourListItem = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** The modality: the tour types offered, e.g. "Group · Private". */
+  typename: z.string(),
+  /** The family's name, e.g. "Inka Trail". */
+  categoryname: z.string(),
+  /** The family's id, which groups the cards into the tabs. */
+  categoryId: z.string(),
+  days: z.number().int(),
+  nights: z.number().int(),
+  /** The lowest adult price in US dollars, for "from $…". */
+  fromPrice: z.number().nullable(),
+});
+export type TourListItem = z.infer<typeof tourListItem>;
+export const tourList = z.array(tourListItem);
+
+export const countryList = z.array(option);
+
+export const healthResponse = z.object({ status: z.literal('ok') });
+
+/** A tour's prices in the pricing rules' terms (cents), as the booking page prices live. */
+export function pricingCatalogFromTour(value: Tour): PricingCatalog {
+  return {
+    prices: value.prices.map((row) => ({
+      categoryId: row.categoryId,
+      typeId: row.typeId,
+      customerTypeId: row.customerTypeId,
+      quantity: row.quantity,
+      priceCents: toCents(row.price),
+    })),
+    hotelPrices: (value.hotel?.prices ?? []).map((row) => ({
+      hotelTypeId: row.typeId,
+      roomTypeId: row.roomId,
+      priceCents: toCents(row.price),
+    })),
+    hotelNights: value.hotelNight,
+    services: value.additionalServices.flatMap((service) =>
+      service.prices.map((price) => ({ offerId: price.id, priceCents: toCents(price.value) })),
+    ),
+  };
+}

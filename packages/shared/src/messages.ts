@@ -1,0 +1,217 @@
+/**
+ * The catalogue of validation and business messages, shared by the API (error bodies) and the
+ * web app (forms and alerts). Schemas carry these keys as their error messages; each side turns
+ * a key into text in the caller's language. Placeholders use i18next's {{name}} syntax.
+ */
+export type Language = 'en' | 'es';
+
+export const messages = {
+  // Generic field rules
+  required: {
+    en: 'Please fill in the fields, they are required',
+    es: 'Por favor complete los campos, son obligatorios',
+  },
+  fieldRequired: { en: 'This field is required', es: 'Este campo es obligatorio' },
+  tooLong50: { en: 'At most 50 characters', es: 'Máximo 50 caracteres' },
+  tooLong20: { en: 'At most 20 characters', es: 'Máximo 20 caracteres' },
+  invalidEmail: { en: 'Enter a valid e-mail address', es: 'Ingrese un correo electrónico válido' },
+  invalidPhone: {
+    en: 'Use only digits, spaces, +, - and parentheses',
+    es: 'Use solo dígitos, espacios, +, - y paréntesis',
+  },
+  invalidDate: { en: 'Enter a valid date', es: 'Ingrese una fecha válida' },
+  dateBefore1900: {
+    en: 'The date cannot be before 01/01/1900',
+    es: 'La fecha no puede ser anterior al 01/01/1900',
+  },
+  mustBeAdult: {
+    en: 'You must be at least 18 years old to register',
+    es: 'Debe tener al menos 18 años para registrarse',
+  },
+  passwordTooShort: {
+    en: 'The password must have at least 8 characters',
+    es: 'La contraseña debe tener al menos 8 caracteres',
+  },
+  invalidInput: { en: 'The data sent is not valid', es: 'Los datos enviados no son válidos' },
+  checkFields: {
+    en: 'Please correct the fields shown below',
+    es: 'Por favor corrija los campos indicados abajo',
+  },
+  unknownCountry: { en: 'Choose a country from the list', es: 'Elija un país de la lista' },
+
+  // Accounts and sessions
+  emailTaken: {
+    en: 'An account with this e-mail already exists. Sign in instead.',
+    es: 'Ya existe una cuenta con este correo. Inicie sesión.',
+  },
+  invalidCredentials: {
+    en: 'The e-mail or the password is not correct',
+    es: 'El correo o la contraseña no son correctos',
+  },
+  tooManyAttempts: {
+    en: 'Too many failed sign-in attempts. Try again in {{minutes}} minutes.',
+    es: 'Demasiados intentos fallidos. Inténtelo de nuevo en {{minutes}} minutos.',
+  },
+  sessionExpired: { en: 'Token de sesion expiró', es: 'Token de sesion expiró' },
+  notSignedIn: { en: 'You need to sign in', es: 'Necesita iniciar sesión' },
+  forbidden: {
+    en: 'You are not allowed to do this',
+    es: 'No tiene permiso para realizar esta acción',
+  },
+  notFound: { en: 'Not found', es: 'No encontrado' },
+  tourNotFound: { en: 'This tour does not exist', es: 'Este tour no existe' },
+  bookingNotFound: { en: 'This reservation does not exist', es: 'Esta reserva no existe' },
+  unknownError: { en: 'Unknown error!', es: '¡Error desconocido!' },
+  serverError: {
+    en: 'Something went wrong on our side. Please try again.',
+    es: 'Algo salió mal de nuestro lado. Inténtelo de nuevo.',
+  },
+  tooManyRequests: {
+    en: 'Too many requests. Please wait a moment.',
+    es: 'Demasiadas solicitudes. Espere un momento.',
+  },
+
+  // Booking page (spec §5, §8)
+  invalidTourCode: {
+    en: 'Hay un error en el codigo del tour',
+    es: 'Hay un error en el codigo del tour',
+  },
+  invalidLanguage: {
+    en: 'Hubo un error escogiendo el lenguaje',
+    es: 'Hubo un error escogiendo el lenguaje',
+  },
+  selectTypeAndCategory: {
+    en: 'Please select the Type and Category fields to search fill passengers.',
+    es: 'Por favor seleccione los campos Tipo y Categoría para registrar pasajeros.',
+  },
+  atLeastOneAdult: {
+    en: 'At least one adult must be selected.',
+    es: 'Debe seleccionar al menos un adulto.',
+  },
+  hotelMandatory: {
+    en: 'Selecting a Hotel in this Tour is mandatory.',
+    es: 'Seleccionar un Hotel en este Tour es obligatorio.',
+  },
+  acceptTerms: {
+    en: 'Accepting the Terms and Conditions is necessary to enter the tour.',
+    es: 'Aceptar los Términos y Condiciones es necesario para ingresar al tour.',
+  },
+  hotelAllData: { en: 'All data is selected', es: 'Todos los datos son Selecionados' },
+  hotelNotConfigured: {
+    en: 'The room {{room}} is not configured for the hotel {{hotel}}.',
+    es: 'La habitación {{room}} no está configurada para el hotel {{hotel}}.',
+  },
+  noPrices: {
+    en: 'No prices were found for the type of person {{customerType}} related to category {{category}} and the type {{type}}',
+    es: 'No se encontraron precios para el tipo de persona {{customerType}} relacionado con la categoría {{category}} y el tipo {{type}}',
+  },
+  travelDateInPast: {
+    en: 'The travel date cannot be before today',
+    es: 'La fecha de viaje no puede ser anterior a hoy',
+  },
+  pricesChanged: {
+    en: 'The prices have changed. Please review the new amounts.',
+    es: 'Los precios han cambiado. Revise los nuevos montos.',
+  },
+  idempotencyKeyReused: {
+    en: 'This request key was already used for a different booking',
+    es: 'Esta clave de solicitud ya se usó para otra reserva',
+  },
+
+  // Portal (spec §5)
+  completeAllFields: {
+    en: 'Please Complete All Fields',
+    es: 'Por favor complete todos los campos',
+  },
+  confirmAllFields: { en: 'Please Confirm All Fields', es: 'Por favor confirme todos los campos' },
+  adultTooYoung: {
+    en: 'An adult passenger must be at least 17 years old',
+    es: 'Un pasajero adulto debe tener al menos 17 años',
+  },
+  expiryTooFar: {
+    en: 'The date cannot be more than 30 years ahead',
+    es: 'La fecha no puede superar los 30 años a futuro',
+  },
+  slotTaken: {
+    en: 'This passenger is already registered; edit it instead',
+    es: 'Este pasajero ya está registrado; edítelo',
+  },
+  fileTooLarge: { en: 'The file is larger than 1 MB', es: 'El archivo pesa más de 1 MB' },
+  fileType: { en: 'Only JPG or PNG images are accepted', es: 'Solo se aceptan imágenes JPG o PNG' },
+  fileMissing: { en: 'Choose a file to upload', es: 'Elija un archivo para subir' },
+  noChanges: { en: 'No Changes Are Registered', es: 'No se registraron cambios' },
+  paymentNotAllowed: {
+    en: 'Corporate reservations are paid on credit: there is nothing to pay here',
+    es: 'Las reservas corporativas son a crédito: no hay nada que pagar aquí',
+  },
+  nothingToPay: {
+    en: 'This reservation has nothing left to pay',
+    es: 'Esta reserva no tiene saldo pendiente',
+  },
+  notificationRejected: {
+    en: 'The notification could not be verified',
+    es: 'No se pudo verificar la notificación',
+  },
+  notificationStale: {
+    en: 'The notification is too old',
+    es: 'La notificación es demasiado antigua',
+  },
+  notificationMismatch: {
+    en: 'The notification does not match the payment',
+    es: 'La notificación no coincide con el pago',
+  },
+  paymentNotFound: { en: 'This payment does not exist', es: 'Este pago no existe' },
+  passwordsDiffer: {
+    en: 'The new password and its repetition are different',
+    es: 'La nueva contraseña y su repetición son distintas',
+  },
+  wrongCurrentPassword: {
+    en: 'The current password is not correct',
+    es: 'La contraseña actual no es correcta',
+  },
+  incidentNotFound: { en: 'This request does not exist', es: 'Esta solicitud no existe' },
+  incidentAnswered: {
+    en: 'The agency has already answered this request: it can no longer be changed or deleted',
+    es: 'La agencia ya respondió esta solicitud: ya no puede modificarse ni eliminarse',
+  },
+  incidentFinished: {
+    en: 'This request is finished: its status cannot change any more',
+    es: 'Esta solicitud terminó: su estado ya no puede cambiar',
+  },
+  statusNotAllowed: {
+    en: 'This change of status is not allowed',
+    es: 'Este cambio de estado no está permitido',
+  },
+  corporateOnly: {
+    en: 'This page is for corporate clients only',
+    es: 'Esta página es solo para clientes corporativos',
+  },
+  invalidPaymentAmount: {
+    en: 'The amount to pay is not valid',
+    es: 'El monto a pagar no es válido',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageKey = keyof typeof messages;
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(messages, value);
+}
+
+/** Text of a message in a language, with its {{placeholders}} filled. */
+export function translate(
+  key: MessageKey,
+  language: Language,
+  params: Record<string, string | number> = {},
+): string {
+  return messages[key][language].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** The catalogue of one language, as i18next resources want it. */
+export function messageCatalog(language: Language): Record<MessageKey, string> {
+  return Object.fromEntries(
+    Object.entries(messages).map(([key, text]) => [key, text[language]]),
+  ) as Record<MessageKey, string>;
+}
