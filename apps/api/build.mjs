@@ -1,0 +1,24 @@
+// Bundles the API into dist/server.js. Our own workspace packages (@cusco/*, TypeScript
+// sources) are bundled in; every other package stays external and is loaded from node_modules.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'externalize-packages',
+      setup(builder) {
+        builder.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@cusco/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});

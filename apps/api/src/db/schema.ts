@@ -1,0 +1,775 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  char,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// Reference lists
+// ---------------------------------------------------------------------------------------------
+
+/** ISO 3166-1 countries; the id is the alpha-2 code. */
+export const countries = pgTable('countries', {
+  id: char('id', { length: 2 }).primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameEs: text('name_es').notNull(),
+});
+
+/** The option lists of the passenger form (sex, DocumentType, MaritalStatus…), by key. */
+export const optionItems = pgTable(
+  'option_items',
+  {
+    id: uuid('id').primaryKey(),
+    listKey: text('list_key').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameEs: text('name_es').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('option_items_list_key_idx').on(t.listKey, t.sortOrder)],
+);
+
+/** The spec's "jobs": a passenger's occupation. */
+export const occupations = pgTable('occupations', {
+  id: uuid('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameEs: text('name_es').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const incidentTypes = pgTable('incident_types', {
+  id: uuid('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameEs: text('name_es').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const incidentStatuses = pgTable('incident_statuses', {
+  id: uuid('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameEs: text('name_es').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+// ---------------------------------------------------------------------------------------------
+
+/** A reseller agency whose users book on credit. */
+export const corporateClients = pgTable('corporate_clients', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  taxId: text('tax_id'),
+  email: text('email'),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    lastName: text('last_name').notNull(),
+    telephone: text('telephone').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    countryId: char('country_id', { length: 2 })
+      .notNull()
+      .references(() => countries.id),
+    role: text('role').notNull().default('client'),
+    /** Set for a user of a reseller agency: they book on credit for their company. */
+    corporateClientId: uuid('corporate_client_id').references(() => corporateClients.id),
+    /** The registration's isPassanger flag. */
+    isPassenger: boolean('is_passenger').notNull().default(false),
+    /** The user's own passenger record, made the first time they travel on one of their bookings. */
+    clientId: uuid('client_id').references((): AnyPgColumn => clients.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_role_valid', sql`${t.role} in ('client')`),
+  ],
+);
+
+/** One row per issued bearer token; only the token's SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins, counted per client address to throttle guessing. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ip: text('ip').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_ip_idx').on(t.ip, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Tour catalogue
+// ---------------------------------------------------------------------------------------------
+
+/** The four main categories of tours (spec: "special category ids for four tour families"). */
+export const tourFamilies = pgTable('tour_families', {
+  id: uuid('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameEs: text('name_es').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** The tour's modality: Group, Private. */
+export const tourTypes = pgTable('tour_types', {
+  id: uuid('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameEs: text('name_es').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** A tour's category: the guide's language, or the hotel category for Machu Picchu tours. */
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameEs: text('name_es').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Adult, student, child, baby: fixed ids (packages/shared ids.ts). */
+export const customerTypes = pgTable('customer_types', {
+  id: uuid('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameEs: text('name_es').notNull(),
+  descriptionEn: text('description_en').notNull(),
+  descriptionEs: text('description_es').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** A hotel's category, e.g. "Tourist hotel 3★". */
+export const hotelTypes = pgTable('hotel_types', {
+  id: uuid('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameEs: text('name_es').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** A room type: single, double, triple. */
+export const roomTypes = pgTable('room_types', {
+  id: uuid('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameEs: text('name_es').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const tours = pgTable(
+  'tours',
+  {
+    id: uuid('id').primaryKey(),
+    code: char('code', { length: 6 }).notNull().unique(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => tourFamilies.id),
+    nameEn: text('name_en').notNull(),
+    nameEs: text('name_es').notNull(),
+    days: integer('days').notNull(),
+    nights: integer('nights').notNull(),
+    /** Nights of hotel included per room booked (spec "hotelNight"); 0 when the tour has none. */
+    hotelNights: integer('hotel_nights').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    check('tours_code_six_digits', sql`${t.code} ~ '^[0-9]{6}$'`),
+    check('tours_days_positive', sql`${t.days} >= 1 and ${t.nights} >= 0`),
+    check('tours_hotel_nights_range', sql`${t.hotelNights} between 0 and ${t.nights}`),
+  ],
+);
+
+export const tourTypeLinks = pgTable(
+  'tour_type_links',
+  {
+    tourId: uuid('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    typeId: uuid('type_id')
+      .notNull()
+      .references(() => tourTypes.id),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tourId, t.typeId] })],
+);
+
+export const tourCategories = pgTable(
+  'tour_categories',
+  {
+    tourId: uuid('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tourId, t.categoryId] })],
+);
+
+/**
+ * Group-size prices: the price per passenger of a customer type, for a tour's category and type,
+ * when the group has `groupSize` passengers in all.
+ */
+export const tourPrices = pgTable(
+  'tour_prices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourId: uuid('tour_id').notNull(),
+    categoryId: uuid('category_id').notNull(),
+    typeId: uuid('type_id').notNull(),
+    customerTypeId: uuid('customer_type_id')
+      .notNull()
+      .references(() => customerTypes.id),
+    groupSize: integer('group_size').notNull(),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [
+    unique('tour_prices_row_unique').on(
+      t.tourId,
+      t.categoryId,
+      t.typeId,
+      t.customerTypeId,
+      t.groupSize,
+    ),
+    foreignKey({
+      name: 'tour_prices_category_fk',
+      columns: [t.tourId, t.categoryId],
+      foreignColumns: [tourCategories.tourId, tourCategories.categoryId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'tour_prices_type_fk',
+      columns: [t.tourId, t.typeId],
+      foreignColumns: [tourTypeLinks.tourId, tourTypeLinks.typeId],
+    }).onDelete('cascade'),
+    check('tour_prices_group_size_positive', sql`${t.groupSize} >= 1`),
+    check('tour_prices_price_non_negative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** Price per room and night of a hotel category and room type, for a tour that includes hotels. */
+export const tourHotelPrices = pgTable(
+  'tour_hotel_prices',
+  {
+    tourId: uuid('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    hotelTypeId: uuid('hotel_type_id')
+      .notNull()
+      .references(() => hotelTypes.id),
+    roomTypeId: uuid('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tourId, t.hotelTypeId, t.roomTypeId] }),
+    check('tour_hotel_prices_non_negative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** An extra that can be bought with a tour: equipment, meals, an entrance, or another tour. */
+export const additionalServices = pgTable('additional_services', {
+  id: uuid('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameEs: text('name_es').notNull(),
+  descriptionEn: text('description_en').notNull(),
+  descriptionEs: text('description_es').notNull(),
+  /** Listed under "other tours" rather than "additional services". */
+  isTour: boolean('is_tour').notNull().default(false),
+});
+
+/** A priced offer of an additional service for a tour (the spec's tourAdditionalServiceId). */
+export const tourAdditionalServices = pgTable(
+  'tour_additional_services',
+  {
+    id: uuid('id').primaryKey(),
+    tourId: uuid('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => additionalServices.id),
+    labelEn: text('label_en').notNull(),
+    labelEs: text('label_es').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    index('tour_additional_services_tour_idx').on(t.tourId),
+    check('tour_additional_services_price_non_negative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const tourItinerary = pgTable(
+  'tour_itinerary',
+  {
+    tourId: uuid('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    nameEn: text('name_en').notNull(),
+    nameEs: text('name_es').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tourId, t.day, t.sortOrder] }),
+    check('tour_itinerary_day_positive', sql`${t.day} >= 1`),
+  ],
+);
+
+/** What the tour's price includes (included = true) and what it does not. */
+export const tourInclusions = pgTable(
+  'tour_inclusions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourId: uuid('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    included: boolean('included').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameEs: text('name_es').notNull(),
+    observationEn: text('observation_en').notNull().default(''),
+    observationEs: text('observation_es').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('tour_inclusions_tour_idx').on(t.tourId, t.included, t.sortOrder)],
+);
+
+export const tourRelated = pgTable(
+  'tour_related',
+  {
+    tourId: uuid('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    relatedTourId: uuid('related_tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tourId, t.relatedTourId] }),
+    check('tour_related_not_self', sql`${t.tourId} <> ${t.relatedTourId}`),
+  ],
+);
+
+/** Small key/value facts about the database itself, such as the demo-data version loaded. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Passengers ("clients" in the spec: a person who travels)
+// ---------------------------------------------------------------------------------------------
+
+export const clients = pgTable('clients', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email'),
+  mobile: text('mobile'),
+  birthDate: date('birth_date', { mode: 'string' }),
+  countryId: char('country_id', { length: 2 }).references(() => countries.id),
+  documentTypeId: uuid('document_type_id').references(() => optionItems.id),
+  documentNumber: text('document_number'),
+  documentExpiry: date('document_expiry', { mode: 'string' }),
+  occupationId: uuid('occupation_id').references(() => occupations.id),
+  sexId: uuid('sex_id').references(() => optionItems.id),
+  maritalStatusId: uuid('marital_status_id').references(() => optionItems.id),
+  foodPreferenceId: uuid('food_preference_id').references(() => optionItems.id),
+  foodObservation: text('food_observation'),
+  travelPurposeId: uuid('travel_purpose_id').references(() => optionItems.id),
+  travelPurposeObservation: text('travel_purpose_observation'),
+  trekkingExperienceId: uuid('trekking_experience_id').references(() => optionItems.id),
+  trekkingObservation: text('trekking_observation'),
+  allergyObservation: text('allergy_observation'),
+  medicalRequirement: text('medical_requirement'),
+  /** A student's card expiry (students only). */
+  cardExpiry: date('card_expiry', { mode: 'string' }),
+  /** The stored passport scan: generated file name and its content type. */
+  documentFile: text('document_file'),
+  documentMime: text('document_mime'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Bookings
+// ---------------------------------------------------------------------------------------------
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The human-readable reservation code, e.g. CT-4K7M2Q: the booking's public id. */
+    code: text('code').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Set when a corporate client's user booked it on credit for the company. */
+    corporateClientId: uuid('corporate_client_id').references(() => corporateClients.id),
+    tourId: uuid('tour_id')
+      .notNull()
+      .references(() => tours.id),
+    categoryId: uuid('category_id').notNull(),
+    typeId: uuid('type_id').notNull(),
+    travelDate: date('travel_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    isPassenger: boolean('is_passenger').notNull().default(false),
+    /** T: the total first; P: the deposit first (spec §9). */
+    paymentMode: char('payment_mode', { length: 1 }).notNull().default('T'),
+    passengersCents: integer('passengers_cents').notNull(),
+    hotelsCents: integer('hotels_cents').notNull(),
+    servicesCents: integer('services_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    observation: text('observation').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bookings_user_idx').on(t.userId, t.travelDate),
+    index('bookings_corporate_idx').on(t.corporateClientId, t.travelDate),
+    foreignKey({
+      name: 'bookings_category_fk',
+      columns: [t.tourId, t.categoryId],
+      foreignColumns: [tourCategories.tourId, tourCategories.categoryId],
+    }),
+    foreignKey({
+      name: 'bookings_type_fk',
+      columns: [t.tourId, t.typeId],
+      foreignColumns: [tourTypeLinks.tourId, tourTypeLinks.typeId],
+    }),
+    check('bookings_payment_mode_valid', sql`${t.paymentMode} in ('T', 'P')`),
+    check(
+      'bookings_amounts_consistent',
+      sql`${t.passengersCents} >= 0 and ${t.hotelsCents} >= 0 and ${t.servicesCents} >= 0 and ${t.totalCents} = ${t.passengersCents} + ${t.hotelsCents} + ${t.servicesCents}`,
+    ),
+    check('bookings_end_not_before_start', sql`${t.endDate} >= ${t.travelDate}`),
+  ],
+);
+
+export const bookingPassengerLines = pgTable(
+  'booking_passenger_lines',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    customerTypeId: uuid('customer_type_id')
+      .notNull()
+      .references(() => customerTypes.id),
+    quantity: integer('quantity').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.customerTypeId] }),
+    check('booking_passenger_lines_quantity', sql`${t.quantity} between 1 and 99`),
+    check(
+      'booking_passenger_lines_total',
+      sql`${t.unitCents} >= 0 and ${t.totalCents} = ${t.unitCents} * ${t.quantity}`,
+    ),
+  ],
+);
+
+export const bookingHotelLines = pgTable(
+  'booking_hotel_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    hotelTypeId: uuid('hotel_type_id')
+      .notNull()
+      .references(() => hotelTypes.id),
+    roomTypeId: uuid('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id),
+    rooms: integer('rooms').notNull(),
+    nights: integer('nights').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('booking_hotel_lines_booking_idx').on(t.bookingId),
+    check('booking_hotel_lines_rooms', sql`${t.rooms} between 1 and 99 and ${t.nights} >= 1`),
+    check(
+      'booking_hotel_lines_total',
+      sql`${t.unitCents} >= 0 and ${t.totalCents} = ${t.unitCents} * ${t.nights} * ${t.rooms}`,
+    ),
+  ],
+);
+
+/** Additional services bought with the booking or later (spec "additionalServices", "otherTours"). */
+export const bookingServiceLines = pgTable(
+  'booking_service_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => tourAdditionalServices.id),
+    quantity: integer('quantity').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('booking_service_lines_booking_idx').on(t.bookingId),
+    check('booking_service_lines_quantity', sql`${t.quantity} between 1 and 99`),
+    check(
+      'booking_service_lines_total',
+      sql`${t.unitCents} >= 0 and ${t.totalCents} = ${t.unitCents} * ${t.quantity}`,
+    ),
+  ],
+);
+
+/** One per passenger of a booking, typed by customer type; filled with a client later. */
+export const passengerSlots = pgTable(
+  'passenger_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    customerTypeId: uuid('customer_type_id')
+      .notNull()
+      .references(() => customerTypes.id),
+    position: integer('position').notNull(),
+    clientId: uuid('client_id').references(() => clients.id),
+  },
+  (t) => [
+    unique('passenger_slots_position_unique').on(t.bookingId, t.position),
+    index('passenger_slots_client_idx').on(t.clientId),
+  ],
+);
+
+/**
+ * The booking's account: purchases and additions raise what is owed, discounts and payments
+ * lower it. Debt = purchases + additions − discounts − payments, always derived from here.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    description: text('description').notNull(),
+    paymentMethod: text('payment_method'),
+    commissionCents: integer('commission_cents').notNull().default(0),
+    /** A payment's attempt: unique, so that one attempt is never recorded twice. */
+    paymentAttemptId: uuid('payment_attempt_id')
+      .unique('ledger_entries_payment_attempt_unique')
+      .references((): AnyPgColumn => paymentAttempts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_booking_idx').on(t.bookingId, t.createdAt),
+    // Only a payment can come from a payment attempt (the agency may record others by hand).
+    check(
+      'ledger_entries_attempt_only_on_payments',
+      sql`${t.kind} = 'payment' or ${t.paymentAttemptId} is null`,
+    ),
+    check(
+      'ledger_entries_kind_valid',
+      sql`${t.kind} in ('purchase', 'addition', 'discount', 'payment')`,
+    ),
+    check('ledger_entries_amount_positive', sql`${t.amountCents} > 0`),
+    check('ledger_entries_commission_non_negative', sql`${t.commissionCents} >= 0`),
+  ],
+);
+
+/** Answers to requests sent with an Idempotency-Key, kept so that a retry gets the same answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    scope: text('scope').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+// ---------------------------------------------------------------------------------------------
+
+export const paymentAttemptStatuses = [
+  'pending',
+  'paid',
+  'declined',
+  'cancelled',
+  'expired',
+  'refund_required',
+] as const;
+export type PaymentAttemptStatus = (typeof paymentAttemptStatuses)[number];
+
+/**
+ * One try at paying an amount the server decided, through a gateway. At most one is pending per
+ * booking; a paid one has exactly one payment in the ledger.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    gateway: text('gateway').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: char('currency', { length: 3 }).notNull().default('USD'),
+    status: text('status').notNull().default('pending'),
+    /** A number for gateways that want one (Pay-me's purchaseOperationNumber). */
+    operationNumber: bigint('operation_number', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAsIdentity({ startWith: 100001 }),
+    /** The gateway's own id of the charge, once it has one. */
+    gatewayReference: text('gateway_reference'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_one_open_per_booking')
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'pending'`),
+    unique('payment_attempts_operation_number_unique').on(t.operationNumber),
+    index('payment_attempts_status_idx').on(t.status, t.createdAt),
+    check('payment_attempts_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'payment_attempts_status_valid',
+      sql`${t.status} in ('pending', 'paid', 'declined', 'cancelled', 'expired', 'refund_required')`,
+    ),
+  ],
+);
+
+/** Every notification a gateway sent, verified or not, and what came of it (an audit trail). */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gateway: text('gateway').notNull(),
+    attemptId: uuid('attempt_id').references(() => paymentAttempts.id, { onDelete: 'set null' }),
+    payload: jsonb('payload').notNull(),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_notifications_attempt_idx').on(t.attemptId)],
+);
+
+/**
+ * The sandbox gateway's own records (it stands in for an outside card gateway). Never holds card
+ * numbers: only the outcome and the card's last four digits.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  /** The merchant's transaction id (our payment attempt). */
+  transactionId: uuid('transaction_id').primaryKey(),
+  /** The gateway's id of the charge. */
+  reference: text('reference').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  bookingCode: text('booking_code').notNull(),
+  description: text('description').notNull(),
+  status: text('status').notNull().default('open'),
+  cardLast4: text('card_last4'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Incidents (customers' requests about a booking)
+// ---------------------------------------------------------------------------------------------
+
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    typeId: uuid('type_id')
+      .notNull()
+      .references(() => incidentTypes.id),
+    statusId: uuid('status_id')
+      .notNull()
+      .references(() => incidentStatuses.id),
+    /** The subject (free-subject type) or the type's name. */
+    name: text('name').notNull(),
+    /** The customer's message. */
+    description: text('description').notNull().default(''),
+    /** The passenger a remove-passenger request is about. */
+    targetSlotId: uuid('target_slot_id').references(() => passengerSlots.id, {
+      onDelete: 'set null',
+    }),
+    /** The service line a remove-service request is about. */
+    targetServiceLineId: uuid('target_service_line_id').references(() => bookingServiceLines.id, {
+      onDelete: 'set null',
+    }),
+    /** Written by the agency only. */
+    observation: text('observation'),
+    response: text('response'),
+    adviserId: uuid('adviser_id'),
+    createdAt: createdAt(),
+    modifiedOn: timestamp('modified_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('incidents_booking_idx').on(t.bookingId),
+    check('incidents_name_not_empty', sql`length(trim(${t.name})) > 0`),
+  ],
+);

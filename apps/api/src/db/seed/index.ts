@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { appMeta } from '../schema.ts';
+import { seedCatalogue } from './catalogue.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoBookings } from './demo-bookings.ts';
+import { seedReferenceData } from './reference.ts';
+import { serviceCatalogue } from './services.ts';
+import { tourCatalogue } from './tours/index.ts';
+
+/** Bump when the seed's content changes, so that existing databases receive the new rows. */
+export const SEED_VERSION = '2';
+
+/**
+ * Loads the reference lists and, unless switched off, the demo catalogue and accounts. It runs
+ * on every start but does its work once: a database already at SEED_VERSION is left untouched,
+ * and every insert skips rows that exist.
+ */
+export async function seedDatabase(db: Database, options: { demo: boolean }) {
+  const marker = options.demo ? 'seed_version:demo' : 'seed_version:reference';
+  const [current] = await db.select().from(appMeta).where(eq(appMeta.key, marker));
+  if (current?.value === SEED_VERSION) return { seeded: false };
+
+  await db.transaction(async (tx) => {
+    await seedReferenceData(tx);
+    if (options.demo) {
+      await seedCatalogue(tx, serviceCatalogue, tourCatalogue);
+      await seedDemoAccounts(tx);
+    }
+  });
+  // Demo reservations go through the domain functions (each with its own transactions).
+  if (options.demo) await seedDemoBookings(db);
+  await db
+    .insert(appMeta)
+    .values({ key: marker, value: SEED_VERSION })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value: SEED_VERSION } });
+  return { seeded: true };
+}

@@ -1,0 +1,114 @@
+import { type ErrorBody, isMessageKey, type MessageKey, translate } from '@cusco/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { languageOf } from './lib/language.ts';
+
+export const errorStatus = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  BUSINESS_RULE: 422,
+  TOO_MANY_REQUESTS: 429,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+const reasons: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export interface AppErrorOptions {
+  params?: Record<string, string | number>;
+  field?: string;
+  details?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** The one error type of the API: a code (which decides the status) and a catalogue message. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly messageKey: MessageKey,
+    readonly options: AppErrorOptions = {},
+  ) {
+    super(messageKey);
+    this.name = 'AppError';
+    this.status = errorStatus[code];
+  }
+}
+
+export const notFound = (key: MessageKey = 'notFound') => new AppError('NOT_FOUND', key);
+
+function body(status: number, code: string, message: string, extra: Partial<ErrorBody> = {}) {
+  return { statusCode: status, code, error: reasons[status] ?? 'Error', message, ...extra };
+}
+
+/** Maps every error to its status and a JSON body; a 5xx body never carries internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const language = languageOf(request);
+
+    if (error instanceof AppError) {
+      if (error.options.headers) reply.headers(error.options.headers);
+      return reply.status(error.status).send(
+        body(
+          error.status,
+          error.code,
+          translate(error.messageKey, language, error.options.params),
+          {
+            ...(error.options.field ? { field: error.options.field } : {}),
+            ...(error.options.details ? { details: error.options.details } : {}),
+          },
+        ),
+      );
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: translate(isMessageKey(issue.message) ? issue.message : 'invalidInput', language),
+      }));
+      const first = issues[0];
+      return reply.status(400).send(
+        body(400, 'VALIDATION', first?.message ?? translate('invalidInput', language), {
+          ...(first?.path ? { field: first.path } : {}),
+          issues,
+        }),
+      );
+    }
+
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large...
+      const key: MessageKey =
+        status === 404 ? 'notFound' : status === 429 ? 'tooManyRequests' : 'invalidInput';
+      return reply
+        .status(status)
+        .send(body(status, error.code ?? 'BAD_REQUEST', translate(key, language)));
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body(500, 'INTERNAL', translate('serverError', language)));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(body(404, 'NOT_FOUND', translate('notFound', languageOf(request))));
+  });
+}

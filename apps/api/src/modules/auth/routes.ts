@@ -1,0 +1,58 @@
+import {
+  loginRequest,
+  loginResponse,
+  logoutParams,
+  logoutResponse,
+  registerRequest,
+  registerResponse,
+} from '@cusco/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { login, registerClient } from './service.ts';
+import { revokeSession } from './sessions.ts';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/authentication/client/register',
+    { schema: { tags: ['accounts'], body: registerRequest, response: { 201: registerResponse } } },
+    async (request, reply) => {
+      const { id } = await registerClient(app.db, request.body);
+      return reply.status(201).send({ result: 1, id });
+    },
+  );
+
+  app.post(
+    '/authentication/login',
+    { schema: { tags: ['accounts'], body: loginRequest, response: { 200: loginResponse } } },
+    async (request) =>
+      login(
+        app.db,
+        { ...request.body, ip: request.ip },
+        {
+          tokenTtlMinutes: app.config.tokenTtlMinutes,
+          maxFailures: app.config.loginMaxFailures,
+          windowMinutes: app.config.loginWindowMinutes,
+        },
+      ),
+  );
+
+  app.post(
+    '/authentication/logout/:userId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        security: [{ bearer: [] }],
+        params: logoutParams,
+        response: { 200: logoutResponse },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (request.params.userId !== user.userId) throw new AppError('FORBIDDEN', 'forbidden');
+      await revokeSession(app.db, user.sessionId);
+      return { result: 1 as const };
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { corporateClients, sessions, users } from '../../db/schema.ts';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Issues a bearer token for a user; only its hash is stored. */
+export async function createSession(db: Executor, userId: string, ttlMinutes: number) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, tokenHash: hashToken(token), expiresAt })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session not created');
+  return { token, sessionId: row.id, expiresAt };
+}
+
+export interface AuthenticatedUser {
+  sessionId: string;
+  userId: string;
+  email: string;
+  name: string;
+  lastName: string;
+  telephone: string;
+  corporateClientId: string | null;
+  corporateClientName: string | null;
+}
+
+/** The user behind a token, if the token is known, not revoked and not expired. */
+export async function findSession(db: Executor, token: string): Promise<AuthenticatedUser | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      lastName: users.lastName,
+      telephone: users.telephone,
+      corporateClientId: users.corporateClientId,
+      corporateClientName: corporateClients.name,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(corporateClients, eq(corporateClients.id, users.corporateClientId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function revokeSession(db: Executor, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every other live session of a user (after a password change). */
+export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)),
+    );
+}

@@ -1,0 +1,31 @@
+import { and, eq, or, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { bookings } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { AuthenticatedUser } from '../auth/sessions.ts';
+
+/**
+ * The bookings a user may see: their own, and a corporate user's company's. Every query for a
+ * customer's booking goes through this, so another customer's booking is a 404, never a leak.
+ */
+export function visibleTo(user: AuthenticatedUser): SQL {
+  const own = eq(bookings.userId, user.userId);
+  return user.corporateClientId
+    ? (or(own, eq(bookings.corporateClientId, user.corporateClientId)) as SQL)
+    : own;
+}
+
+/** Reservation codes are written in capitals; accept them in any case. */
+export function normalizeCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** The booking with this code if the user may see it; 404 otherwise. */
+export async function findVisibleBooking(db: Executor, user: AuthenticatedUser, code: string) {
+  const [booking] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.code, normalizeCode(code)), visibleTo(user)));
+  if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
+  return booking;
+}

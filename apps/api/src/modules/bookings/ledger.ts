@@ -1,0 +1,51 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { ledgerEntries } from '../../db/schema.ts';
+
+export interface LedgerTotals {
+  purchases: number;
+  additions: number;
+  discounts: number;
+  payments: number;
+  debt: number;
+}
+
+const total = (kind: string) =>
+  sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = ${kind}), 0)`.mapWith(
+    Number,
+  );
+
+/** Per-booking sums of the ledger, as a subquery to join (cents). */
+export function ledgerTotalsSubquery(db: Executor) {
+  return db
+    .select({
+      bookingId: ledgerEntries.bookingId,
+      purchases: total('purchase').as('purchases'),
+      additions: total('addition').as('additions'),
+      discounts: total('discount').as('discounts'),
+      payments: total('payment').as('payments'),
+    })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.bookingId)
+    .as('ledger_totals');
+}
+
+/** Debt = purchases + additions − discounts − payments (DESIGN.md), in cents. */
+export function debtOf(totals: Omit<LedgerTotals, 'debt'>): number {
+  return totals.purchases + totals.additions - totals.discounts - totals.payments;
+}
+
+/** The ledger sums of one booking (cents). */
+export async function ledgerTotals(db: Executor, bookingId: string): Promise<LedgerTotals> {
+  const [row] = await db
+    .select({
+      purchases: total('purchase'),
+      additions: total('addition'),
+      discounts: total('discount'),
+      payments: total('payment'),
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.bookingId, bookingId));
+  const sums = row ?? { purchases: 0, additions: 0, discounts: 0, payments: 0 };
+  return { ...sums, debt: debtOf(sums) };
+}

@@ -1,0 +1,69 @@
+import {
+  bookingCodeParams,
+  bookingDetail,
+  bookingList,
+  bookingRequest,
+  bookingSaveResponse,
+  errorBody,
+} from '@cusco/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { languageOf } from '../../lib/language.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { getBookingDetail, listBookings } from './read.ts';
+import { saveBooking } from './save.ts';
+
+const idempotencyHeaders = z.object({
+  'idempotency-key': z.string().trim().min(8).max(200).optional(),
+});
+
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/tour/save',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['bookings'],
+        security: [{ bearer: [] }],
+        headers: idempotencyHeaders,
+        body: bookingRequest,
+        response: { 200: bookingSaveResponse, 201: bookingSaveResponse, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const answer = await saveBooking(app.db, {
+        user: currentUser(request),
+        body: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+        language: languageOf(request),
+        payments: { gateway: app.gateway, ttlMinutes: app.config.payments.attemptTtlMinutes },
+      });
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(answer.statusCode as 201).send(answer.body);
+    },
+  );
+
+  app.get(
+    '/tour/booking/list',
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['bookings'], security: [{ bearer: [] }], response: { 200: bookingList } },
+    },
+    async (request) => listBookings(app.db, currentUser(request), languageOf(request)),
+  );
+
+  app.get(
+    '/tour/booking/:code',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['bookings'],
+        security: [{ bearer: [] }],
+        params: bookingCodeParams,
+        response: { 200: bookingDetail },
+      },
+    },
+    async (request) =>
+      getBookingDetail(app.db, currentUser(request), request.params.code, languageOf(request)),
+  );
+};

@@ -1,0 +1,328 @@
+import {
+  addYears,
+  amountToPayCents,
+  BOOKING_DATE_RANGE_YEARS,
+  type BookingSaveResponse,
+  CustomerTypeId,
+  fromCents,
+  type Language,
+  type ParsedBookingRequest,
+  type Quote,
+  quoteBooking,
+  quoteToWire,
+  selectionFromRequest,
+  toCents,
+  todayInLima,
+} from '@cusco/shared';
+import { eq } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import {
+  bookingHotelLines,
+  bookingPassengerLines,
+  bookingServiceLines,
+  bookings,
+  clients,
+  ledgerEntries,
+  passengerSlots,
+  users,
+} from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { once } from '../../lib/idempotency.ts';
+import type { AuthenticatedUser } from '../auth/sessions.ts';
+import { type AttemptPolicy, openAttemptInTransaction } from '../payments/attempts.ts';
+import { loadTourPricing, nameOf, type TourPricing } from './catalogue.ts';
+import { newBookingCode } from './codes.ts';
+
+export interface SaveBookingInput {
+  user: AuthenticatedUser;
+  body: ParsedBookingRequest;
+  idempotencyKey: string | undefined;
+  language: Language;
+  /** The agency's today; a parameter so that tests can fix it. */
+  today?: string;
+  /** How the first payment is opened (spec: the attempt for the total or the deposit). */
+  payments: AttemptPolicy;
+}
+
+/**
+ * Saves a booking whose every figure the server computed (spec §9): the tour's prices are read
+ * from the database and the browser's figures must match them, or nothing is saved (409).
+ */
+export async function saveBooking(db: Database, input: SaveBookingInput) {
+  const { body, language } = input;
+  return once<BookingSaveResponse>(
+    db,
+    { userId: input.user.userId, scope: 'tour/save', key: input.idempotencyKey, body },
+    async (tx) => {
+      // The corporate path is for a corporate client's users only (spec §6).
+      if (body.corporate && !input.user.corporateClientId) {
+        throw new AppError('FORBIDDEN', 'corporateOnly');
+      }
+      const pricing = await loadTourPricing(tx, body.tourId);
+      if (!pricing) throw new AppError('NOT_FOUND', 'tourNotFound', { field: 'tourId' });
+      const quote = checkAndPrice(pricing, body, language, input.today ?? todayInLima());
+      return { statusCode: 201, body: await insertBooking(tx, input, pricing, quote) };
+    },
+  );
+}
+
+/** Validates the request against the tour and answers the server's quote. */
+function checkAndPrice(
+  pricing: TourPricing,
+  body: ParsedBookingRequest,
+  language: Language,
+  today: string,
+): Quote {
+  if (!pricing.categories.some((category) => category.id === body.categoryId)) {
+    throw new AppError('VALIDATION', 'selectTypeAndCategory', { field: 'categoryId' });
+  }
+  if (!pricing.types.some((type) => type.id === body.tourTypeId)) {
+    throw new AppError('VALIDATION', 'selectTypeAndCategory', { field: 'tourTypeId' });
+  }
+  if (body.startDate < today) {
+    throw new AppError('BUSINESS_RULE', 'travelDateInPast', { field: 'startDate' });
+  }
+  if (body.startDate > addYears(today, BOOKING_DATE_RANGE_YEARS)) {
+    throw new AppError('VALIDATION', 'invalidDate', { field: 'startDate' });
+  }
+  if (body.adultPassengers + body.studentPassengers < 1) {
+    throw new AppError('BUSINESS_RULE', 'atLeastOneAdult', { field: 'adultPassengers' });
+  }
+  if (pricing.hasHotels && body.hotels.length === 0) {
+    throw new AppError('BUSINESS_RULE', 'hotelMandatory', { field: 'hotels' });
+  }
+  if (!pricing.hasHotels && body.hotels.length > 0) {
+    throw new AppError('VALIDATION', 'invalidInput', { field: 'hotels' });
+  }
+
+  const result = quoteBooking(pricing.catalog, selectionFromRequest(body));
+  if (!result.ok) {
+    const error = result.error;
+    if (error.code === 'noPrices') {
+      throw new AppError('BUSINESS_RULE', 'noPrices', {
+        field: 'passengers',
+        params: {
+          customerType: nameOf(pricing.customerTypes, error.customerTypeId, language),
+          category: nameOf(pricing.categories, body.categoryId, language),
+          type: nameOf(pricing.types, body.tourTypeId, language),
+        },
+      });
+    }
+    if (error.code === 'hotelNotConfigured') {
+      throw new AppError('BUSINESS_RULE', 'hotelNotConfigured', {
+        field: 'hotels',
+        params: {
+          hotel: nameOf(pricing.hotelTypes, error.hotelTypeId, language),
+          room: nameOf(pricing.roomTypes, error.roomTypeId, language),
+        },
+      });
+    }
+    throw new AppError('VALIDATION', 'invalidInput', { field: 'additionalServices' });
+  }
+
+  const quote = result.quote;
+  const mismatches = compareFigures(body, quote);
+  if (mismatches.length > 0) {
+    throw new AppError('CONFLICT', 'pricesChanged', {
+      details: { fields: mismatches, quote: quoteToWire(quote, body.paymentMode) },
+    });
+  }
+  return quote;
+}
+
+/** The fields whose figure differs from the server's (compared in cents). */
+export function compareFigures(body: ParsedBookingRequest, quote: Quote): string[] {
+  const mismatches: string[] = [];
+  const differs = (sent: number, cents: number) => toCents(sent) !== cents;
+  const unit = (customerTypeId: string) =>
+    quote.passengers.find((line) => line.customerTypeId === customerTypeId)?.unitCents ?? 0;
+
+  if (body.adultPassengers > 0 && differs(body.adultPrice, unit(CustomerTypeId.adult)))
+    mismatches.push('adultPrice');
+  if (body.studentPassengers > 0 && differs(body.studentPrice, unit(CustomerTypeId.student))) {
+    mismatches.push('studentPrice');
+  }
+  if (body.childrenPassengers > 0 && differs(body.childrenPrice, unit(CustomerTypeId.child))) {
+    mismatches.push('childrenPrice');
+  }
+  body.hotels.forEach((hotel, index) => {
+    const line = quote.hotels[index];
+    if (!line || differs(hotel.price, line.unitCents)) mismatches.push(`hotels.${index}.price`);
+    if (!line || differs(hotel.amount, line.totalCents)) mismatches.push(`hotels.${index}.amount`);
+  });
+  body.additionalServices
+    .filter((service) => service.quantity > 0)
+    .forEach((service, index) => {
+      const line = quote.services[index];
+      if (!line || differs(service.amountUnit, line.unitCents))
+        mismatches.push(`additionalServices.${index}.amountUnit`);
+      if (!line || differs(service.amountTotal, line.totalCents)) {
+        mismatches.push(`additionalServices.${index}.amountTotal`);
+      }
+    });
+  const amountCents = amountToPayCents(quote, body.paymentMode);
+  if (differs(body.amount, amountCents)) mismatches.push('amount');
+  if (body.amountStr !== String(amountCents)) mismatches.push('amountStr');
+  if (differs(body.debt, quote.totalCents - amountCents)) mismatches.push('debt');
+  return mismatches;
+}
+
+async function insertBooking(
+  tx: Transaction,
+  input: SaveBookingInput,
+  pricing: TourPricing,
+  quote: Quote,
+): Promise<BookingSaveResponse> {
+  const { body, user } = input;
+  const booking = await insertWithFreshCode(tx, {
+    userId: user.userId,
+    // A corporate client's user books on credit for the company, whatever page they used.
+    corporateClientId: user.corporateClientId,
+    tourId: pricing.tour.id,
+    categoryId: body.categoryId,
+    typeId: body.tourTypeId,
+    travelDate: body.startDate,
+    endDate: body.endDate,
+    isPassenger: body.isPassager,
+    paymentMode: body.paymentMode,
+    passengersCents: quote.passengersCents,
+    hotelsCents: quote.hotelsCents,
+    servicesCents: quote.servicesCents,
+    totalCents: quote.totalCents,
+  });
+
+  await tx.insert(bookingPassengerLines).values(
+    quote.passengers.map((line) => ({
+      bookingId: booking.id,
+      customerTypeId: line.customerTypeId,
+      quantity: line.quantity,
+      unitCents: line.unitCents,
+      totalCents: line.totalCents,
+    })),
+  );
+  if (quote.hotels.length > 0) {
+    await tx.insert(bookingHotelLines).values(
+      quote.hotels.map((line, position) => ({
+        bookingId: booking.id,
+        hotelTypeId: line.hotelTypeId,
+        roomTypeId: line.roomTypeId,
+        rooms: line.rooms,
+        nights: line.nights,
+        unitCents: line.unitCents,
+        totalCents: line.totalCents,
+        position,
+      })),
+    );
+  }
+  if (quote.services.length > 0) {
+    await tx.insert(bookingServiceLines).values(
+      quote.services.map((line) => ({
+        bookingId: booking.id,
+        offerId: line.offerId,
+        quantity: line.quantity,
+        unitCents: line.unitCents,
+        totalCents: line.totalCents,
+      })),
+    );
+  }
+
+  // One empty slot per passenger, adults first, typed by customer type.
+  const slotTypes = quote.passengers.flatMap((line) =>
+    Array.from({ length: line.quantity }, () => line.customerTypeId),
+  );
+  const slots = await tx
+    .insert(passengerSlots)
+    .values(
+      slotTypes.map((customerTypeId, index) => ({
+        bookingId: booking.id,
+        customerTypeId,
+        position: index + 1,
+      })),
+    )
+    .returning({ id: passengerSlots.id, customerTypeId: passengerSlots.customerTypeId });
+
+  if (body.isPassager) {
+    const travellerSlot =
+      slots.find((slot) => slot.customerTypeId === CustomerTypeId.adult) ??
+      slots.find((slot) => slot.customerTypeId === CustomerTypeId.student);
+    if (travellerSlot) {
+      const clientId = await ownPassengerRecord(tx, user.userId);
+      await tx
+        .update(passengerSlots)
+        .set({ clientId })
+        .where(eq(passengerSlots.id, travellerSlot.id));
+    }
+  }
+
+  await tx.insert(ledgerEntries).values({
+    bookingId: booking.id,
+    kind: 'purchase',
+    amountCents: quote.totalCents,
+    description: 'tour',
+  });
+
+  const amountCents = amountToPayCents(quote, body.paymentMode);
+  // The payment attempt for the total or the deposit, as the customer chose (never zero);
+  // a corporate booking is on credit and is never offered a payment.
+  const attempt =
+    amountCents > 0 && !user.corporateClientId
+      ? await openAttemptInTransaction(
+          tx,
+          { bookingId: booking.id, userId: user.userId, amountCents },
+          input.payments,
+        )
+      : null;
+  return {
+    bookingId: booking.code,
+    code: booking.code,
+    transactionId: attempt?.transactionId ?? null,
+    transactionKey: null,
+    total: fromCents(quote.totalCents),
+    amount: fromCents(amountCents),
+    amountStr: String(amountCents),
+  };
+}
+
+/** Inserts the booking under a new code; a code already taken (rare) is drawn again. */
+async function insertWithFreshCode(
+  tx: Transaction,
+  values: Omit<typeof bookings.$inferInsert, 'code'>,
+) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await tx.transaction(async (savepoint) => {
+        const [row] = await savepoint
+          .insert(bookings)
+          .values({ ...values, code: newBookingCode() })
+          .returning({ id: bookings.id, code: bookings.code });
+        if (!row) throw new Error('booking not inserted');
+        return row;
+      });
+    } catch (error) {
+      if (attempt < 5 && isUniqueViolation(error, 'bookings_code_unique')) continue;
+      throw error;
+    }
+  }
+}
+
+/** The signed-in customer's own passenger record, made from their account the first time. */
+async function ownPassengerRecord(tx: Transaction, userId: string): Promise<string> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!user) throw new AppError('UNAUTHENTICATED', 'notSignedIn');
+  if (user.clientId) return user.clientId;
+  const [client] = await tx
+    .insert(clients)
+    .values({
+      firstName: user.name,
+      lastName: user.lastName,
+      email: user.email,
+      mobile: user.telephone,
+      birthDate: user.birthDate,
+      countryId: user.countryId,
+    })
+    .returning({ id: clients.id });
+  if (!client) throw new Error('client not inserted');
+  await tx.update(users).set({ clientId: client.id }).where(eq(users.id, userId));
+  return client.id;
+}

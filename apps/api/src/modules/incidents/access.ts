@@ -1,0 +1,46 @@
+import { incidentIdParams } from '@cusco/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { bookings, incidents } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { AuthenticatedUser } from '../auth/sessions.ts';
+import { visibleTo } from '../bookings/access.ts';
+
+/**
+ * A customer reaches an incident only through a booking they may see (bookings/access.ts): an
+ * incident of another customer's booking is a 404, exactly as one that does not exist.
+ */
+
+export const incidentNotFound = () => new AppError('NOT_FOUND', 'incidentNotFound');
+
+/**
+ * The incident id of a path, checked here rather than by the route's params schema: a malformed
+ * id is simply an incident that does not exist (404), not a bad request (400).
+ */
+export function parseIncidentId(raw: string): string {
+  const parsed = incidentIdParams.safeParse({ id: raw });
+  if (!parsed.success) throw incidentNotFound();
+  return parsed.data.id.toLowerCase();
+}
+
+export type IncidentRow = typeof incidents.$inferSelect;
+
+/**
+ * The incident if it belongs to a booking the user may see; 404 otherwise. With `lock`, its row
+ * stays locked until the transaction ends, so that two writes never decide on the same status.
+ */
+export async function findVisibleIncident(
+  db: Executor,
+  user: AuthenticatedUser,
+  incidentId: string,
+  options: { lock?: boolean } = {},
+): Promise<IncidentRow> {
+  const query = db
+    .select({ incident: incidents })
+    .from(incidents)
+    .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
+    .where(and(eq(incidents.id, incidentId), visibleTo(user)));
+  const [row] = options.lock ? await query.for('update', { of: incidents }) : await query;
+  if (!row) throw incidentNotFound();
+  return row.incident;
+}

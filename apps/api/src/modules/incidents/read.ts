@@ -1,0 +1,161 @@
+import {
+  customerMayDelete,
+  customerMayEdit,
+  customerTransition,
+  type Incident,
+  incidentTarget,
+  type Language,
+} from '@cusco/shared';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  additionalServices,
+  bookingServiceLines,
+  bookings,
+  clients,
+  incidentStatuses,
+  incidents,
+  incidentTypes,
+  passengerSlots,
+  tourAdditionalServices,
+  tours,
+} from '../../db/schema.ts';
+import type { AuthenticatedUser } from '../auth/sessions.ts';
+import { visibleTo } from '../bookings/access.ts';
+import { incidentNotFound } from './access.ts';
+import { statusNames } from './options.ts';
+
+const passengerWord: Record<Language, string> = { en: 'Passenger', es: 'Pasajero' };
+
+/**
+ * The incidents matching `where`, with everything the answer shows, in one query: the booking and
+ * its tour, the type and the status, and the passenger slot (and its client) or the service line
+ * (and its offer and service) a remove request is about. Newest change first.
+ */
+function selectIncidents(db: Executor, where: SQL) {
+  return db
+    .select({
+      id: incidents.id,
+      name: incidents.name,
+      description: incidents.description,
+      typeId: incidents.typeId,
+      statusId: incidents.statusId,
+      observation: incidents.observation,
+      response: incidents.response,
+      adviserId: incidents.adviserId,
+      modifiedOn: incidents.modifiedOn,
+      bookingCode: bookings.code,
+      tourEn: tours.nameEn,
+      tourEs: tours.nameEs,
+      typeEn: incidentTypes.nameEn,
+      typeEs: incidentTypes.nameEs,
+      statusEn: incidentStatuses.nameEn,
+      statusEs: incidentStatuses.nameEs,
+      slotId: passengerSlots.id,
+      slotPosition: passengerSlots.position,
+      clientFirstName: clients.firstName,
+      clientLastName: clients.lastName,
+      lineId: bookingServiceLines.id,
+      lineQuantity: bookingServiceLines.quantity,
+      serviceEn: additionalServices.nameEn,
+      serviceEs: additionalServices.nameEs,
+      offerEn: tourAdditionalServices.labelEn,
+      offerEs: tourAdditionalServices.labelEs,
+    })
+    .from(incidents)
+    .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
+    .innerJoin(tours, eq(tours.id, bookings.tourId))
+    .innerJoin(incidentTypes, eq(incidentTypes.id, incidents.typeId))
+    .innerJoin(incidentStatuses, eq(incidentStatuses.id, incidents.statusId))
+    .leftJoin(passengerSlots, eq(passengerSlots.id, incidents.targetSlotId))
+    .leftJoin(clients, eq(clients.id, passengerSlots.clientId))
+    .leftJoin(bookingServiceLines, eq(bookingServiceLines.id, incidents.targetServiceLineId))
+    .leftJoin(tourAdditionalServices, eq(tourAdditionalServices.id, bookingServiceLines.offerId))
+    .leftJoin(additionalServices, eq(additionalServices.id, tourAdditionalServices.serviceId))
+    .where(where)
+    .orderBy(desc(incidents.modifiedOn), desc(incidents.createdAt), desc(incidents.id));
+}
+
+type IncidentQueryRow = Awaited<ReturnType<typeof selectIncidents>>[number];
+
+/** What a remove request is about: its id and how the customer knows it. */
+function targetOf(row: IncidentQueryRow, language: Language) {
+  const en = language === 'en';
+  const kind = incidentTarget(row.typeId);
+  if (kind === 'passenger' && row.slotId !== null && row.slotPosition !== null) {
+    const label = `${passengerWord[language]} ${row.slotPosition}`;
+    const person = [row.clientFirstName, row.clientLastName].filter(Boolean).join(' ');
+    return { targetId: row.slotId, targetName: person ? `${label} · ${person}` : label };
+  }
+  if (kind === 'service' && row.lineId !== null) {
+    const service = (en ? row.serviceEn : row.serviceEs) ?? '';
+    const offer = (en ? row.offerEn : row.offerEs) ?? '';
+    return {
+      targetId: row.lineId,
+      targetName: `${service} (${offer}) × ${row.lineQuantity ?? 0}`,
+    };
+  }
+  return { targetId: null, targetName: null };
+}
+
+function toIncident(
+  row: IncidentQueryRow,
+  language: Language,
+  statuses: Map<string, string>,
+): Incident {
+  const en = language === 'en';
+  const nextStatusId = customerTransition[row.statusId] ?? null;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    typeId: row.typeId,
+    statusId: row.statusId,
+    bookingId: row.bookingCode,
+    observation: row.observation,
+    response: row.response,
+    adviserId: row.adviserId,
+    modifiedOn: row.modifiedOn.toISOString(),
+    type: en ? row.typeEn : row.typeEs,
+    bookingName: `${row.bookingCode} · ${en ? row.tourEn : row.tourEs}`,
+    status: en ? row.statusEn : row.statusEs,
+    ...targetOf(row, language),
+    nextStatusId,
+    nextStatus: nextStatusId ? (statuses.get(nextStatusId) ?? null) : null,
+    editable: customerMayEdit(row.statusId),
+    deletable: customerMayDelete(row.statusId),
+  };
+}
+
+/**
+ * GET incident/ListByCurrentUser and GET incident/list: the incidents of every booking the user
+ * may see (a corporate user's: also their company's), newest change first. Two queries, whatever
+ * the number of incidents: the incidents with all they show, and the status names.
+ */
+export async function listIncidents(
+  db: Executor,
+  user: AuthenticatedUser,
+  language: Language,
+): Promise<Incident[]> {
+  const [rows, statuses] = await Promise.all([
+    selectIncidents(db, visibleTo(user)),
+    statusNames(db, language),
+  ]);
+  return rows.map((row) => toIncident(row, language, statuses));
+}
+
+/** GET incident/{id}: one incident of a booking the user may see; 404 otherwise. */
+export async function getIncident(
+  db: Executor,
+  user: AuthenticatedUser,
+  incidentId: string,
+  language: Language,
+): Promise<Incident> {
+  const [rows, statuses] = await Promise.all([
+    selectIncidents(db, and(eq(incidents.id, incidentId), visibleTo(user)) as SQL),
+    statusNames(db, language),
+  ]);
+  const row = rows[0];
+  if (!row) throw incidentNotFound();
+  return toIncident(row, language, statuses);
+}

@@ -1,0 +1,166 @@
+import {
+  errorBody,
+  incident,
+  incidentList,
+  incidentOptions,
+  incidentResult,
+  incidentSaveRequest,
+  incidentUpdateRequest,
+} from '@cusco/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { languageOf } from '../../lib/language.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { parseIncidentId } from './access.ts';
+import { listIncidentStatuses, listIncidentTypes } from './options.ts';
+import { getIncident, listIncidents } from './read.ts';
+import { changeIncidentStatus, deleteIncident, saveIncident, updateIncident } from './save.ts';
+
+/**
+ * The path's incident id is any text here and checked by `parseIncidentId` in the handler (the
+ * contract's `incidentIdParams`): a malformed id is an incident that does not exist, so 404.
+ */
+const idParams = z.object({ id: z.string().max(100) });
+/** change/status takes no body: none, `{}`, or any object (its keys are ignored). */
+const noBody = z.object({}).nullish();
+const refusals = { 404: errorBody };
+const tags = ['incidents'];
+const security = [{ bearer: [] }];
+
+/** Customers' requests about a booking (spec §2 "Incidents", §5 "Incident save", §7). */
+export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The portal sends change/status and delete with no body, possibly still labelled JSON: in
+  // this scope an empty JSON body is no body rather than a 400. Anything else parses as usual.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return json(request, text, done);
+  });
+
+  app.get(
+    '/incident/list/types',
+    { onRequest: app.authenticate, schema: { tags, security, response: { 200: incidentOptions } } },
+    async (request) => listIncidentTypes(app.db, languageOf(request)),
+  );
+
+  app.get(
+    '/incident/list/status',
+    { onRequest: app.authenticate, schema: { tags, security, response: { 200: incidentOptions } } },
+    async (request) => listIncidentStatuses(app.db, languageOf(request)),
+  );
+
+  // The spec lists both calls; for a customer they answer the same list: the incidents of the
+  // bookings they may see. (A back office would list every customer's under its own route.)
+  for (const url of ['/incident/ListByCurrentUser', '/incident/list']) {
+    app.get(
+      url,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          security,
+          description: "The incidents of the caller's bookings, newest change first.",
+          response: { 200: incidentList },
+        },
+      },
+      async (request) => listIncidents(app.db, currentUser(request), languageOf(request)),
+    );
+  }
+
+  app.post(
+    '/incident/save',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        description: 'bookingId is a reservation code; statusId is ignored (starts registered).',
+        body: incidentSaveRequest,
+        response: { 201: incidentResult, 400: errorBody, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const answer = await saveIncident(app.db, {
+        user: currentUser(request),
+        body: request.body,
+        language: languageOf(request),
+      });
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/incident/:id',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, params: idParams, response: { 200: incident, ...refusals } },
+    },
+    async (request) =>
+      getIncident(
+        app.db,
+        currentUser(request),
+        parseIncidentId(request.params.id),
+        languageOf(request),
+      ),
+  );
+
+  app.put(
+    '/incident/:id/update',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: incidentUpdateRequest,
+        response: {
+          200: incidentResult,
+          400: errorBody,
+          ...refusals,
+          409: errorBody,
+          422: errorBody,
+        },
+      },
+    },
+    async (request) =>
+      updateIncident(app.db, parseIncidentId(request.params.id), {
+        user: currentUser(request),
+        body: request.body,
+        language: languageOf(request),
+      }),
+  );
+
+  app.put(
+    '/incident/:id/change/status',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        description: "Moves the incident along the customer's one transition from its status.",
+        params: idParams,
+        body: noBody,
+        response: { 200: incidentResult, ...refusals, 409: errorBody },
+      },
+    },
+    async (request) =>
+      changeIncidentStatus(app.db, parseIncidentId(request.params.id), currentUser(request)),
+  );
+
+  app.delete(
+    '/incident/:id/delete',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        response: { 200: incidentResult, ...refusals, 409: errorBody },
+      },
+    },
+    async (request) =>
+      deleteIncident(app.db, parseIncidentId(request.params.id), currentUser(request)),
+  );
+};

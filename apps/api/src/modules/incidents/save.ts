@@ -1,0 +1,229 @@
+import {
+  customerMayDelete,
+  customerMayEdit,
+  customerTransition,
+  IncidentStatusId,
+  IncidentTypeId,
+  type incidentSaveRequest,
+  incidentTarget,
+  type incidentUpdateRequest,
+  type Language,
+  showsAnswer,
+} from '@cusco/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import { bookingServiceLines, incidents, incidentTypes, passengerSlots } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { pick } from '../../lib/language.ts';
+import type { AuthenticatedUser } from '../auth/sessions.ts';
+import { findVisibleBooking } from '../bookings/access.ts';
+import { findVisibleIncident, type IncidentRow } from './access.ts';
+
+/**
+ * The customer's writes on incidents (spec §5 "Incident save", §7). The status machine itself is
+ * the shared one (packages/shared rules/incidents.ts; docs/incidents.md). No customer call ever
+ * writes observation, response or adviserId: only answerIncident (agency.ts) does.
+ */
+
+export type ParsedIncidentSave = z.output<typeof incidentSaveRequest>;
+export type ParsedIncidentUpdate = z.output<typeof incidentUpdateRequest>;
+export interface IncidentResult {
+  result: 1;
+  id: string;
+}
+
+const uuidShape = z.uuid();
+const isUuid = (value: string) => uuidShape.safeParse(value).success;
+
+const incomplete = (field: string) => new AppError('VALIDATION', 'completeAllFields', { field });
+
+/** A type from the type list; 400 'Please Complete All Fields' for any other id. */
+async function findType(db: Executor, typeId: string) {
+  if (!isUuid(typeId)) throw incomplete('typeId');
+  const [type] = await db
+    .select()
+    .from(incidentTypes)
+    .where(eq(incidentTypes.id, typeId.toLowerCase()));
+  if (!type) throw incomplete('typeId');
+  return type;
+}
+
+/**
+ * The incident's name: the subject the customer typed for the free-subject type (required),
+ * otherwise the type's name in the request's language.
+ */
+function nameFor(
+  type: typeof incidentTypes.$inferSelect,
+  subject: string | undefined,
+  language: Language,
+): string {
+  if (type.id !== IncidentTypeId.freeSubject) return pick(type, language);
+  if (!subject) throw incomplete('name');
+  return subject;
+}
+
+interface Target {
+  targetSlotId: string | null;
+  targetServiceLineId: string | null;
+}
+
+/**
+ * What a remove request is about: a passenger slot (remove passenger) or a service line (remove
+ * service) of the incident's own booking, else 400. Other types are about nothing in particular.
+ */
+async function resolveTarget(
+  db: Executor,
+  typeId: string,
+  bookingId: string,
+  targetId: string | null | undefined,
+): Promise<Target> {
+  const kind = incidentTarget(typeId);
+  if (kind === null) return { targetSlotId: null, targetServiceLineId: null };
+  if (!targetId || !isUuid(targetId)) throw incomplete('targetId');
+  const id = targetId.toLowerCase();
+  if (kind === 'passenger') {
+    const [slot] = await db
+      .select({ id: passengerSlots.id })
+      .from(passengerSlots)
+      .where(and(eq(passengerSlots.id, id), eq(passengerSlots.bookingId, bookingId)));
+    if (!slot) throw incomplete('targetId');
+    return { targetSlotId: slot.id, targetServiceLineId: null };
+  }
+  const [line] = await db
+    .select({ id: bookingServiceLines.id })
+    .from(bookingServiceLines)
+    .where(and(eq(bookingServiceLines.id, id), eq(bookingServiceLines.bookingId, bookingId)));
+  if (!line) throw incomplete('targetId');
+  return { targetSlotId: null, targetServiceLineId: line.id };
+}
+
+function currentTargetId(incident: IncidentRow): string | null {
+  const kind = incidentTarget(incident.typeId);
+  if (kind === 'passenger') return incident.targetSlotId;
+  if (kind === 'service') return incident.targetServiceLineId;
+  return null;
+}
+
+/** Why a customer may no longer change an incident: answered (or closed), or finished. */
+function locked(statusId: string) {
+  return new AppError('CONFLICT', showsAnswer(statusId) ? 'incidentAnswered' : 'incidentFinished');
+}
+
+/**
+ * POST incident/save: a new request about a booking the user may see (404 otherwise). A new
+ * incident always starts registered, whatever statusId the body carries.
+ */
+export async function saveIncident(
+  db: Database,
+  input: { user: AuthenticatedUser; body: ParsedIncidentSave; language: Language },
+): Promise<IncidentResult> {
+  const { user, body, language } = input;
+  const booking = await findVisibleBooking(db, user, body.bookingId);
+  const type = await findType(db, body.typeId);
+  const name = nameFor(type, body.name, language);
+  const target = await resolveTarget(db, type.id, booking.id, body.targetId);
+  const [row] = await db
+    .insert(incidents)
+    .values({
+      bookingId: booking.id,
+      userId: user.userId,
+      typeId: type.id,
+      statusId: IncidentStatusId.registered,
+      name,
+      description: body.description,
+      ...target,
+    })
+    .returning({ id: incidents.id });
+  if (!row) throw new Error('incident not created');
+  return { result: 1, id: row.id };
+}
+
+/**
+ * The status an update asks for: the current one when the body names none (or the same one);
+ * otherwise it must be the customer's one transition from here (422 otherwise).
+ */
+function requestedStatus(current: string, requested: string | null | undefined): string {
+  const wanted = requested?.trim().toLowerCase();
+  if (!wanted || wanted === current) return current;
+  if (wanted !== customerTransition[current]) {
+    throw new AppError('BUSINESS_RULE', 'statusNotAllowed', { field: 'statusId' });
+  }
+  return wanted;
+}
+
+/**
+ * PUT incident/{id}/update: while the agency has not answered (registered or in progress), the
+ * customer may change the type, the subject (free-subject type only), the message and what a
+ * remove request is about, and take the one status step open to them. Fields left out of the
+ * body keep their value; a changed type must name its own subject or target again.
+ */
+export async function updateIncident(
+  db: Database,
+  incidentId: string,
+  input: { user: AuthenticatedUser; body: ParsedIncidentUpdate; language: Language },
+): Promise<IncidentResult> {
+  const { user, body, language } = input;
+  return db.transaction(async (tx) => {
+    const current = await findVisibleIncident(tx, user, incidentId, { lock: true });
+    if (!customerMayEdit(current.statusId)) throw locked(current.statusId);
+    const statusId = requestedStatus(current.statusId, body.statusId);
+
+    const type = await findType(tx, body.typeId);
+    const sameType = type.id === current.typeId;
+    const subject = body.name ?? (sameType ? current.name : undefined);
+    const name = nameFor(type, subject, language);
+    const targetId =
+      body.targetId !== undefined ? body.targetId : sameType ? currentTargetId(current) : null;
+    const target = await resolveTarget(tx, type.id, current.bookingId, targetId);
+
+    await tx
+      .update(incidents)
+      .set({
+        typeId: type.id,
+        statusId,
+        name,
+        description: body.description ?? current.description,
+        ...target,
+        modifiedOn: sql`now()`,
+      })
+      .where(eq(incidents.id, current.id));
+    return { result: 1 as const, id: current.id };
+  });
+}
+
+/**
+ * PUT incident/{id}/change/status: the customer's one action on the status, along the only
+ * transition open to them from where the incident is (cancel before an answer, close after it);
+ * 409 when the incident is finished and cannot move.
+ */
+export async function changeIncidentStatus(
+  db: Database,
+  incidentId: string,
+  user: AuthenticatedUser,
+): Promise<IncidentResult> {
+  return db.transaction(async (tx) => {
+    const current = await findVisibleIncident(tx, user, incidentId, { lock: true });
+    const next = customerTransition[current.statusId] ?? null;
+    if (!next) throw new AppError('CONFLICT', 'incidentFinished');
+    await tx
+      .update(incidents)
+      .set({ statusId: next, modifiedOn: sql`now()` })
+      .where(eq(incidents.id, current.id));
+    return { result: 1 as const, id: current.id };
+  });
+}
+
+/** DELETE incident/{id}/delete: only a request the agency has not answered (409 otherwise). */
+export async function deleteIncident(
+  db: Database,
+  incidentId: string,
+  user: AuthenticatedUser,
+): Promise<IncidentResult> {
+  return db.transaction(async (tx) => {
+    const current = await findVisibleIncident(tx, user, incidentId, { lock: true });
+    if (!customerMayDelete(current.statusId)) throw new AppError('CONFLICT', 'incidentAnswered');
+    await tx.delete(incidents).where(eq(incidents.id, current.id));
+    return { result: 1 as const, id: current.id };
+  });
+}

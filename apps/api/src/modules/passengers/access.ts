@@ -1,0 +1,101 @@
+import { and, asc, eq, exists, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { bookings, clients, passengerSlots } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { AuthenticatedUser } from '../auth/sessions.ts';
+import { normalizeCode, visibleTo } from '../bookings/access.ts';
+
+/**
+ * The passenger data of a customer is reached only through the bookings they may see
+ * (bookings/access.ts): a slot or a client of another customer's booking is a 404.
+ */
+
+export interface VisibleSlot {
+  id: string;
+  bookingId: string;
+  bookingCode: string;
+  customerTypeId: string;
+  clientId: string | null;
+}
+
+/** The slots matching `condition` of the booking named `bookingCode`, if the user may see it. */
+function slotsOfVisibleBooking(
+  db: Executor,
+  user: AuthenticatedUser,
+  bookingCode: string,
+  condition: SQL,
+) {
+  return db
+    .select({
+      id: passengerSlots.id,
+      bookingId: passengerSlots.bookingId,
+      bookingCode: bookings.code,
+      customerTypeId: passengerSlots.customerTypeId,
+      clientId: passengerSlots.clientId,
+    })
+    .from(passengerSlots)
+    .innerJoin(bookings, eq(bookings.id, passengerSlots.bookingId))
+    .where(and(condition, eq(bookings.code, normalizeCode(bookingCode)), visibleTo(user)))
+    .$dynamic();
+}
+
+/** A slot of a booking the user may see, that belongs to the booking named `bookingCode`. */
+export async function findVisibleSlot(
+  db: Executor,
+  user: AuthenticatedUser,
+  slotId: string,
+  bookingCode: string,
+): Promise<VisibleSlot> {
+  const [slot] = await slotsOfVisibleBooking(db, user, bookingCode, eq(passengerSlots.id, slotId));
+  if (!slot) throw new AppError('NOT_FOUND', 'notFound');
+  return slot;
+}
+
+/** The slot that links a client to the booking named `bookingCode`, which the user may see. */
+export async function findClientSlot(
+  db: Executor,
+  user: AuthenticatedUser,
+  clientId: string,
+  bookingCode: string,
+): Promise<VisibleSlot> {
+  const [slot] = await slotsOfVisibleBooking(
+    db,
+    user,
+    bookingCode,
+    eq(passengerSlots.clientId, clientId),
+  )
+    .orderBy(asc(passengerSlots.position))
+    .limit(1);
+  if (!slot) throw new AppError('NOT_FOUND', 'notFound');
+  return slot;
+}
+
+/** True when the client fills a slot of some booking the user may see. */
+function linkedToVisibleBooking(db: Executor, user: AuthenticatedUser) {
+  return exists(
+    db
+      .select({ one: passengerSlots.id })
+      .from(passengerSlots)
+      .innerJoin(bookings, eq(bookings.id, passengerSlots.bookingId))
+      .where(and(eq(passengerSlots.clientId, clients.id), visibleTo(user))),
+  );
+}
+
+/**
+ * A client that fills a slot of a booking the user may see; 404 otherwise. With `lock`, the
+ * client's row stays locked until the transaction ends (document replacement).
+ */
+export async function findVisibleClient(
+  db: Executor,
+  user: AuthenticatedUser,
+  clientId: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, clientId), linkedToVisibleBooking(db, user)));
+  const [client] = options.lock ? await query.for('update', { of: clients }) : await query;
+  if (!client) throw new AppError('NOT_FOUND', 'notFound');
+  return client;
+}

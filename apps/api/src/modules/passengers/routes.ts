@@ -1,0 +1,182 @@
+import {
+  clientRecord,
+  documentUploadResponse,
+  errorBody,
+  MAX_DOCUMENT_BYTES,
+  optionList,
+  optionListParams,
+  passengerPayload,
+  passengerSaveResponse,
+  uuid,
+} from '@cusco/shared';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { languageOf } from '../../lib/language.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { findVisibleClient } from './access.ts';
+import { documentsDir, openDocument, saveDocument } from './documents.ts';
+import { listJobs, listOptions } from './options.ts';
+import { getClientRecord } from './read.ts';
+import { createPassenger, updatePassenger } from './save.ts';
+import { readFileField } from './upload.ts';
+
+const clientParams = z.object({ id: uuid });
+const slotParams = z.object({ slotId: uuid });
+const refusals = { 400: errorBody, 404: errorBody };
+
+/** Passenger data of a booking (spec §5 "Passenger save"): lists, records and document scans. */
+export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/optionlist/listbykey/:key',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['passengers'],
+        security: [{ bearer: [] }],
+        params: optionListParams,
+        response: { 200: optionList, 404: errorBody },
+      },
+    },
+    async (request) => listOptions(app.db, request.params.key, languageOf(request)),
+  );
+
+  app.get(
+    '/job/list',
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['passengers'], security: [{ bearer: [] }], response: { 200: optionList } },
+    },
+    async (request) => listJobs(app.db, languageOf(request)),
+  );
+
+  app.post(
+    '/client/:slotId/create',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['passengers'],
+        security: [{ bearer: [] }],
+        params: slotParams,
+        body: passengerPayload,
+        response: { 201: passengerSaveResponse, ...refusals, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const answer = await createPassenger(app.db, request.params.slotId, {
+        user: currentUser(request),
+        body: request.body,
+      });
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/client/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['passengers'],
+        security: [{ bearer: [] }],
+        params: clientParams,
+        response: { 200: clientRecord, ...refusals },
+      },
+    },
+    async (request) => getClientRecord(app.db, currentUser(request), request.params.id),
+  );
+
+  app.put(
+    '/client/:id/update',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['passengers'],
+        security: [{ bearer: [] }],
+        params: clientParams,
+        body: passengerPayload,
+        response: { 200: passengerSaveResponse, ...refusals },
+      },
+    },
+    async (request) =>
+      updatePassenger(app.db, request.params.id, {
+        user: currentUser(request),
+        body: request.body,
+      }),
+  );
+
+  app.get(
+    '/client/:id/document',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['passengers'],
+        security: [{ bearer: [] }],
+        description: 'The scan itself (image/jpeg or image/png); 404 when none is stored.',
+        params: clientParams,
+      },
+    },
+    async (request, reply) => {
+      const document = await openDocument(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        documentsDir(app.config.dataDir),
+      );
+      return reply
+        .headers({
+          'content-type': document.mime,
+          'content-length': String(document.size),
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'private, no-store',
+          'content-disposition': 'inline',
+        })
+        .send(document.stream);
+    },
+  );
+
+  await app.register(documentUploadRoutes);
+};
+
+/** The upload, in its own scope: only this route parses multipart bodies, with tight limits. */
+const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_DOCUMENT_BYTES,
+      files: 1,
+      fields: 10,
+      fieldSize: 1024,
+      parts: 20,
+      headerPairs: 100,
+    },
+  });
+
+  app.post(
+    '/client/:id/add/document',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['passengers'],
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        params: clientParams,
+        response: {
+          200: documentUploadResponse,
+          ...refusals,
+          413: errorBody,
+          415: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      // Another customer's client is a 404 before a byte of the file is read.
+      await findVisibleClient(app.db, user, request.params.id);
+      return saveDocument(app.db, {
+        user,
+        clientId: request.params.id,
+        bytes: await readFileField(request),
+        dir: documentsDir(app.config.dataDir),
+      });
+    },
+  );
+};

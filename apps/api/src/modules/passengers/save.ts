@@ -1,0 +1,152 @@
+import {
+  CustomerTypeId,
+  isMessageKey,
+  type ParsedPassengerPayload,
+  passengerPayloadFor,
+  type passengerSaveResponse,
+  todayInLima,
+} from '@cusco/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import { clients, passengerSlots } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { AuthenticatedUser } from '../auth/sessions.ts';
+import { findClientSlot, findVisibleSlot } from './access.ts';
+import { checkPassengerOptions } from './options.ts';
+
+export type PassengerSaveResponse = z.infer<typeof passengerSaveResponse>;
+
+export interface SavePassengerInput {
+  user: AuthenticatedUser;
+  /** The body, already checked against the base `passengerPayload` by the route. */
+  body: ParsedPassengerPayload;
+  /** The agency's today; a parameter so that tests can fix it. */
+  today?: string;
+}
+
+/**
+ * Applies the rules that depend on the slot's customer type (spec §5: adults born at least 17
+ * years ago, a student's card expiry, expiries at most 30 years ahead): 400 with the first
+ * issue's message and field, as the error handler answers a schema error.
+ */
+function checkForCustomerType(
+  body: ParsedPassengerPayload,
+  customerTypeId: string,
+  today: string,
+): ParsedPassengerPayload {
+  const result = passengerPayloadFor(customerTypeId, today).safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.join('.');
+  throw new AppError('VALIDATION', isMessageKey(issue?.message) ? issue.message : 'invalidInput', {
+    ...(field ? { field } : {}),
+  });
+}
+
+/** The payload's fields as the `clients` table names them. */
+function clientColumns(
+  body: ParsedPassengerPayload,
+  customerTypeId: string,
+  countryId: string,
+): Omit<typeof clients.$inferInsert, 'id'> {
+  return {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.eMail,
+    birthDate: body.birthDate,
+    documentExpiry: body.expirationDate,
+    sexId: body.sexId,
+    documentTypeId: body.documentTypeId,
+    documentNumber: body.documentNumber,
+    maritalStatusId: body.maritalStatusId,
+    occupationId: body.jobId,
+    countryId,
+    mobile: body.mobileNumber,
+    foodPreferenceId: body.foodPreferencesId,
+    foodObservation: body.foodObservation,
+    allergyObservation: body.allergyObservation,
+    medicalRequirement: body.medicalRequirement,
+    travelPurposeId: body.travelPurposeId,
+    travelPurposeObservation: body.travelPurposeObservation,
+    trekkingExperienceId: body.trekkingExperienceId,
+    trekkingObservation: body.trekkingExperienceObservation,
+    // Spec §5: the card's expiry is a student's; for everyone else it is null.
+    cardExpiry: customerTypeId === CustomerTypeId.student ? body.dateExpirationCard : null,
+  };
+}
+
+/** Everything a save checks before writing: the type's rules, then the option ids. */
+async function checkPayload(
+  db: Executor,
+  body: ParsedPassengerPayload,
+  customerTypeId: string,
+  today: string,
+) {
+  const checked = checkForCustomerType(body, customerTypeId, today);
+  const { countryId } = await checkPassengerOptions(db, checked);
+  return clientColumns(checked, customerTypeId, countryId);
+}
+
+/**
+ * POST client/{slotId}/create: fills an empty slot of a booking the user may see with a new
+ * passenger. 404 when the slot is not theirs or not of the booking named by `bookingcode`;
+ * 409 when the slot is already filled (also when two saves race for it).
+ */
+export async function createPassenger(
+  db: Database,
+  slotId: string,
+  input: SavePassengerInput,
+): Promise<PassengerSaveResponse> {
+  const slot = await findVisibleSlot(db, input.user, slotId, input.body.bookingcode);
+  if (slot.clientId) throw new AppError('CONFLICT', 'slotTaken');
+  const values = await checkPayload(
+    db,
+    input.body,
+    slot.customerTypeId,
+    input.today ?? todayInLima(),
+  );
+
+  return db.transaction(async (tx) => {
+    const [client] = await tx.insert(clients).values(values).returning({ id: clients.id });
+    if (!client) throw new Error('client not inserted');
+    const linked = await tx
+      .update(passengerSlots)
+      .set({ clientId: client.id })
+      .where(and(eq(passengerSlots.id, slot.id), isNull(passengerSlots.clientId)))
+      .returning({ id: passengerSlots.id });
+    // Filled by another request since it was read: the new client is rolled back with this.
+    if (linked.length === 0) throw new AppError('CONFLICT', 'slotTaken');
+    return { result: 1 as const, id: client.id };
+  });
+}
+
+/**
+ * PUT client/{id}/update: the client must fill a slot of the booking named by `bookingcode`,
+ * which the user may see (else 404); that slot's customer type decides the rules.
+ */
+export async function updatePassenger(
+  db: Database,
+  clientId: string,
+  input: SavePassengerInput,
+): Promise<PassengerSaveResponse> {
+  const slot = await findClientSlot(db, input.user, clientId, input.body.bookingcode);
+  const values = await checkPayload(
+    db,
+    input.body,
+    slot.customerTypeId,
+    input.today ?? todayInLima(),
+  );
+  // A record can fill slots of several types (a customer travelling on two bookings): saving
+  // it as a non-student leaves a card expiry given as a student where it was.
+  const { cardExpiry, ...rest } = values;
+  await db
+    .update(clients)
+    .set({
+      ...rest,
+      ...(slot.customerTypeId === CustomerTypeId.student ? { cardExpiry } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(clients.id, clientId));
+  return { result: 1, id: clientId };
+}

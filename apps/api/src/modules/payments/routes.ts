@@ -1,0 +1,150 @@
+import { errorBody, paymentAddRequest, paymentAddResponse } from '@cusco/shared';
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paymentNotifications } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { verifyAnswer } from '../../payments/payme/gateway.ts';
+import { sandboxNotification } from '../../payments/sandbox/notification.ts';
+import { resultPage } from '../../payments/sandbox/pages.ts';
+import { SIGNATURE_HEADER, verifySignature } from '../../payments/sandbox/signature.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { addPayment } from './attempts.ts';
+import { settleAttempt } from './settle.ts';
+
+const received = z.object({ received: z.literal(true), result: z.string() });
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const policy = { gateway: app.gateway, ttlMinutes: app.config.payments.attemptTtlMinutes };
+
+  app.post(
+    '/tour/payment/add',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        security: [{ bearer: [] }],
+        body: paymentAddRequest,
+        response: { 201: paymentAddResponse, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const attempt = await addPayment(app.db, currentUser(request), request.body, policy);
+      return reply.status(201).send(attempt);
+    },
+  );
+
+  /** Notifications read their raw body: the signature is over the exact bytes received. */
+  await app.register(async (hooks) => {
+    hooks.removeContentTypeParser('application/json');
+    hooks.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+
+    hooks.withTypeProvider<ZodTypeProvider>().post(
+      '/payments/notify/sandbox',
+      {
+        schema: {
+          tags: ['payments'],
+          hide: false,
+          headers: z.object({ [SIGNATURE_HEADER]: z.string().max(300).optional() }),
+          body: z.string(),
+          response: { 200: received },
+        },
+      },
+      async (request) => {
+        const raw = request.body;
+        const check = verifySignature(
+          app.config.payments.sandbox.secret,
+          raw,
+          request.headers[SIGNATURE_HEADER],
+          app.config.payments.notificationToleranceSeconds,
+        );
+        if (!check.ok) {
+          await app.db.insert(paymentNotifications).values({
+            gateway: 'sandbox',
+            payload: { raw: raw.slice(0, 2000) },
+            outcome: `rejected: signature ${check.reason}`,
+          });
+          if (check.reason === 'stale') throw new AppError('VALIDATION', 'notificationStale');
+          throw new AppError('UNAUTHENTICATED', 'notificationRejected');
+        }
+        let json: unknown;
+        try {
+          json = JSON.parse(raw);
+        } catch {
+          throw new AppError('VALIDATION', 'invalidInput');
+        }
+        const event = sandboxNotification.safeParse(json);
+        if (!event.success) throw new AppError('VALIDATION', 'invalidInput');
+        const result = await settleAttempt(app.db, {
+          attemptId: event.data.transactionId,
+          outcome: event.data.type === 'charge.succeeded' ? 'approved' : 'declined',
+          amountCents: event.data.amount,
+          currency: event.data.currency,
+          reference: event.data.reference,
+          source: 'notification',
+          gateway: 'sandbox',
+          payload: event.data,
+        });
+        return { received: true as const, result };
+      },
+    );
+  });
+
+  /**
+   * Pay-me VPOS2 answers through the customer's browser (a form post to this address): the hash
+   * is verified, the payment settled, and the page tells the booking page the outcome.
+   */
+  await app.register(async (form) => {
+    await form.register(formbody);
+    form.withTypeProvider<ZodTypeProvider>().post(
+      '/payments/notify/payme',
+      {
+        schema: {
+          tags: ['payments'],
+          body: z.object({
+            purchaseOperationNumber: z.string().max(20).default(''),
+            purchaseAmount: z.string().max(20).default(''),
+            purchaseCurrencyCode: z.string().max(5).default(''),
+            authorizationResult: z.string().max(5).default(''),
+            purchaseVerification: z.string().max(200).default(''),
+            reserved2: z.string().max(64).default(''),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const answer = request.body;
+        const config = app.config.payments.payme;
+        if (
+          !config.secretKey ||
+          !verifyAnswer(config, answer) ||
+          answer.purchaseCurrencyCode !== config.currencyCode
+        ) {
+          await app.db
+            .insert(paymentNotifications)
+            .values({ gateway: 'payme', payload: answer, outcome: 'rejected: hash' });
+          throw new AppError('UNAUTHENTICATED', 'notificationRejected');
+        }
+        const attemptId = z.uuid().safeParse(answer.reserved2);
+        if (!attemptId.success) throw new AppError('NOT_FOUND', 'paymentNotFound');
+        const approved = answer.authorizationResult === '00';
+        await settleAttempt(app.db, {
+          attemptId: attemptId.data,
+          outcome: approved ? 'approved' : 'declined',
+          amountCents: Number(answer.purchaseAmount),
+          currency: 'USD',
+          reference: answer.purchaseOperationNumber,
+          source: 'notification',
+          gateway: 'payme',
+          payload: answer,
+        });
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(resultPage(attemptId.data, approved ? 'approved' : 'declined'));
+      },
+    );
+  });
+};

@@ -1,0 +1,39 @@
+import {
+  changePasswordRequest,
+  changePasswordResponse,
+  profileRequest,
+  sessionUser,
+} from '@cusco/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.ts';
+import { changePassword, updateProfile } from './service.ts';
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/client/profile',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        security: [{ bearer: [] }],
+        body: profileRequest,
+        response: { 200: sessionUser },
+      },
+    },
+    async (request) => updateProfile(app.db, currentUser(request), request.body),
+  );
+
+  app.put(
+    '/client/changepassword',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        security: [{ bearer: [] }],
+        body: changePasswordRequest,
+        response: { 200: changePasswordResponse },
+      },
+    },
+    async (request) => changePassword(app.db, currentUser(request), request.body),
+  );
+};

@@ -1,0 +1,53 @@
+import type { ChangePasswordRequest, ProfileRequest, SessionUser } from '@cusco/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { sessionUser } from '../auth/service.ts';
+import { type AuthenticatedUser, revokeOtherSessions } from '../auth/sessions.ts';
+
+/** PUT client/profile: name, last name and telephone; answers the session's new user info. */
+export async function updateProfile(
+  db: Database,
+  user: AuthenticatedUser,
+  input: ProfileRequest,
+): Promise<SessionUser> {
+  await db
+    .update(users)
+    .set({
+      name: input.name,
+      lastName: input.lastname,
+      telephone: input.phone,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, user.userId));
+  return sessionUser(db, user.userId);
+}
+
+/**
+ * PUT client/changepassword: checks the current password, stores the new one, and ends every
+ * other session of the user (a stolen token stops working); this session stays signed in.
+ */
+export async function changePassword(
+  db: Database,
+  user: AuthenticatedUser,
+  input: ChangePasswordRequest,
+) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, user.userId));
+  if (!row || !(await verifyPassword(input.current, row.passwordHash))) {
+    throw new AppError('BUSINESS_RULE', 'wrongCurrentPassword', { field: 'current' });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, user.userId));
+    await revokeOtherSessions(tx, user.userId, user.sessionId);
+  });
+  return { result: 1 as const };
+}

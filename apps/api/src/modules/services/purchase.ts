@@ -1,0 +1,108 @@
+import { type addServicesBody, type addServicesResponse, fromCents } from '@cusco/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import {
+  bookingServiceLines,
+  bookings,
+  ledgerEntries,
+  tourAdditionalServices,
+} from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { once, type StoredAnswer } from '../../lib/idempotency.ts';
+import type { AuthenticatedUser } from '../auth/sessions.ts';
+import { findVisibleBooking } from '../bookings/access.ts';
+import { ledgerTotals } from '../bookings/ledger.ts';
+
+export type PurchaseLines = z.output<typeof addServicesBody>;
+export type AddServicesResponse = z.infer<typeof addServicesResponse>;
+
+export interface AddServicesInput {
+  user: AuthenticatedUser;
+  bookingCode: string;
+  lines: PurchaseLines;
+  idempotencyKey?: string | undefined;
+}
+
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * POST tour/add/service?bookingId={code}: buys additional services for a booking the user may
+ * see. Lines with a quantity of 0 or less are dropped (spec §5); none left is a 422. Every line
+ * is priced from the tour's offer (the browser's unitPrice and total are ignored), and the
+ * purchase is one ledger entry, so the debt rises by exactly what the lines cost.
+ */
+export async function addServices(
+  db: Database,
+  input: AddServicesInput,
+): Promise<StoredAnswer<AddServicesResponse>> {
+  const lines = input.lines.filter((line) => line.quantity > 0);
+  if (lines.length === 0) throw new AppError('BUSINESS_RULE', 'noChanges');
+
+  return once<AddServicesResponse>(
+    db,
+    {
+      userId: input.user.userId,
+      scope: 'tour/add/service',
+      key: input.idempotencyKey,
+      body: { bookingCode: input.bookingCode, lines: input.lines },
+    },
+    async (tx) => {
+      const visible = await findVisibleBooking(tx, input.user, input.bookingCode);
+      // One purchase at a time per booking, so that the debt answered is this purchase's.
+      const [booking] = await tx
+        .select({ id: bookings.id, tourId: bookings.tourId })
+        .from(bookings)
+        .where(eq(bookings.id, visible.id))
+        .for('update');
+      if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
+
+      if (lines.some((line) => !uuidShape.test(line.serviceId))) {
+        throw new AppError('VALIDATION', 'invalidInput', { field: 'serviceId' });
+      }
+      const offers = await tx
+        .select({ id: tourAdditionalServices.id, priceCents: tourAdditionalServices.priceCents })
+        .from(tourAdditionalServices)
+        .where(
+          and(
+            eq(tourAdditionalServices.tourId, booking.tourId),
+            inArray(
+              tourAdditionalServices.id,
+              lines.map((line) => line.serviceId),
+            ),
+          ),
+        );
+      const priceOf = new Map(offers.map((offer) => [offer.id.toLowerCase(), offer.priceCents]));
+      const priced = lines.map((line) => {
+        const unitCents = priceOf.get(line.serviceId.toLowerCase());
+        if (unitCents === undefined) {
+          throw new AppError('VALIDATION', 'invalidInput', { field: 'serviceId' });
+        }
+        return {
+          bookingId: booking.id,
+          offerId: line.serviceId,
+          quantity: line.quantity,
+          unitCents,
+          totalCents: unitCents * line.quantity,
+        };
+      });
+      const totalCents = priced.reduce((sum, line) => sum + line.totalCents, 0);
+
+      await tx.insert(bookingServiceLines).values(priced);
+      // A ledger amount is positive: lines of free offers are recorded, but add no entry.
+      if (totalCents > 0) {
+        await tx.insert(ledgerEntries).values({
+          bookingId: booking.id,
+          kind: 'purchase',
+          amountCents: totalCents,
+          description: 'services',
+        });
+      }
+      const { debt } = await ledgerTotals(tx, booking.id);
+      return {
+        statusCode: 201,
+        body: { result: 1 as const, total: fromCents(totalCents), debt: fromCents(debt) },
+      };
+    },
+  );
+}

@@ -1,0 +1,96 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { PaymentsConfig } from '../../config.ts';
+import type { CheckoutRequest, PaymentGateway } from '../gateway.ts';
+
+type PaymeConfig = PaymentsConfig['payme'];
+
+const sha512 = (text: string) => createHash('sha512').update(text, 'utf8').digest('hex');
+
+/**
+ * Pay-me VPOS2's request signature (DESIGN.md): hex SHA-512 of acquirerId + idCommerce +
+ * purchaseOperationNumber + purchaseAmount + purchaseCurrencyCode + secret key.
+ */
+export function purchaseVerification(
+  config: PaymeConfig,
+  operationNumber: string,
+  amount: string,
+): string {
+  return sha512(
+    `${config.acquirerId}${config.commerceId}${operationNumber}${amount}${config.currencyCode}${config.secretKey}`,
+  );
+}
+
+/** The answer's signature: as the request's, with authorizationResult before the key. */
+export function answerVerification(
+  config: PaymeConfig,
+  answer: { purchaseOperationNumber: string; purchaseAmount: string; authorizationResult: string },
+): string {
+  return sha512(
+    `${config.acquirerId}${config.commerceId}${answer.purchaseOperationNumber}${answer.purchaseAmount}${config.currencyCode}${answer.authorizationResult}${config.secretKey}`,
+  );
+}
+
+/** Compares the answer's hash in constant time; an empty or malformed hash is a rejection. */
+export function verifyAnswer(
+  config: PaymeConfig,
+  answer: {
+    purchaseOperationNumber: string;
+    purchaseAmount: string;
+    authorizationResult: string;
+    purchaseVerification: string;
+  },
+): boolean {
+  const given = answer.purchaseVerification.trim().toLowerCase();
+  if (!/^[0-9a-f]{128}$/.test(given)) return false;
+  const expected = Buffer.from(answerVerification(config, answer), 'hex');
+  return timingSafeEqual(expected, Buffer.from(given, 'hex'));
+}
+
+/** The form fields posted to VPOS2 (spec §7 payment gateway form). */
+export function paymeFormFields(
+  config: PaymeConfig,
+  request: CheckoutRequest,
+): Record<string, string> {
+  const operationNumber = String(request.operationNumber).padStart(6, '0');
+  const amount = String(request.amountCents);
+  return {
+    acquirerId: config.acquirerId,
+    idCommerce: config.commerceId,
+    purchaseOperationNumber: operationNumber,
+    purchaseAmount: amount,
+    purchaseCurrencyCode: config.currencyCode,
+    language: 'SP',
+    shippingFirstName: request.customer.name,
+    shippingLastName: request.customer.lastName,
+    shippingEmail: request.customer.email,
+    shippingAddress: 'Cusco',
+    shippingZIP: '08000',
+    shippingCity: 'Cusco',
+    shippingState: 'Cusco',
+    shippingCountry: 'PE',
+    userCommerce: request.customer.email,
+    descriptionProducts: `${request.bookingCode} ${request.tourName}`.slice(0, 100),
+    programmingLanguage: 'JS',
+    reserved1: request.bookingCode,
+    reserved2: request.attemptId,
+    purchaseVerification: purchaseVerification(config, operationNumber, amount),
+  };
+}
+
+/** Alignet Pay-me VPOS2: a form posted by the browser; answers come back to /api/payments/notify/payme. */
+export function paymeGateway(config: PaymeConfig): PaymentGateway {
+  return {
+    name: 'payme',
+    async createCheckout(_db, request) {
+      return { kind: 'form', action: config.url, fields: paymeFormFields(config, request) };
+    },
+    async cancel() {
+      // VPOS2 has no call to close a checkout: an answer for a closed attempt is still verified
+      // and, if approved, recorded (or marked for refund).
+    },
+    async queryStatus() {
+      // VPOS2 offers no status query that is reachable from here; pending attempts expire.
+      return { status: 'unknown' };
+    },
+  };
+}

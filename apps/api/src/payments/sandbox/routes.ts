@@ -1,0 +1,176 @@
+import type { AddressInfo } from 'node:net';
+import formbody from '@fastify/formbody';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { sandboxCharges } from '../../db/schema.ts';
+import { cardOutcome } from './cards.ts';
+import type { SandboxNotification } from './notification.ts';
+import { checkoutPage, checkoutScript, resultPage } from './pages.ts';
+import { SIGNATURE_HEADER, signPayload } from './signature.ts';
+
+const transactionParams = z.object({ transactionId: z.uuid() });
+const payForm = z.object({
+  holder: z.string().max(60).optional().default(''),
+  cardNumber: z.string().max(30).optional().default(''),
+  expiry: z.string().max(10).optional().default(''),
+  cvc: z.string().max(10).optional().default(''),
+});
+
+/** Luhn's check, which every real card number passes. */
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+/** The card form's problem, if any (the card number itself is only looked at, never kept). */
+function formProblem(form: z.infer<typeof payForm>, now = new Date()): string | null {
+  const digits = form.cardNumber.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) return 'Enter a valid card number.';
+  const expiry = /^(\d{2})\/(\d{2})$/.exec(form.expiry.trim());
+  const month = Number(expiry?.[1]);
+  const year = 2000 + Number(expiry?.[2]);
+  if (!expiry || month < 1 || month > 12) return 'Enter the expiry as MM/YY.';
+  if (
+    year < now.getUTCFullYear() ||
+    (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
+  ) {
+    return 'This card has expired.';
+  }
+  if (!/^\d{3,4}$/.test(form.cvc.trim())) return 'Enter the 3 or 4 digits of the CVC.';
+  return null;
+}
+
+/**
+ * The sandbox gateway's hosted checkout, served under /sandbox as an outside gateway would
+ * serve it. Paying decides the outcome by test card, then this gateway (not the browser) sends
+ * our API a signed server-to-server notification.
+ */
+export async function sandboxRoutes(
+  app: FastifyInstance,
+  options: { secret: string; notifyUrl: string | undefined },
+) {
+  await app.register(formbody);
+
+  const notifyUrl = () => {
+    if (options.notifyUrl) return options.notifyUrl;
+    const address = app.server.address() as AddressInfo | null;
+    return address ? `http://127.0.0.1:${address.port}/api/payments/notify/sandbox` : null;
+  };
+
+  async function notify(
+    charge: typeof sandboxCharges.$inferSelect,
+    outcome: 'approved' | 'declined',
+  ) {
+    const url = notifyUrl();
+    if (!url) {
+      app.log.warn(
+        { transactionId: charge.transactionId },
+        'sandbox: nowhere to send the notification',
+      );
+      return;
+    }
+    const event: SandboxNotification = {
+      id: `evt_${charge.reference}_${outcome}`,
+      type: outcome === 'approved' ? 'charge.succeeded' : 'charge.failed',
+      transactionId: charge.transactionId,
+      reference: charge.reference,
+      amount: charge.amountCents,
+      currency: charge.currency,
+      created: Math.floor(Date.now() / 1000),
+    };
+    const body = JSON.stringify(event);
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: signPayload(options.secret, body, Math.floor(Date.now() / 1000)),
+        },
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok)
+        app.log.warn({ status: response.status }, 'sandbox: the merchant refused the notification');
+    } catch (error) {
+      // The gateway's delivery failed: the merchant's reconciliation will ask for the status.
+      app.log.warn({ err: error }, 'sandbox: notification not delivered');
+    }
+  }
+
+  app.get('/sandbox/assets/checkout.js', async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(checkoutScript),
+  );
+
+  app.get('/sandbox/checkout/:transactionId', async (request, reply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    const params = transactionParams.safeParse(request.params);
+    if (!params.success) return reply.status(404).send(resultPage('', 'closed'));
+    const [charge] = await app.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.transactionId, params.data.transactionId));
+    if (!charge) return reply.status(404).send(resultPage(params.data.transactionId, 'closed'));
+    if (charge.status !== 'open') return reply.send(resultPage(charge.transactionId, 'closed'));
+    return reply.send(checkoutPage(charge));
+  });
+
+  app.post('/sandbox/checkout/:transactionId/pay', async (request, reply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    const params = transactionParams.safeParse(request.params);
+    if (!params.success) return reply.status(404).send(resultPage('', 'closed'));
+    const form = payForm.safeParse(request.body ?? {});
+    const values = form.success ? form.data : payForm.parse({});
+
+    const decided = await app.db.transaction(async (tx) => {
+      const [charge] = await tx
+        .select()
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.transactionId, params.data.transactionId))
+        .for('update');
+      if (!charge) return { page: 'missing' as const };
+      if (charge.status !== 'open') return { page: 'closed' as const, charge };
+      const problem = formProblem(values);
+      if (problem) return { page: 'form' as const, charge, problem };
+      const outcome = cardOutcome(values.cardNumber);
+      const digits = values.cardNumber.replace(/\D/g, '');
+      const [updated] = await tx
+        .update(sandboxCharges)
+        .set({
+          status: outcome === 'declined' ? 'declined' : 'approved',
+          cardLast4: digits.slice(-4),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(sandboxCharges.transactionId, charge.transactionId))
+        .returning();
+      return { page: 'result' as const, charge: updated ?? charge, outcome };
+    });
+
+    if (decided.page === 'missing')
+      return reply.status(404).send(resultPage(params.data.transactionId, 'closed'));
+    if (decided.page === 'closed')
+      return reply.send(resultPage(decided.charge.transactionId, 'closed'));
+    if (decided.page === 'form') {
+      return reply.status(422).send(checkoutPage(decided.charge, decided.problem, values));
+    }
+    if (decided.outcome === 'approved') await notify(decided.charge, 'approved');
+    if (decided.outcome === 'declined') await notify(decided.charge, 'declined');
+    return reply.send(
+      resultPage(
+        decided.charge.transactionId,
+        decided.outcome === 'declined' ? 'declined' : 'approved',
+      ),
+    );
+  });
+}

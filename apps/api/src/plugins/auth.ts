@@ -1,0 +1,43 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { type AuthenticatedUser, findSession } from '../modules/auth/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user; set by the `authenticate` hook, which refuses a request without one. */
+    user: AuthenticatedUser | null;
+  }
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+/** The bearer token of a request, if it carries one. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : undefined;
+}
+
+export const authPlugin = fp(
+  async (app, options: { db: Database }) => {
+    app.decorateRequest('user', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw new AppError('UNAUTHENTICATED', 'notSignedIn');
+      const user = await findSession(options.db, token);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'sessionExpired');
+      request.user = user;
+    });
+  },
+  { name: 'auth' },
+);
+
+/** The signed-in user of a request that passed `authenticate`. */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'notSignedIn');
+  return request.user;
+}

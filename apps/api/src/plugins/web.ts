@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app. Routing is hash-based, so only index.html and the hashed assets
+ * exist; assets are cached for a year, index.html never.
+ */
+export async function registerWebApp(app: FastifyInstance, dist: string) {
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    app.log.warn({ dist }, 'web app not built: only the API is served');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: '/',
+    wildcard: false,
+    index: ['index.html'],
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('cache-control', 'no-cache');
+      }
+    },
+  });
+}

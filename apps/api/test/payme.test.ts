@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { paymentAddResponse } from '@cusco/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { paymentAttempts } from '../src/db/schema.ts';
+import {
+  answerVerification,
+  paymeFormFields,
+  purchaseVerification,
+  verifyAnswer,
+} from '../src/payments/payme/gateway.ts';
+import { signUpAndIn } from './support/accounts.ts';
+import { createTestApp, type TestContext, testConfig } from './support/app.ts';
+import { bookingFor, loadTour, postBooking } from './support/bookings.ts';
+import { addPayment } from './support/payments.ts';
+
+/** Counts calls to crypto.timingSafeEqual, to show that hashes are compared in constant time. */
+const timing = vi.hoisted(() => ({ calls: 0 }));
+vi.mock('node:crypto', async (importOriginal) => {
+  const original = await importOriginal<typeof import('node:crypto')>();
+  return {
+    ...original,
+    timingSafeEqual: (a: NodeJS.ArrayBufferView, b: NodeJS.ArrayBufferView) => {
+      timing.calls++;
+      return original.timingSafeEqual(a, b);
+    },
+  };
+});
+
+const config = {
+  url: 'https://integracion.alignetsac.com/VPOS2/faces/pages/startPayme.xhtml',
+  acquirerId: '144',
+  commerceId: '11567',
+  secretKey: 'XyZ-9kLmN-SECRET',
+  currencyCode: '840' as const,
+};
+
+/** The vectors, computed here from the documented formula, not through the gateway's code. */
+const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
+const requestVector = sha512('144' + '11567' + '000123' + '125000' + '840' + 'XyZ-9kLmN-SECRET');
+const answerVector = sha512(
+  '144' + '11567' + '000123' + '125000' + '840' + '00' + 'XyZ-9kLmN-SECRET',
+);
+
+describe('Pay-me VPOS2 signatures', () => {
+  it('signs a purchase as acquirer + commerce + operation + amount + currency + key', () => {
+    expect(purchaseVerification(config, '000123', '125000')).toBe(requestVector);
+    expect(requestVector).toMatch(/^[0-9a-f]{128}$/);
+  });
+
+  it('signs an answer with the authorization result before the key', () => {
+    expect(
+      answerVerification(config, {
+        purchaseOperationNumber: '000123',
+        purchaseAmount: '125000',
+        authorizationResult: '00',
+      }),
+    ).toBe(answerVector);
+  });
+
+  const answer = (purchaseVerification: string, authorizationResult = '00') => ({
+    purchaseOperationNumber: '000123',
+    purchaseAmount: '125000',
+    authorizationResult,
+    purchaseVerification,
+  });
+
+  it('accepts the right hash (in either case) and compares it in constant time', () => {
+    timing.calls = 0;
+    expect(verifyAnswer(config, answer(answerVector))).toBe(true);
+    expect(verifyAnswer(config, answer(answerVector.toUpperCase()))).toBe(true);
+    expect(timing.calls).toBe(2);
+  });
+
+  it('rejects an empty, short, tampered or other-result hash', () => {
+    expect(verifyAnswer(config, answer(''))).toBe(false);
+    expect(verifyAnswer(config, answer('   '))).toBe(false);
+    expect(verifyAnswer(config, answer(answerVector.slice(0, 64)))).toBe(false);
+    const flipped = `${answerVector.slice(0, -1)}${answerVector.endsWith('0') ? '1' : '0'}`;
+    expect(verifyAnswer(config, answer(flipped))).toBe(false);
+    // The hash of an approval does not vouch for a rejection, nor the other way round.
+    expect(verifyAnswer(config, answer(answerVector, '01'))).toBe(false);
+    expect(verifyAnswer(config, { ...answer(answerVector), purchaseAmount: '125001' })).toBe(false);
+  });
+
+  it('builds the form of spec §7 with amounts in cents and the verification', () => {
+    const fields = paymeFormFields(config, {
+      attemptId: '5b1f1d0c-1f2a-4c3b-9d4e-5f6a7b8c9d0e',
+      operationNumber: 123,
+      amountCents: 125000,
+      currency: 'USD',
+      bookingCode: 'CT-4K7M2Q',
+      tourName: 'Classic Inca Trail 4D/3N',
+      customer: { name: 'Ana', lastName: 'Quispe', email: 'ana@example.com' },
+    });
+    expect(fields).toMatchObject({
+      acquirerId: '144',
+      idCommerce: '11567',
+      purchaseOperationNumber: '000123',
+      purchaseAmount: '125000',
+      purchaseCurrencyCode: '840',
+      shippingFirstName: 'Ana',
+      shippingLastName: 'Quispe',
+      shippingEmail: 'ana@example.com',
+      reserved1: 'CT-4K7M2Q',
+      purchaseVerification: requestVector,
+    });
+  });
+});
+
+describe('the API with the Pay-me gateway', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    const base = testConfig();
+    ctx = await createTestApp({ payments: { ...base.payments, gateway: 'payme', payme: config } });
+  });
+  afterAll(() => ctx?.close());
+
+  it('answers a form checkout, and records a verified approval posted back to it', async () => {
+    const customer = await signUpAndIn(ctx.app);
+    const tour = await loadTour(ctx.app, '100401');
+    const saved = await postBooking(ctx.app, customer.token, bookingFor(tour, { adults: 1 }));
+    const code = saved.json().code as string;
+    const opened = paymentAddResponse.parse(
+      (await addPayment(ctx.app, customer.token, code, 100)).json(),
+    );
+    expect(opened.checkout.kind).toBe('form');
+    if (opened.checkout.kind !== 'form') return;
+    const fields = opened.checkout.fields;
+    expect(opened.checkout.action).toBe(config.url);
+    expect(fields.purchaseAmount).toBe('10000');
+    expect(fields.purchaseVerification).toBe(
+      sha512(`144${'11567'}${fields.purchaseOperationNumber}10000840XyZ-9kLmN-SECRET`),
+    );
+
+    const post = (authorizationResult: string, verification: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/notify/payme',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          purchaseOperationNumber: fields.purchaseOperationNumber ?? '',
+          purchaseAmount: '10000',
+          purchaseCurrencyCode: '840',
+          authorizationResult,
+          purchaseVerification: verification,
+          reserved2: opened.transactionId,
+        }).toString(),
+      });
+    const sign = (result: string) =>
+      sha512(`14411567${fields.purchaseOperationNumber}10000840${result}XyZ-9kLmN-SECRET`);
+
+    expect((await post('00', '')).statusCode).toBe(401);
+    expect((await post('00', sign('01'))).statusCode).toBe(401);
+    const accepted = await post('00', sign('00'));
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.body).toContain('data-checkout-status="S"');
+    const [attempt] = await ctx.database.db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, opened.transactionId));
+    expect(attempt?.status).toBe('paid');
+    // The same answer again records nothing more.
+    expect((await post('00', sign('00'))).statusCode).toBe(200);
+  });
+
+  it('does not serve the sandbox checkout', async () => {
+    const response = await ctx.app.inject({
+      url: '/sandbox/checkout/5b1f1d0c-1f2a-4c3b-9d4e-5f6a7b8c9d0e',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
+import { databaseUrl } from './postgres.ts';
+
+export const isPostgres = process.env.TEST_DB_KIND === 'postgres';
+
+/** A fresh database for one test file: a copy of the migrated, seeded snapshot or template. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (isPostgres) {
+    const name = `${inject('postgresTemplate')}_f${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 20 });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const snapshot = readFileSync(inject('pgliteSnapshot'));
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([snapshot]) });
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The whole application on a fresh database, for `app.inject()` tests. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const app = await buildApp({ db: database.db, config: testConfig(overrides) });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
