@@ -1,0 +1,32 @@
+/**
+ * The one route table (spec §2): every route pattern, and the function that builds its links.
+ * Routing is hash-based, so these are the paths after `#`.
+ */
+export const paths = {
+  login: { pattern: '/login', href: () => '/login' },
+  loginMode: { pattern: '/login/:type', href: (type: 'signUp') => `/login/${type}` },
+  paymentConfirm: { pattern: '/paymentconfirm', href: () => '/paymentconfirm' },
+  booking: {
+    pattern: '/booking/:tour/:lang?',
+    href: (tour: string, lang?: 0 | 1) => `/booking/${tour}${lang === undefined ? '' : `/${lang}`}`,
+  },
+  corporative: { pattern: '/corporative/:tour', href: (tour: string) => `/corporative/${tour}` },
+  main: { pattern: '/main', href: () => '/main' },
+  reservations: { pattern: '/main/booking', href: () => '/main/booking' },
+  reservationsAlias: { pattern: '/main/reservas', href: () => '/main/reservas' },
+  bookingDetail: {
+    pattern: '/main/booking/detail/:reservationcode',
+    href: (code: string) => `/main/booking/detail/${encodeURIComponent(code)}`,
+  },
+  incidents: { pattern: '/main/incidents', href: () => '/main/incidents' },
+  incidentForm: {
+    pattern: '/main/incidents/form/:tour/:type/:name',
+    href: (bookingId: string, typeId: string, name: string) =>
+      `/main/incidents/form/${encodeURIComponent(bookingId)}/${encodeURIComponent(typeId)}/${encodeURIComponent(name)}`,
+  },
+  profile: { pattern: '/main/profile', href: () => '/main/profile' },
+  tours: { pattern: '/main/tours', href: () => '/main/tours' },
+} as const;
+
+/** Where a signed-in user lands (spec §2: after login the user goes to /main/booking). */
+export const homePath = paths.reservations.href();

@@ -1,0 +1,162 @@
+import {
+  ActionIcon,
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Divider,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconBuildingStore,
+  IconLogout,
+  IconMessageReport,
+  IconMountain,
+  IconTicket,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { useLogout } from '../../lib/account/logout.ts';
+import { useSessionUser } from '../../lib/session.ts';
+import { paths } from '../paths.ts';
+
+/** The signed-in shell (spec §2 "main"): header with the user, sign-off and language; menu. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const [menuOpened, menu] = useDisclosure(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  // Following a link on a phone closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => menu.close(), [location.pathname]);
+
+  if (!user) return null;
+  const fullName = `${user.name} ${user.lastName}`;
+
+  const signOff = () =>
+    logout.mutate(user.id, { onSettled: () => navigate(paths.login.href(), { replace: true }) });
+
+  const links = [
+    { to: paths.reservations.href(), label: t('nav.reservations'), icon: IconTicket },
+    { to: paths.tours.href(), label: t('nav.tours'), icon: IconMountain },
+    { to: paths.incidents.href(), label: t('nav.incidents'), icon: IconMessageReport },
+    { to: paths.profile.href(), label: t('nav.profile'), icon: IconUserCircle },
+  ];
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+          <Group wrap="nowrap" gap="xs">
+            <Burger
+              opened={menuOpened}
+              onClick={menu.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={menuOpened ? t('nav.closeMenu') : t('nav.openMenu')}
+              aria-expanded={menuOpened}
+            />
+            <Link
+              to={paths.reservations.href()}
+              aria-label={t('nav.home')}
+              style={{ textDecoration: 'none' }}
+            >
+              <Box visibleFrom="xs">
+                <Logo />
+              </Box>
+              <Box hiddenFrom="xs">
+                <Logo withName={false} />
+              </Box>
+            </Link>
+          </Group>
+          <Group wrap="nowrap" gap="sm">
+            {user.corporateClientName && (
+              <Text size="sm" c="dimmed" visibleFrom="md" data-testid="company-name">
+                {user.corporateClientName}
+              </Text>
+            )}
+            <Text fw={600} visibleFrom="sm" data-testid="header-user">
+              {fullName}
+            </Text>
+            <LanguageSwitch />
+            <Button
+              variant="subtle"
+              leftSection={<IconLogout size={18} aria-hidden />}
+              onClick={signOff}
+              loading={logout.isPending}
+              visibleFrom="sm"
+            >
+              {t('nav.signOff')}
+            </Button>
+            <Tooltip label={t('nav.signOff')}>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                onClick={signOff}
+                loading={logout.isPending}
+                aria-label={t('nav.signOff')}
+                hiddenFrom="sm"
+              >
+                <IconLogout size={20} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.main')}>
+        <Stack gap={4} hiddenFrom="sm" mb="sm">
+          <Text fw={600}>{fullName}</Text>
+          {user.corporateClientName && (
+            <Text size="sm" c="dimmed">
+              {user.corporateClientName}
+            </Text>
+          )}
+          <Divider mt="xs" />
+        </Stack>
+        {user.corporateClientId && (
+          <Button
+            component={Link}
+            to={paths.tours.href()}
+            leftSection={<IconBuildingStore size={18} aria-hidden />}
+            mb="sm"
+          >
+            {t('nav.corporateBooking')}
+          </Button>
+        )}
+        {links.map((link) => (
+          <NavLink
+            key={link.to}
+            component={RouterNavLink}
+            to={link.to}
+            label={link.label}
+            leftSection={<link.icon size={20} aria-hidden />}
+            active={location.pathname.startsWith(link.to)}
+          />
+        ))}
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Box maw={1200} mx="auto">
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,96 @@
+import { type Checkout, checkoutMessage } from '@cusco/shared';
+import { Box, Center, Loader, Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type CheckoutResult =
+  | { status: 'S' }
+  | { status: 'N'; reason: 'declined' | 'cancelled' | 'closed' };
+
+/**
+ * The gateway's checkout in a frame (spec §4). The page inside tells the outcome by postMessage;
+ * only messages from this frame and this origin are heard. The outcome is a hint: the booking's
+ * truth is read again from the API afterwards.
+ */
+export function CheckoutModal({
+  checkout,
+  transactionId,
+  onResult,
+}: {
+  checkout: Checkout | null;
+  transactionId: string | null;
+  onResult(result: CheckoutResult): void;
+}) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const frame = useRef<HTMLIFrameElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [loaded, setLoaded] = useState(false);
+  const opened = checkout !== null && transactionId !== null;
+  const frameName = transactionId ? `checkout-${transactionId}` : 'checkout';
+
+  useEffect(() => {
+    if (!opened) return;
+    setLoaded(false);
+    const listen = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow)
+        return;
+      const message = checkoutMessage.safeParse(event.data);
+      if (!message.success || message.data.transactionId !== transactionId) return;
+      onResult(
+        message.data.status === 'S'
+          ? { status: 'S' }
+          : {
+              status: 'N',
+              reason:
+                message.data.reason === 'declined'
+                  ? 'declined'
+                  : message.data.reason === 'closed'
+                    ? 'closed'
+                    : 'cancelled',
+            },
+      );
+    };
+    window.addEventListener('message', listen);
+    // A gateway reached through a form (Pay-me) gets its fields posted into the frame.
+    if (checkout?.kind === 'form') form.current?.submit();
+    return () => window.removeEventListener('message', listen);
+  }, [opened, checkout, transactionId, onResult]);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => onResult({ status: 'N', reason: 'cancelled' })}
+      title={t('payments.checkoutTitle')}
+      size="lg"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {checkout?.kind === 'form' && (
+        <form ref={form} method="post" action={checkout.action} target={frameName} hidden>
+          {Object.entries(checkout.fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+        </form>
+      )}
+      <Box pos="relative" h={phone ? 'calc(100vh - 90px)' : 640}>
+        {!loaded && (
+          <Center pos="absolute" inset={0} role="status" aria-label={t('payments.opening')}>
+            <Loader />
+          </Center>
+        )}
+        {opened && (
+          <iframe
+            ref={frame}
+            name={frameName}
+            title={t('payments.checkoutFrame')}
+            src={checkout.kind === 'hosted' ? checkout.url : 'about:blank'}
+            onLoad={() => setLoaded(true)}
+            style={{ width: '100%', height: '100%', border: 0 }}
+          />
+        )}
+      </Box>
+    </Modal>
+  );
+}

@@ -1,0 +1,115 @@
+import type { Tour } from '@cusco/shared';
+import { Anchor, Button, Container, Group, Menu, Text } from '@mantine/core';
+import { IconChevronDown, IconExternalLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { Logo } from '../../../components/logo.tsx';
+import { useTourList } from '../../../lib/queries/tour-list.ts';
+import { useSessionUser } from '../../../lib/session.ts';
+
+/** The booking page's header: logo, related tours, page language, the signed-in user. */
+export function BookingHeader({
+  tour,
+  language,
+  variant,
+}: {
+  tour: Tour | undefined;
+  language: 'en' | 'es';
+  variant: 'public' | 'corporate';
+}) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  // The corporate header lists every tour (spec §2 "tour-list dropdown"); the public one, the related tours.
+  const tours = useTourList({ enabled: variant === 'corporate' });
+  const related =
+    variant === 'corporate'
+      ? (tours.data ?? [])
+          .filter((item) => item.code !== tour?.code)
+          .map((item) => ({ value: item.code, label: item.name }))
+      : (tour?.relatedTours ?? []);
+  const bookingHref = (code: string) =>
+    variant === 'corporate' ? paths.corporative.href(code) : paths.booking.href(code);
+
+  return (
+    <header style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'white' }}>
+      <Container size="lg" py="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Anchor
+            component={Link}
+            to={user ? paths.reservations.href() : paths.login.href()}
+            underline="never"
+          >
+            <Logo />
+          </Anchor>
+          <Group gap="sm" wrap="wrap">
+            {variant === 'corporate' && user?.corporateClientName && (
+              <Text fw={600} data-testid="company-name">
+                {user.corporateClientName}
+              </Text>
+            )}
+            {related.length > 0 && (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button variant="subtle" rightSection={<IconChevronDown size={16} aria-hidden />}>
+                    {variant === 'corporate' ? t('booking.allTours') : t('booking.relatedTours')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>{t('booking.relatedToursHint')}</Menu.Label>
+                  {related.map((item) => (
+                    <Menu.Item
+                      key={item.value}
+                      component="a"
+                      href={`#${bookingHref(item.value)}`}
+                      target="_blank"
+                      rel="noopener"
+                      rightSection={<IconExternalLink size={14} aria-hidden />}
+                    >
+                      {item.label}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            )}
+            {variant === 'corporate' && (
+              <Button component={Link} to={paths.tours.href()} variant="light">
+                {t('nav.corporateBooking')}
+              </Button>
+            )}
+            {variant === 'public' && tour && (
+              <Group gap={4} role="group" aria-label={t('booking.pageLanguage')}>
+                <Anchor
+                  component={Link}
+                  to={paths.booking.href(tour.code, 0)}
+                  fw={language === 'en' ? 700 : 400}
+                  aria-current={language === 'en' ? 'page' : undefined}
+                  lang="en"
+                >
+                  English
+                </Anchor>
+                <Text span aria-hidden>
+                  ·
+                </Text>
+                <Anchor
+                  component={Link}
+                  to={paths.booking.href(tour.code, 1)}
+                  fw={language === 'es' ? 700 : 400}
+                  aria-current={language === 'es' ? 'page' : undefined}
+                  lang="es"
+                >
+                  Español
+                </Anchor>
+              </Group>
+            )}
+            {user && (
+              <Text fw={600} data-testid="header-user">
+                {user.name} {user.lastName}
+              </Text>
+            )}
+          </Group>
+        </Group>
+      </Container>
+    </header>
+  );
+}

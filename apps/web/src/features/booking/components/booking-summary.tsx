@@ -1,0 +1,150 @@
+import { fromCents, type Quote, type Tour } from '@cusco/shared';
+import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import type { BookingDraft } from '../model/draft.ts';
+import { labelOf } from '../model/labels.ts';
+
+function Row({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+      <Text size="sm" fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text
+        size="sm"
+        fw={strong ? 700 : 500}
+        ta="right"
+        style={{ whiteSpace: 'nowrap' }}
+        data-testid={testId}
+      >
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** Spec §2: the side summary: tour, date, type, category, the lines and the total. */
+export function BookingSummary({
+  tour,
+  draft,
+  quote,
+  code,
+  showPartial,
+}: {
+  tour: Tour;
+  draft: BookingDraft;
+  quote: Quote | null;
+  code: string | null;
+  showPartial: boolean;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const money = (cents: number) => formatMoney(fromCents(cents), language);
+  const offers = new Map(
+    tour.additionalServices.flatMap((service) =>
+      service.prices.map((price) => [price.id, `${service.name} (${price.label})`] as const),
+    ),
+  );
+
+  return (
+    <Card
+      withBorder
+      shadow="sm"
+      padding="lg"
+      component="aside"
+      aria-labelledby="booking-summary-title"
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="booking-summary-title">
+          {t('booking.summary.title')}
+        </Title>
+        {code && <Row label={t('booking.summary.code')} value={code} strong />}
+        <Row label={t('booking.summary.tour')} value={tour.name} />
+        <Row label={t('booking.summary.date')} value={formatDate(draft.date, language)} />
+        <Row label={t('booking.summary.type')} value={labelOf(tour.types, draft.typeId)} />
+        <Row
+          label={t('booking.summary.category')}
+          value={labelOf(tour.categories, draft.categoryId)}
+        />
+
+        {quote && quote.passengers.length > 0 ? (
+          <>
+            <Divider label={t('booking.summary.passengers')} labelPosition="left" />
+            {quote.passengers.map((line) => (
+              <Row
+                key={line.customerTypeId}
+                label={t('booking.summary.line', {
+                  label: labelOf(tour.customerTypes, line.customerTypeId),
+                  quantity: line.quantity,
+                })}
+                value={money(line.totalCents)}
+              />
+            ))}
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('booking.summary.nothing')}
+          </Text>
+        )}
+
+        {quote && quote.hotels.length > 0 && (
+          <>
+            <Divider label={t('booking.summary.hotels')} labelPosition="left" />
+            {quote.hotels.map((line) => (
+              <Row
+                key={`${line.hotelTypeId}:${line.roomTypeId}`}
+                label={t('booking.hotel.line', {
+                  rooms: line.rooms,
+                  room: labelOf(tour.hotel?.rooms, line.roomTypeId),
+                  hotel: labelOf(tour.hotel?.types, line.hotelTypeId),
+                })}
+                value={money(line.totalCents)}
+              />
+            ))}
+          </>
+        )}
+
+        {quote && quote.services.length > 0 && (
+          <>
+            <Divider label={t('booking.summary.services')} labelPosition="left" />
+            {quote.services.map((line) => (
+              <Row
+                key={line.offerId}
+                label={t('booking.summary.line', {
+                  label: offers.get(line.offerId) ?? '',
+                  quantity: line.quantity,
+                })}
+                value={money(line.totalCents)}
+              />
+            ))}
+          </>
+        )}
+
+        <Divider />
+        <div aria-live="polite">
+          <Row
+            label={t('booking.summary.total')}
+            value={money(quote?.totalCents ?? 0)}
+            strong
+            testId="summary-total"
+          />
+          {showPartial && quote && (
+            <Row label={t('booking.summary.partial')} value={money(quote.partialCents)} />
+          )}
+        </div>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import {
+  addYears,
+  BOOKING_DATE_RANGE_YEARS,
+  isHotelCategoryFamily,
+  type Quote,
+  type Tour,
+  todayInLima,
+} from '@cusco/shared';
+import { Button, Group, Radio, Stack } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCalendarLabels } from '../../../lib/dates.ts';
+import type { BookingDraft, HotelRow } from '../model/draft.ts';
+import { HotelBlock } from './hotel-block.tsx';
+import { PassengerCounts } from './passenger-counts.tsx';
+import { ServicesBlock } from './services-block.tsx';
+
+export interface StepChooseProps {
+  tour: Tour;
+  draft: BookingDraft;
+  quote: Quote | null;
+  locked: boolean;
+  onDate(date: string): void;
+  onType(typeId: string): void;
+  onCategory(categoryId: string): void;
+  onCount(customerTypeId: string, value: string): void;
+  onAddHotel(row: HotelRow): void;
+  onRemoveHotel(row: HotelRow): void;
+  onToggleService(offerId: string, enabled: boolean): void;
+  onServiceQuantity(offerId: string, quantity: string): void;
+  onReserve(): void;
+}
+
+/** Spec §2 step 1: date, type, category, passengers, hotel and extras, then Reserve. */
+export function StepChoose(props: StepChooseProps) {
+  const { t } = useTranslation();
+  const { tour, draft, locked } = props;
+  const today = useMemo(() => todayInLima(), []);
+  const calendarLabels = useCalendarLabels();
+  const categoryLabel = isHotelCategoryFamily(tour.categoryPrincipal)
+    ? t('booking.hotelCategory')
+    : t('booking.language');
+
+  return (
+    <Stack gap="lg">
+      <DatePickerInput
+        label={t('booking.travelDate')}
+        leftSection={<IconCalendar size={18} aria-hidden />}
+        value={draft.date}
+        onChange={(value) => value && props.onDate(value)}
+        minDate={today}
+        maxDate={addYears(today, BOOKING_DATE_RANGE_YEARS)}
+        valueFormat="dddd D MMMM YYYY"
+        disabled={locked}
+        required
+        maw={360}
+        {...calendarLabels}
+      />
+
+      <Radio.Group label={t('booking.type')} value={draft.typeId} onChange={props.onType} required>
+        <Group mt="xs">
+          {tour.types.map((type) => (
+            <Radio key={type.value} value={type.value} label={type.label} disabled={locked} />
+          ))}
+        </Group>
+      </Radio.Group>
+
+      <Radio.Group
+        label={categoryLabel}
+        value={draft.categoryId}
+        onChange={props.onCategory}
+        required
+      >
+        <Group mt="xs">
+          {tour.categories.map((category) => (
+            <Radio
+              key={category.value}
+              value={category.value}
+              label={category.label}
+              disabled={locked}
+            />
+          ))}
+        </Group>
+      </Radio.Group>
+
+      <PassengerCounts
+        tour={tour}
+        draft={draft}
+        quote={props.quote}
+        disabled={locked}
+        onChange={props.onCount}
+      />
+
+      <HotelBlock
+        tour={tour}
+        rows={draft.hotels}
+        disabled={locked}
+        onAdd={props.onAddHotel}
+        onRemove={props.onRemoveHotel}
+      />
+
+      <ServicesBlock
+        tour={tour}
+        draft={draft}
+        disabled={locked}
+        onToggle={props.onToggleService}
+        onQuantity={props.onServiceQuantity}
+      />
+
+      <Group justify="flex-end">
+        <Button size="lg" onClick={props.onReserve} disabled={locked}>
+          {t('booking.reserve')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

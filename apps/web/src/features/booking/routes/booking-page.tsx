@@ -1,0 +1,87 @@
+import { cleanTourCode, type Language } from '@cusco/shared';
+import { Box, Container } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { LogoLoader } from '../../../components/logo.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { showAlert, showErrorModal } from '../../../lib/error-modal.tsx';
+import { useFixedLanguage } from '../../../lib/fixed-language.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { useSessionUser } from '../../../lib/session.ts';
+import { type BookingVariant, useTour } from '../api/get-tour.ts';
+import { BookingFlow } from '../components/booking-flow.tsx';
+import { BookingHeader } from '../components/booking-header.tsx';
+
+/** Spec §2: language 0 is English, 1 Spanish; no language is English; anything else is an error. */
+function pageLanguage(param: string | undefined): Language | 'invalid' {
+  if (param === undefined || param === '0') return 'en';
+  if (param === '1') return 'es';
+  return 'invalid';
+}
+
+/** Spec §2 public booking page (booking/{tour}/{lang}). */
+export function BookingPage() {
+  return <BookingScreen variant="public" />;
+}
+
+/** Spec §2 corporate booking page (corporative/{tour}), in the app's language. */
+export function CorporateBookingPage() {
+  return <BookingScreen variant="corporate" />;
+}
+
+function BookingScreen({ variant }: { variant: BookingVariant }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const appLanguage = useLanguage();
+  const code = cleanTourCode(params.tour ?? '');
+  const requested = variant === 'public' ? pageLanguage(params.lang) : appLanguage;
+  const language = requested === 'invalid' ? null : requested;
+  const ready = useFixedLanguage(code ? language : null);
+  const tour = useTour(code && ready ? code : null, language ?? 'en', variant);
+
+  // Spec §2/§8: a bad tour code or language is reported and the visitor goes to login.
+  useEffect(() => {
+    if (!code) {
+      showAlert(t('common.error'), t('msg:invalidTourCode'));
+      navigate(paths.login.href(), { replace: true });
+    } else if (requested === 'invalid') {
+      showAlert(t('common.error'), t('msg:invalidLanguage'));
+      navigate(paths.login.href(), { replace: true });
+    }
+  }, [code, requested, navigate, t]);
+
+  // A corporate client's user books on credit: the public page sends them to the corporate one.
+  const user = useSessionUser();
+  useEffect(() => {
+    if (variant === 'public' && code && user?.corporateClientId) {
+      navigate(paths.corporative.href(code), { replace: true });
+    }
+  }, [variant, code, user?.corporateClientId, navigate]);
+
+  // A tour that cannot be loaded: the public page goes to login, the corporate one to the tours.
+  useEffect(() => {
+    if (!tour.isError) return;
+    if (!(tour.error instanceof ApiError && tour.error.status === 401)) showErrorModal(tour.error);
+    navigate(variant === 'corporate' ? paths.tours.href() : paths.login.href(), { replace: true });
+  }, [tour.isError, tour.error, navigate, variant]);
+
+  useEffect(() => {
+    if (tour.data) document.title = `${tour.data.name} · Cusco Treks`;
+  }, [tour.data]);
+
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <BookingHeader tour={tour.data} language={language ?? 'en'} variant={variant} />
+      <Container size="lg" pt="lg" pb={{ base: 96, md: 'lg' }} component="main">
+        {tour.data && ready ? (
+          <BookingFlow key={`${tour.data.code}:${language}`} tour={tour.data} variant={variant} />
+        ) : (
+          <LogoLoader label={t('booking.loadingTour')} />
+        )}
+      </Container>
+    </Box>
+  );
+}

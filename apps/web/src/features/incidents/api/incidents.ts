@@ -1,0 +1,90 @@
+import {
+  type IncidentSaveRequest,
+  type IncidentUpdateRequest,
+  incident,
+  incidentList,
+  incidentOptions,
+  incidentResult,
+} from '@cusco/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+
+const listKey = ['incidents'] as const;
+
+/** GET incident/ListByCurrentUser: the caller's requests (no retry on empty: spec's hack dropped). */
+export function useIncidents() {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: [...listKey, language],
+    queryFn: ({ signal }) =>
+      api.get('incident/ListByCurrentUser', { schema: incidentList, signal }),
+    staleTime: 0,
+    meta: { inlineErrors: true },
+  });
+}
+
+/** GET incident/{id}. */
+export function useIncident(id: string | null) {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ['incident', id, language],
+    queryFn: ({ signal }) => api.get(`incident/${id}`, { schema: incident, signal }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/** GET incident/list/types and incident/list/status. */
+export function useIncidentOptions(list: 'types' | 'status') {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ['incident-options', list, language],
+    queryFn: ({ signal }) => api.get(`incident/list/${list}`, { schema: incidentOptions, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: listKey });
+    void queryClient.invalidateQueries({ queryKey: ['incident'] });
+  };
+}
+
+export function useSaveIncident() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: IncidentSaveRequest) =>
+      api.post('incident/save', body, { schema: incidentResult }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateIncident() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: IncidentUpdateRequest }) =>
+      api.put(`incident/${id}/update`, body, { schema: incidentResult }),
+    onSuccess: refresh,
+  });
+}
+
+/** PUT incident/{id}/change/status with an empty body: the server decides the next status. */
+export function useChangeIncidentStatus() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.put(`incident/${id}/change/status`, {}, { schema: incidentResult }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteIncident() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`incident/${id}/delete`, { schema: incidentResult }),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,108 @@
+import { type PaymentAddResponse, toCents, validPaymentAmountCents } from '@cusco/shared';
+import { Alert, Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
+import { IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CheckoutModal, type CheckoutResult } from '../../../components/checkout-modal.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { useAddPayment } from '../../../lib/payments.ts';
+
+/**
+ * Spec §2/§4 payments modal: the amount starts at the current debt; it must be a whole number
+ * above 0 and at most the debt (§5); Pay opens the gateway's checkout. Whatever the checkout
+ * says, the reservation is read again from the API.
+ */
+export function PaymentModal({
+  code,
+  debt,
+  initialAmount,
+  opened,
+  onClose,
+  onFinished,
+}: {
+  code: string;
+  debt: number;
+  initialAmount: number;
+  opened: boolean;
+  onClose(): void;
+  onFinished(result: CheckoutResult): void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [amount, setAmount] = useState<string | number>(initialAmount);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checkout, setCheckout] = useState<PaymentAddResponse | null>(null);
+  const addPayment = useAddPayment();
+
+  const pay = () => {
+    const value = typeof amount === 'number' ? amount : Number(amount);
+    const cents = validPaymentAmountCents(value, toCents(debt));
+    if (cents === null) {
+      setProblem(t('msg:invalidPaymentAmount'));
+      return;
+    }
+    setProblem(null);
+    addPayment.mutate(
+      { bookingId: code, amount: value, amountStr: String(cents) },
+      { onSuccess: setCheckout },
+    );
+  };
+
+  const onResult = useCallback(
+    (result: CheckoutResult) => {
+      setCheckout(null);
+      onFinished(result);
+    },
+    [onFinished],
+  );
+
+  return (
+    <>
+      <Modal
+        opened={opened && checkout === null}
+        onClose={onClose}
+        title={t('payments.modalTitle')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Stack gap="md">
+          {problem && (
+            <Alert color="red" icon={<IconInfoCircle aria-hidden />} role="alert">
+              {problem}
+            </Alert>
+          )}
+          <NumberInput
+            label={t('payments.amount')}
+            description={t('payments.amountHint', { debt: formatMoney(debt, language) })}
+            value={amount}
+            onChange={setAmount}
+            min={1}
+            max={Math.floor(debt)}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            thousandSeparator=","
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              leftSection={<IconCreditCard size={18} aria-hidden />}
+              onClick={pay}
+              loading={addPayment.isPending}
+            >
+              {t('payments.pay')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <CheckoutModal
+        checkout={checkout?.checkout ?? null}
+        transactionId={checkout?.transactionId ?? null}
+        onResult={onResult}
+      />
+    </>
+  );
+}

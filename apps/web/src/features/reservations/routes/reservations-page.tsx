@@ -1,0 +1,123 @@
+import type { BookingListItem } from '@cusco/shared';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconMountain } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { useBookingList } from '../../../lib/queries/booking-list.ts';
+
+/** Spec §2 reservations list: one card per reservation, or the empty state. */
+export function ReservationsPage() {
+  const { t } = useTranslation();
+  const bookings = useBookingList();
+
+  return (
+    <>
+      <PageTitle title={t('reservations.title')} />
+      {bookings.isPending && (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          aria-busy="true"
+          aria-label={t('common.loading')}
+        >
+          {[0, 1, 2].map((index) => (
+            <Card key={index} withBorder padding="lg">
+              <Skeleton height={20} width="40%" mb="sm" />
+              <Skeleton height={16} width="80%" mb="xs" />
+              <Skeleton height={14} width="60%" mb="xs" />
+              <Skeleton height={14} width="50%" />
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      {bookings.isError && <LoadError error={bookings.error} onRetry={() => bookings.refetch()} />}
+      {bookings.isSuccess && bookings.data.length === 0 && (
+        <Card withBorder padding="xl" maw={560}>
+          <Stack align="flex-start" gap="md">
+            <IconMountain size={40} aria-hidden color="var(--mantine-color-andes-8)" />
+            <Text>{t('reservations.empty')}</Text>
+            <Button component={Link} to={paths.tours.href()}>
+              {t('reservations.bookButton')}
+            </Button>
+          </Stack>
+        </Card>
+      )}
+      {bookings.isSuccess && bookings.data.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {bookings.data.map((booking) => (
+            <ReservationCard key={booking.id} booking={booking} />
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}
+
+function ReservationCard({ booking }: { booking: BookingListItem }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const money = (value: number) => formatMoney(value, language);
+  const fact = (label: string, value: string) => (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+  return (
+    <Card
+      withBorder
+      shadow="xs"
+      padding="lg"
+      component={Link}
+      to={paths.bookingDetail.href(booking.id)}
+      aria-label={t('reservations.open', { code: booking.name, tour: booking.tourName })}
+      style={{ textDecoration: 'none', color: 'inherit' }}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={800} c="andes.9">
+            {booking.name}
+          </Text>
+          {booking.pending > 0 ? (
+            <Badge color="terracotta" variant="light">
+              {t('reservations.pending')}: {money(booking.pending)}
+            </Badge>
+          ) : (
+            <Badge color="andes" variant="light">
+              {t('reservations.paidInFull')}
+            </Badge>
+          )}
+        </Group>
+        <Title order={2} size="h5">
+          {booking.tourName}
+        </Title>
+        {fact(t('reservations.travelDate'), formatDate(booking.travelDate, language))}
+        {fact(t('reservations.bookingDate'), formatDate(booking.bookingDate, language))}
+        {fact(t('reservations.type'), booking.type)}
+        {fact(t('reservations.category'), booking.category)}
+        {fact(t('reservations.passengers'), String(booking.passangers))}
+        {fact(t('reservations.total'), money(booking.total))}
+        {fact(t('reservations.paid'), money(booking.paid))}
+        {fact(t('reservations.pending'), money(booking.pending))}
+      </Stack>
+    </Card>
+  );
+}

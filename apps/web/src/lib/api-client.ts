@@ -1,0 +1,119 @@
+import { type ErrorBody, errorBody } from '@cusco/shared';
+import ky, { type Options } from 'ky';
+import type { z } from 'zod';
+import { currentLanguage, i18n } from './i18n.ts';
+import { clearSession, getToken } from './session.ts';
+
+/** A failed call: the HTTP status and the API's error body (spec §8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | null,
+  ) {
+    super(body?.message ?? i18n.t('msg:unknownError'));
+    this.name = 'ApiError';
+  }
+
+  get field() {
+    return this.body?.field;
+  }
+}
+
+/** Where the app goes when the session is gone (spec §4: a 401 clears storage and goes to login). */
+export const SESSION_EXPIRED_PATH = '/login?expired=1';
+
+const client = ky.create({
+  prefixUrl: '/api',
+  retry: 0,
+  timeout: 30_000,
+  throwHttpErrors: false,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = getToken();
+        if (token && !request.headers.has('authorization')) {
+          request.headers.set('authorization', `Bearer ${token}`);
+        }
+        if (!request.headers.has('accept-language')) {
+          request.headers.set('accept-language', currentLanguage());
+        }
+      },
+    ],
+  },
+});
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+/** The error of a failed answer; a 401 on a signed-in call also ends the session. */
+async function failure(response: Response, hadToken: boolean): Promise<ApiError> {
+  const parsed = errorBody.safeParse(await response.json().catch(() => null));
+  if (response.status === 401 && hadToken) {
+    clearSession('expired');
+    window.location.hash = `#${SESSION_EXPIRED_PATH}`;
+  }
+  return new ApiError(response.status, parsed.success ? parsed.data : null);
+}
+
+interface CallOptions<T> {
+  json?: unknown;
+  body?: FormData;
+  searchParams?: Record<string, string>;
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Calls the API. A non-2xx answer throws an ApiError carrying the server's message; a 401 on a
+ * signed-in call also forgets the session and goes to the login screen.
+ */
+export async function call<T>(
+  method: Method,
+  path: string,
+  options: CallOptions<T> = {},
+): Promise<T> {
+  const request: Options = { method };
+  if (options.json !== undefined) request.json = options.json;
+  if (options.body) request.body = options.body;
+  if (options.searchParams) request.searchParams = options.searchParams;
+  if (options.signal) request.signal = options.signal;
+  if (options.headers) request.headers = options.headers;
+
+  const hadToken = Boolean(getToken());
+  const response = await client(path.replace(/^\//, ''), request);
+  if (!response.ok) throw await failure(response, hadToken);
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json();
+  return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+export const api = {
+  get: <T>(path: string, options?: CallOptions<T>) => call<T>('get', path, options),
+  post: <T>(path: string, json?: unknown, options?: CallOptions<T>) =>
+    call<T>('post', path, { ...options, json }),
+  put: <T>(path: string, json?: unknown, options?: CallOptions<T>) =>
+    call<T>('put', path, { ...options, json }),
+  delete: <T>(path: string, options?: CallOptions<T>) => call<T>('delete', path, options),
+  upload: <T>(path: string, body: FormData, options?: CallOptions<T>) =>
+    call<T>('post', path, { ...options, body }),
+};
+
+/** Downloads a protected file (e.g. a passport scan) with the session's token. */
+export async function download(path: string): Promise<Blob> {
+  const hadToken = Boolean(getToken());
+  const response = await client(path.replace(/^\/?(api\/)?/, ''), { method: 'get' });
+  if (!response.ok) throw await failure(response, hadToken);
+  return response.blob();
+}
+
+/** The text to show for any error (spec §8: server message, 'Error: ' + message, or unknown). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message) return `Error: ${error.message}`;
+  return i18n.t('msg:unknownError');
+}
+
+/** True for the 401 that already sent the user to the login screen. */
+export function isSessionExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}

@@ -1,0 +1,34 @@
+import { Button, Group, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { errorMessage } from './api-client.ts';
+import { i18n } from './i18n.ts';
+
+/** Spec §8: errors appear as modal alerts titled 'Error'. */
+export function showErrorModal(error: unknown) {
+  showAlert(i18n.t('common.error'), errorMessage(error));
+}
+
+/** A modal alert with a title, a message and an OK button that has the focus. */
+export function showAlert(title: string, message: string, onClose?: () => void) {
+  let id = '';
+  let closed = false;
+  id = modals.open({
+    title,
+    // Called once, however the alert is closed (OK, Escape, the close button).
+    onClose: () => {
+      if (closed) return;
+      closed = true;
+      onClose?.();
+    },
+    children: (
+      <>
+        <Text>{message}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button data-autofocus onClick={() => modals.close(id)}>
+            {i18n.t('common.ok')}
+          </Button>
+        </Group>
+      </>
+    ),
+  });
+}

@@ -1,0 +1,24 @@
+import type { Language } from '@cusco/shared';
+import { useLayoutEffect, useState } from 'react';
+import { i18n, storedLanguage } from './i18n.ts';
+
+/**
+ * Shows a screen in a given language whatever the stored setting (spec §1: the booking page's
+ * language comes from its route), and restores the setting when the screen closes. Answers
+ * whether the language is in effect yet.
+ */
+export function useFixedLanguage(language: Language | null): boolean {
+  const [active, setActive] = useState<Language | null>(null);
+  useLayoutEffect(() => {
+    if (!language) return;
+    void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+    setActive(language);
+    return () => {
+      const stored = storedLanguage();
+      void i18n.changeLanguage(stored);
+      document.documentElement.lang = stored;
+    };
+  }, [language]);
+  return language !== null && active === language;
+}

@@ -1,0 +1,19 @@
+import type { Language } from '@cusco/shared';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+
+const locales: Record<Language, string> = { en: 'en-US', es: 'es-PE' };
+
+/** US dollars, as the agency sells: "$1,290.00" / "US$ 1,290.00". */
+export function formatMoney(dollars: number, language: Language): string {
+  return new Intl.NumberFormat(locales[language], { style: 'currency', currency: 'USD' }).format(
+    dollars,
+  );
+}
+
+/** A YYYY-MM-DD date in words: "Tue, 12 May 2026" / "mar., 12 may. 2026". */
+export function formatDate(date: string, language: Language): string {
+  return dayjs(date)
+    .locale(language)
+    .format(language === 'en' ? 'ddd, D MMM YYYY' : 'ddd, D MMM YYYY');
+}

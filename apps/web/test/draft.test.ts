@@ -1,0 +1,132 @@
+import { CustomerTypeId, pricingCatalogFromTour, type Tour, TourFamilyId } from '@cusco/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  addHotelRow,
+  type BookingDraft,
+  cleanCount,
+  cleanQuantity,
+  initialDraft,
+  priceDraft,
+  stepOneProblem,
+  toSelection,
+} from '../src/features/booking/model/draft.ts';
+
+const tour: Tour = {
+  id: '3f0f2c55-8d57-4a43-9a36-0e2b5f3c1a10',
+  code: '100401',
+  name: 'Classic Inca Trail 4D/3N',
+  days: 4,
+  nights: 3,
+  types: [{ value: 'group', label: 'Group' }],
+  categories: [{ value: 'english', label: 'English' }],
+  categoryPrincipal: TourFamilyId.incaTrail,
+  customerTypes: [
+    { value: CustomerTypeId.adult, label: 'Adult', description: '' },
+    { value: CustomerTypeId.student, label: 'Student', description: '' },
+    { value: CustomerTypeId.child, label: 'Child', description: '' },
+    { value: CustomerTypeId.baby, label: 'Baby', description: '' },
+  ],
+  prices: [
+    {
+      categoryId: 'english',
+      typeId: 'group',
+      customerTypeId: CustomerTypeId.adult,
+      quantity: 1,
+      price: 790,
+    },
+    {
+      categoryId: 'english',
+      typeId: 'group',
+      customerTypeId: CustomerTypeId.student,
+      quantity: 1,
+      price: 755,
+    },
+  ],
+  hotel: null,
+  hotelNight: 0,
+  additionalServices: [
+    {
+      name: 'Sleeping bag',
+      description: '',
+      prices: [{ id: 'bag', label: 'Per person', value: 25 }],
+    },
+  ],
+  relatedTours: [],
+  itinerary: [],
+  includeServices: [],
+  notincludeServices: [],
+};
+
+const withCounts = (counts: Record<string, string>): BookingDraft => ({
+  ...initialDraft(tour),
+  counts,
+});
+
+describe('the booking draft', () => {
+  it('starts on today with the first type and category and nothing chosen (spec §4)', () => {
+    const draft = initialDraft(tour);
+    expect(draft).toMatchObject({
+      typeId: 'group',
+      categoryId: 'english',
+      counts: {},
+      hotels: [],
+      services: {},
+    });
+    expect(draft.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('reports the step-1 rules in the spec order', () => {
+    expect(
+      stepOneProblem({ ...withCounts({ [CustomerTypeId.adult]: '1' }), categoryId: '' }, tour),
+    ).toBe('selectTypeAndCategory');
+    expect(stepOneProblem(withCounts({ [CustomerTypeId.child]: '2' }), tour)).toBe(
+      'atLeastOneAdult',
+    );
+    expect(stepOneProblem(withCounts({ [CustomerTypeId.student]: '1' }), tour)).toBeNull();
+    const hotelTour = { ...tour, hotel: { types: [], rooms: [], prices: [] } };
+    expect(stepOneProblem(withCounts({ [CustomerTypeId.adult]: '1' }), hotelTour)).toBe(
+      'hotelMandatory',
+    );
+  });
+
+  it('cleans numeric inputs to digits, counts at most 99', () => {
+    expect(cleanCount('-3a')).toBe('3');
+    expect(cleanCount('1.5')).toBe('15');
+    expect(cleanCount('')).toBe('');
+    expect(cleanQuantity('-0')).toBe('0');
+    expect(cleanQuantity('x99y')).toBe('99');
+  });
+
+  it('adds rooms of the same hotel and room to one line', () => {
+    const rows = addHotelRow([{ hotelTypeId: 'h', roomTypeId: 'r', rooms: 2 }], {
+      hotelTypeId: 'h',
+      roomTypeId: 'r',
+      rooms: 3,
+    });
+    expect(rows).toEqual([{ hotelTypeId: 'h', roomTypeId: 'r', rooms: 5 }]);
+    expect(addHotelRow(rows, { hotelTypeId: 'h', roomTypeId: 's', rooms: 1 })).toHaveLength(2);
+  });
+
+  it('prices only services that are switched on', () => {
+    const draft: BookingDraft = {
+      ...withCounts({ [CustomerTypeId.adult]: '2' }),
+      services: { bag: { enabled: false, quantity: '3' } },
+    };
+    expect(toSelection(draft, tour).services).toEqual([]);
+    const on = { ...draft, services: { bag: { enabled: true, quantity: '3' } } };
+    const result = priceDraft(pricingCatalogFromTour(tour), on, tour);
+    expect(result.ok && result.quote.totalCents).toBe(2 * 79000 + 3 * 2500);
+  });
+
+  it('reports a passenger type without prices', () => {
+    const result = priceDraft(
+      pricingCatalogFromTour(tour),
+      withCounts({ [CustomerTypeId.baby]: '1' }),
+      tour,
+    );
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'noPrices', customerTypeId: CustomerTypeId.baby },
+    });
+  });
+});
