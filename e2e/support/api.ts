@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import {
+  addYears,
+  CustomerTypeId,
+  pricingCatalogFromTour,
+  quoteBooking,
+  requestFromQuote,
+  todayInLima,
+  tour as tourSchema,
+} from '@cusco/shared';
+import type { Page } from 'playwright-core';
+import { baseUrl } from './browser.ts';
+
+export const demo = {
+  customer: { email: 'traveller@example.com', password: 'IncaTrail2026', name: 'Lucía Fernández' },
+  corporate: { email: 'reseller@example.com', password: 'AndeanRoutes2026', name: 'Jorge Huamán' },
+} as const;
+
+async function post(path: string, body: unknown, token?: string) {
+  const response = await fetch(`${baseUrl}/api/${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Creates a customer through the API and answers its credentials. */
+export async function createCustomer(name = 'Rosa', lastname = 'Mamani') {
+  const email = `${name.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'Qoricancha-2026';
+  await post('authentication/client/register', {
+    name,
+    lastname,
+    email,
+    mobile: '+51 984 555 111',
+    birthdate: '1988-03-21',
+    password,
+    countryId: 'PE',
+  });
+  return { email, password, name, lastname };
+}
+
+/**
+ * Signs in through the API and stores the session in the page as the app does, then reloads so
+ * that the app starts signed in (call it on any page of the app).
+ */
+export async function signInThroughApi(page: Page, email: string, password: string) {
+  const session = await post('authentication/login', { username: email, password });
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('infoauth', JSON.stringify(user));
+  }, session);
+  await page.reload();
+  return session as { token: string; user: { id: string } };
+}
+
+export async function logoutThroughApi(token: string, userId: string) {
+  return post(`authentication/logout/${userId}`, {}, token);
+}
+
+export async function signInApi(email: string, password: string) {
+  return (await post('authentication/login', { username: email, password })) as {
+    token: string;
+    user: { id: string };
+  };
+}
+
+/** Books a tour through the API, priced with the shared rules as the booking page does. */
+export async function createBooking(
+  token: string,
+  tourCode: string,
+  counts: { adults: number; students?: number },
+): Promise<{ code: string; total: number }> {
+  const tour = tourSchema.parse(await (await fetch(`${baseUrl}/api/tour/${tourCode}`)).json());
+  const selection = {
+    categoryId: tour.categories[0]?.value ?? '',
+    typeId: tour.types[0]?.value ?? '',
+    passengers: [
+      { customerTypeId: CustomerTypeId.adult, quantity: counts.adults },
+      { customerTypeId: CustomerTypeId.student, quantity: counts.students ?? 0 },
+    ],
+    hotels: [],
+    services: [],
+  };
+  const result = quoteBooking(pricingCatalogFromTour(tour), selection);
+  if (!result.ok) throw new Error(result.error.code);
+  const body = requestFromQuote({
+    tourId: tour.id,
+    date: addYears(todayInLima(), 1),
+    selection,
+    quote: result.quote,
+    mode: 'T',
+    isPassager: false,
+  });
+  return (await post('tour/save', body, token)) as { code: string; total: number };
+}

@@ -1,0 +1,41 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl } from './browser.ts';
+
+/** Closes the spec's 'Error' alert after checking its message. */
+export async function expectAlert(page: Page, message: string, title = 'Error') {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect.poll(() => dialog.textContent(), { message }).toContain(message);
+  await dialog.getByRole('button', { name: /^(OK|Aceptar)$/ }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+}
+
+/** Sets a passenger count on the booking page. */
+export async function setPassengers(page: Page, label: string, count: string) {
+  await page
+    .getByRole('group', { name: /Passengers|Pasajeros/ })
+    .getByLabel(label, { exact: true })
+    .fill(count);
+}
+
+/** Reads a booking through the API with the page's own session. */
+export async function readBooking(page: Page, code: string) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const response = await fetch(`${baseUrl}/api/tour/booking/${code}`, {
+    headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+  });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+export async function listBookings(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const response = await fetch(`${baseUrl}/api/tour/booking/list`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { id: string; total: number }[];
+}
+
+/** "$2,215.00" → 2215 */
+export const dollars = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));

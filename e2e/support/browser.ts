@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
+import { CHROMIUM } from './global-setup.ts';
+
+export const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof viewports;
+
+export const baseUrl = inject('baseUrl');
+const skipReason = inject('skipReason');
+
+/** A describe block that is skipped, naming why, when Chromium is not installed. */
+export const describeInBrowser: typeof describe = skipReason
+  ? (((name: string, fn: () => void) =>
+      describe.skip(`${name} (${skipReason})`, fn)) as typeof describe)
+  : describe;
+
+const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+
+let browser: Browser | undefined;
+const contexts: BrowserContext[] = [];
+const pageErrors: string[] = [];
+
+/** Launches one headless Chromium per test file; each test gets fresh contexts from it. */
+export function useBrowser() {
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    });
+  });
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+    const errors = pageErrors.splice(0);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
+/**
+ * A new page in a fresh browser profile. The app starts in English (its stored setting is set
+ * unless the test changes it); uncaught page errors fail the test.
+ */
+export async function openPage(
+  viewport: ViewportName = 'desktop',
+  language: 'en' | 'es' = 'en',
+): Promise<Page> {
+  if (!browser) throw new Error('useBrowser() was not called in this file');
+  const context = await browser.newContext({ viewport: viewports[viewport], baseURL: baseUrl });
+  contexts.push(context);
+  await context.addInitScript((lang) => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', lang);
+  }, language);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return page;
+}
+
+/** Opens a route of the hash router. */
+export async function visit(page: Page, route: string) {
+  await page.goto(`/#${route}`);
+}
+
+/** Fails when axe finds a serious or critical accessibility violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
+  expect(serious).toEqual([]);
+}
+
+/** Saves a screenshot under e2e/artifacts/screenshots. */
+export async function screenshot(page: Page, name: string) {
+  const dir = path.join(artifacts, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,262 @@
+import { expect, it } from 'vitest';
+import { createCustomer, signInThroughApi } from '../support/api.ts';
+import {
+  dollars,
+  expectAlert,
+  listBookings,
+  readBooking,
+  setPassengers,
+} from '../support/booking.ts';
+import {
+  describeInBrowser,
+  expectAccessible,
+  openPage,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+  visit,
+} from '../support/browser.ts';
+
+useBrowser();
+
+describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('booking page on %s', (viewport) => {
+  it('a new visitor books the Classic Inca Trail for 2 adults and 1 student with a service', async () => {
+    const page = await openPage(viewport);
+    await visit(page, '/booking/100401');
+    await expect
+      .poll(() =>
+        page.getByRole('heading', { name: 'Classic Inca Trail 4D/3N', level: 1 }).isVisible(),
+      )
+      .toBe(true);
+    await screenshot(page, `booking-step1-${viewport}`);
+    await expectAccessible(page);
+
+    // A travel date next month.
+    await page.getByLabel('Travel date').click();
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await page
+      .getByRole('button', { name: / 15 \w+ \d{4}$/ })
+      .first()
+      .click();
+
+    await setPassengers(page, 'Adult', '2');
+    await setPassengers(page, 'Student', '-1x');
+    expect(
+      await page
+        .getByRole('group', { name: 'Passengers' })
+        .getByLabel('Student', { exact: true })
+        .inputValue(),
+    ).toBe('1');
+    await page.getByRole('switch', { name: /Sleeping bag rental/ }).click();
+    await page.getByRole('textbox', { name: /Quantity of Sleeping bag rental/ }).fill('3');
+
+    const summary = page.getByRole('complementary', { name: 'Summary' });
+    await expect.poll(() => summary.getByText('Adult × 2').isVisible()).toBe(true);
+    await expect.poll(() => summary.getByText('Student × 1').isVisible()).toBe(true);
+    await expect.poll(() => summary.getByText(/Sleeping bag rental .* × 3/).isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    // Step 2: register a new account.
+    await page.getByText("I'm new here").click();
+    const form = page.getByRole('form', { name: 'Create your account' });
+    await expect.poll(() => form.isVisible()).toBe(true);
+    await screenshot(page, `booking-step2-${viewport}`);
+    await expectAccessible(page);
+    await form.getByLabel('First name').fill('Camila');
+    await form.getByLabel('Last name').fill('Rojas');
+    await form.getByLabel('Phone').fill('+51 974 000 222');
+    await form.getByLabel('Birth date').fill('02/08/1994');
+    await form.getByLabel('Birth date').press('Tab');
+    await form.getByLabel('E-mail').fill(`camila.${Date.now()}.${viewport}@example.com`);
+    await form.getByLabel(/^Password/).fill('Sacsayhuaman-99');
+    await form.getByLabel('Country').fill('Chile');
+    await page.getByRole('option', { name: 'Chile', exact: true }).click();
+    await form.getByRole('button', { name: 'Sign up' }).click();
+
+    // Step 3: terms, then Reserve.
+    await expect.poll(() => page.getByText('Camila Rojas').first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('radio', { name: /Total payment/ }).isDisabled())
+      .toBe(true);
+    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await expectAlert(page, 'Accepting the Terms and Conditions is necessary to enter the tour.');
+    await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
+    await screenshot(page, `booking-step3-${viewport}`);
+    await expectAccessible(page);
+    // Two quick clicks still save one booking.
+    await page.getByRole('button', { name: 'Reserve', exact: true }).dblclick();
+
+    const saved = page.getByRole('status').filter({ hasText: 'is saved' });
+    await expect.poll(() => saved.isVisible()).toBe(true);
+    const code = /(CT-[A-Z0-9]{6})/.exec((await saved.textContent()) ?? '')?.[1];
+    expect(code).toBeTruthy();
+    await expect
+      .poll(() => page.getByRole('radio', { name: /Total payment/ }).isEnabled())
+      .toBe(true);
+    await screenshot(page, `booking-saved-${viewport}`);
+
+    const shownTotal = dollars(await summary.getByTestId('summary-total').textContent());
+    const detail = await readBooking(page, code ?? '');
+    expect(detail.balance.purchases).toBe(shownTotal);
+    expect(detail.passangerRegistry).toHaveLength(3);
+    expect(await listBookings(page)).toHaveLength(1);
+  });
+});
+
+describeInBrowser('booking page rules', () => {
+  it('shows each step-1 message for its case', async () => {
+    const page = await openPage('desktop');
+    await visit(page, '/booking/300501');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain('Cusco and Machu Picchu');
+
+    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await expectAlert(page, 'At least one adult must be selected.');
+
+    await setPassengers(page, 'Child', '2');
+    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await expectAlert(page, 'At least one adult must be selected.');
+
+    await setPassengers(page, 'Adult', '2');
+    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await expectAlert(page, 'Selecting a Hotel in this Tour is mandatory.');
+
+    const hotel = page.getByRole('group', { name: 'Hotel' });
+    await hotel.getByRole('button', { name: 'Add rooms' }).click();
+    await expectAlert(page, 'All data is selected');
+
+    await hotel.getByLabel('Hotel', { exact: true }).click();
+    await page.getByRole('option', { name: 'Luxury hotel 5★' }).click();
+    await hotel.getByLabel('Room', { exact: true }).click();
+    await page.getByRole('option', { name: 'Triple room' }).click();
+    await hotel.getByLabel('Rooms', { exact: true }).fill('1');
+    await hotel.getByRole('button', { name: 'Add rooms' }).click();
+    await expectAlert(
+      page,
+      'The room Triple room is not configured for the hotel Luxury hotel 5★.',
+    );
+
+    await hotel.getByLabel('Room', { exact: true }).click();
+    await page.getByRole('option', { name: 'Double room' }).click();
+    await hotel.getByRole('button', { name: 'Add rooms' }).click();
+    await expect
+      .poll(() => hotel.getByRole('table').getByText('Double room').isVisible())
+      .toBe(true);
+    const summary = page.getByRole('complementary', { name: 'Summary' });
+    await expect
+      .poll(() => summary.getByText('1 × Double room, Luxury hotel 5★').isVisible())
+      .toBe(true);
+    await screenshot(page, 'booking-hotel-desktop');
+
+    await hotel.getByRole('button', { name: 'Remove Double room at Luxury hotel 5★' }).click();
+    await expect.poll(() => hotel.getByText('No rooms added yet.').isVisible()).toBe(true);
+  });
+
+  it('shows "Hotel\'s Category" on a Machu Picchu tour and requires a hotel line there', async () => {
+    const page = await openPage('phone');
+    await visit(page, '/booking/400201');
+    await expect
+      .poll(() => page.getByRole('radiogroup', { name: "Hotel's Category" }).isVisible())
+      .toBe(true);
+    await setPassengers(page, 'Adult', '1');
+    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await expectAlert(page, 'Selecting a Hotel in this Tour is mandatory.');
+    await screenshot(page, 'booking-machu-picchu-phone');
+    await expectAccessible(page);
+
+    await visit(page, '/booking/100401');
+    await expect
+      .poll(() => page.getByRole('radiogroup', { name: 'Language' }).isVisible())
+      .toBe(true);
+  });
+
+  it('switching to /1 shows the page in Spanish', async () => {
+    const page = await openPage('desktop');
+    await visit(page, '/booking/100401/1');
+    await expect
+      .poll(() =>
+        page.getByRole('heading', { name: 'Camino Inka Clásico 4D/3N', level: 1 }).isVisible(),
+      )
+      .toBe(true);
+    await expect.poll(() => page.getByText('Fecha de viaje').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('radiogroup', { name: 'Idioma' }).isVisible())
+      .toBe(true);
+    await page.getByRole('button', { name: 'Reservar', exact: true }).click();
+    await expectAlert(page, 'Debe seleccionar al menos un adulto.');
+    await screenshot(page, 'booking-es-desktop');
+    await page.getByRole('link', { name: 'English' }).click();
+    await expect
+      .poll(() =>
+        page.getByRole('heading', { name: 'Classic Inca Trail 4D/3N', level: 1 }).isVisible(),
+      )
+      .toBe(true);
+  });
+
+  it('refuses a bad tour code or language and goes to login', async () => {
+    const page = await openPage('desktop');
+    await visit(page, '/booking/12345');
+    await expectAlert(page, 'Hay un error en el codigo del tour');
+    await expect.poll(() => page.url()).toMatch(/#\/login$/);
+
+    await visit(page, '/booking/100401/7');
+    await expectAlert(page, 'Hubo un error escogiendo el lenguaje');
+    await expect.poll(() => page.url()).toMatch(/#\/login$/);
+  });
+
+  it('takes a signed-in visitor straight to step 3, and the header shows their name', async () => {
+    const page = await openPage('desktop');
+    const customer = await createCustomer('Julia', 'Pacheco');
+    await visit(page, '/login');
+    await signInThroughApi(page, customer.email, customer.password);
+    await visit(page, '/booking/200501');
+    await expect.poll(() => page.getByTestId('header-user').textContent()).toBe('Julia Pacheco');
+    await setPassengers(page, 'Adult', '1');
+    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: 'Are you a passenger?' }).isVisible())
+      .toBe(true);
+    await page.getByRole('button', { name: 'Back' }).click();
+    // Back keeps everything chosen.
+    expect(
+      await page
+        .getByRole('group', { name: 'Passengers' })
+        .getByLabel('Adult', { exact: true })
+        .inputValue(),
+    ).toBe('1');
+  });
+
+  it('opens the itinerary, the included services and the related tours', async () => {
+    const page = await openPage('desktop');
+    await visit(page, '/booking/100401');
+    await page.getByRole('button', { name: 'Itinerary' }).click();
+    const itinerary = page.getByRole('dialog', { name: 'Itinerary' });
+    await expect.poll(() => itinerary.getByText('Day 1').first().isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Services included' }).click();
+    await expect
+      .poll(() =>
+        page.getByRole('dialog', { name: 'Services included' }).getByRole('listitem').count(),
+      )
+      .toBeGreaterThan(3);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Terms and conditions' }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('dialog', { name: 'Terms and conditions' })
+          .getByText(/115 USD/)
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Related tours' }).click();
+    const link = page.getByRole('menuitem').first();
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('href')).toMatch(/^#\/booking\/\d{6}$/);
+  });
+});

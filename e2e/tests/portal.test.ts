@@ -1,0 +1,177 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { createBooking, createCustomer, signInApi, signInThroughApi } from '../support/api.ts';
+import { dollars, expectAlert } from '../support/booking.ts';
+import {
+  describeInBrowser,
+  expectAccessible,
+  openPage,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+  visit,
+} from '../support/browser.ts';
+import { passportPng } from '../support/files.ts';
+
+useBrowser();
+
+async function choose(
+  page: Page,
+  dialog: ReturnType<Page['getByRole']>,
+  label: string,
+  option: string,
+) {
+  await dialog.getByLabel(new RegExp(`^${label}\\s*\\*?$`)).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function fillPassenger(
+  page: Page,
+  dialog: ReturnType<Page['getByRole']>,
+  person: { first: string; last: string; birth: string },
+) {
+  await dialog.getByLabel('First name').fill(person.first);
+  await dialog.getByLabel('Last name').fill(person.last);
+  await dialog.getByLabel('Nationality').fill('Peru');
+  await page.getByRole('option', { name: 'Peru', exact: true }).click();
+  await dialog.getByLabel('Birth date').fill(person.birth);
+  await dialog.getByLabel('Birth date').press('Tab');
+  await choose(page, dialog, 'Sex', 'Female');
+  await choose(page, dialog, 'Marital status', 'Single');
+  await choose(page, dialog, 'Document type', 'Passport');
+  await dialog.getByLabel('Document number').fill('PE4471902');
+  await dialog.getByLabel('E-mail').fill(`${person.first.toLowerCase()}@example.com`);
+  await dialog.getByLabel('Phone').fill('+51 984 222 333');
+  await dialog.getByLabel('Occupation').fill('Engineer');
+  await page.getByRole('option', { name: /^Engineer/ }).click();
+  await choose(page, dialog, 'Food preference', 'Vegetarian');
+  await choose(page, dialog, 'Trekking experience', 'Multi-day treks');
+  await choose(page, dialog, 'Travel purpose', 'Holiday');
+}
+
+const completion = (page: Page, number: number) =>
+  page.getByTestId(`passenger-${number}`).getByTestId('completion');
+
+describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
+  'customer portal on %s',
+  (viewport) => {
+    it('opens a booking from the list, registers two passengers with a passport scan, and adds a service', async () => {
+      const customer = await createCustomer('Elena', 'Torres');
+      const session = await signInApi(customer.email, customer.password);
+      const booking = await createBooking(session.token, '100401', { adults: 1, students: 1 });
+
+      const page = await openPage(viewport);
+      await visit(page, '/login');
+      await signInThroughApi(page, customer.email, customer.password);
+      await visit(page, '/main/booking');
+      const card = page.getByRole('link', { name: new RegExp(`Open reservation ${booking.code}`) });
+      await expect.poll(() => card.isVisible()).toBe(true);
+      await screenshot(page, `reservations-list-${viewport}`);
+      await expectAccessible(page);
+      await card.click();
+
+      await expect
+        .poll(() =>
+          page.getByRole('heading', { name: 'Classic Inca Trail 4D/3N', level: 1 }).isVisible(),
+        )
+        .toBe(true);
+      await expect.poll(() => completion(page, 1).textContent()).toBe('0%');
+      await screenshot(page, `booking-detail-${viewport}`);
+      await expectAccessible(page);
+
+      // Passenger 1, an adult, with the passport scan.
+      await page.getByRole('button', { name: 'Edit passenger 1' }).click();
+      const dialog = page.getByRole('dialog', { name: /Passenger 1/ });
+      await expect.poll(() => dialog.getByLabel('First name').isVisible()).toBe(true);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => dialog.getByRole('alert').textContent())
+        .toContain('Please Complete All Fields');
+      await fillPassenger(page, dialog, { first: 'Elena', last: 'Torres', birth: '12/03/1990' });
+      await dialog.locator('input[type=file]').setInputFiles(passportPng());
+      await screenshot(page, `passenger-form-${viewport}`);
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expectAlert(page, 'updated passenger.', 'Created!');
+      await expect.poll(() => completion(page, 1).textContent()).toBe('100%');
+
+      // Passenger 2, a student: the card expiry is required.
+      await page.getByRole('button', { name: 'Edit passenger 2' }).click();
+      const student = page.getByRole('dialog', { name: /Passenger 2/ });
+      await expect
+        .poll(() => student.getByLabel('Student card expiry date').isVisible())
+        .toBe(true);
+      await fillPassenger(page, student, { first: 'Lucas', last: 'Torres', birth: '04/07/2004' });
+      await student.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => student.getByRole('alert').textContent())
+        .toContain('Please Confirm All Fields');
+      await student.getByLabel('Student card expiry date').fill('31/12/2027');
+      await student.getByLabel('Student card expiry date').press('Tab');
+      await student.getByRole('button', { name: 'Save' }).click();
+      await expectAlert(page, 'updated passenger.', 'Created!');
+      const studentCompletion = Number.parseInt(
+        (await completion(page, 2).textContent()) ?? '0',
+        10,
+      );
+      expect(studentCompletion).toBeGreaterThan(80);
+      expect(studentCompletion).toBeLessThan(100);
+
+      // Edit passenger 1 again: the record loads, with its scan.
+      await page.getByRole('button', { name: 'Edit passenger 1' }).click();
+      const again = page.getByRole('dialog', { name: /Passenger 1/ });
+      await expect.poll(() => again.getByLabel('First name').inputValue()).toBe('Elena');
+      await again.getByRole('button', { name: 'See the current scan' }).click();
+      await expect
+        .poll(() => again.getByRole('img', { name: 'Current scan' }).isVisible())
+        .toBe(true);
+      await again.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => again.count()).toBe(0);
+
+      // Add a service: the debt rises by its price.
+      const before = dollars(await page.getByTestId('outstanding-balance').textContent());
+      await page.getByRole('button', { name: 'Add services' }).click();
+      const services = page.getByRole('dialog', { name: 'Add services' });
+      await expect
+        .poll(() => services.getByRole('button', { name: 'Save' }).isVisible())
+        .toBe(true);
+      await services.getByRole('button', { name: 'Save' }).click();
+      await expectAlert(page, 'No Changes Are Registered');
+      const quantity = services.getByRole('textbox', { name: /^Quantity of Sleeping bag rental/ });
+      await quantity.fill('2');
+      await expectAccessible(page);
+      await services.getByRole('button', { name: 'Save' }).click();
+      await expectAlert(page, 'Additional services were Created Successfully.', 'Created!');
+      await expect
+        .poll(async () => dollars(await page.getByTestId('outstanding-balance').textContent()))
+        .toBe(before + 50);
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Additional services' }).isVisible())
+        .toBe(true);
+      await screenshot(page, `booking-detail-after-${viewport}`);
+    });
+  },
+);
+
+describeInBrowser('empty reservations', () => {
+  it('shows the spec message and the Booking button to the tours', async () => {
+    const customer = await createCustomer('Nadia', 'Quispe');
+    const page = await openPage('phone');
+    await visit(page, '/login');
+    await signInThroughApi(page, customer.email, customer.password);
+    await visit(page, '/main/booking');
+    await expect
+      .poll(() =>
+        page
+          .getByText(
+            "You don't have any reservations. If you want to book any of our tours, enter our tour list.",
+          )
+          .isVisible(),
+      )
+      .toBe(true);
+    await screenshot(page, 'reservations-empty-phone');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Booking' }).click();
+    await expect.poll(() => page.url()).toContain('#/main/tours');
+  });
+});

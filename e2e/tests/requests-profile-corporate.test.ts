@@ -1,0 +1,190 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import {
+  createBooking,
+  createCustomer,
+  demo,
+  signInApi,
+  signInThroughApi,
+} from '../support/api.ts';
+import { expectAlert, setPassengers } from '../support/booking.ts';
+import {
+  describeInBrowser,
+  expectAccessible,
+  openPage,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+  visit,
+} from '../support/browser.ts';
+
+useBrowser();
+
+/** Confirms the dialog 'Please confirm' after checking its question. */
+async function confirm(page: Page, question: string) {
+  const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect.poll(() => dialog.textContent()).toContain(question);
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+}
+
+describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
+  'requests and profile on %s',
+  (viewport) => {
+    it('asks to remove a passenger from a reservation, edits the request, then cancels it', async () => {
+      const customer = await createCustomer('Marta', 'Choque');
+      const session = await signInApi(customer.email, customer.password);
+      const booking = await createBooking(session.token, '100401', { adults: 2 });
+      const page = await openPage(viewport);
+      await visit(page, '/login');
+      await signInThroughApi(page, customer.email, customer.password);
+      await visit(page, `/main/booking/detail/${booking.code}`);
+      await page.getByRole('button', { name: 'Ask to remove passengers' }).click();
+
+      await expect.poll(() => page.url()).toContain('#/main/incidents/form/');
+      const form = page.getByRole('dialog', { name: 'New request' });
+      await expect.poll(() => form.getByLabel(/^Reservation/).inputValue()).toContain(booking.code);
+      await expect.poll(() => form.getByLabel(/^Type/).inputValue()).toBe('Remove a passenger');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expectAlert(page, 'Please Complete All Fields');
+      await form.getByLabel(/^Passenger to remove/).click();
+      await page.getByRole('option', { name: /Passenger 2/ }).click();
+      await form.getByLabel(/^Message/).fill('My friend Carlos cannot travel any more.');
+      await screenshot(page, `request-form-${viewport}`);
+      await expectAccessible(page);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expectAlert(page, 'Your issue has been successfully created.', 'Created!');
+
+      await expect.poll(() => page.url()).toMatch(/#\/main\/incidents$/);
+      const row =
+        viewport === 'desktop'
+          ? page.getByRole('row', { name: /Remove a passenger/ })
+          : page.getByRole('listitem').filter({ hasText: 'Remove a passenger' });
+      await expect.poll(() => row.getByText('Registered').isVisible()).toBe(true);
+      await screenshot(page, `requests-list-${viewport}`);
+      await expectAccessible(page);
+
+      // Edit the message.
+      await row.getByRole('button', { name: /Open the request/ }).click();
+      const edit = page.getByRole('dialog', { name: /Request: Remove a passenger/ });
+      await expect
+        .poll(() => edit.getByLabel(/^Passenger to remove/).inputValue())
+        .toContain('Passenger 2');
+      await edit.getByLabel(/^Message/).fill('Carlos cannot travel: please remove him.');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expectAlert(page, 'Your issue has been Successfully Updated.', 'Updated!');
+
+      // Cancel it: the server moves it to Cancelled.
+      await row.getByRole('button', { name: /Open the request/ }).click();
+      await page
+        .getByRole('dialog', { name: /Request: Remove a passenger/ })
+        .getByRole('button', { name: 'Change status' })
+        .click();
+      await confirm(page, 'You are sure to change status to Incident Remove a passenger?');
+      await expectAlert(page, 'Your issue has changed status successfully.', 'Status change!');
+      await expect.poll(() => row.getByText('Cancelled').isVisible()).toBe(true);
+    });
+
+    it('changes the name in the profile (the header follows) and the password', async () => {
+      const customer = await createCustomer('Jose', 'Luna');
+      const page = await openPage(viewport);
+      await visit(page, '/login');
+      await signInThroughApi(page, customer.email, customer.password);
+      await visit(page, '/main/profile');
+      const personal = page.getByRole('region', { name: 'Personal data' });
+      await personal.getByRole('button', { name: 'Edit' }).click();
+      await personal.getByLabel(/^Name/).fill('José Antonio');
+      await screenshot(page, `profile-${viewport}`);
+      await expectAccessible(page);
+      await personal.getByRole('button', { name: 'Save' }).click();
+      await expectAlert(page, 'Profile was updated', 'Updated');
+      await expect.poll(() => personal.getByText('José Antonio').isVisible()).toBe(true);
+      if (viewport === 'desktop') {
+        await expect
+          .poll(() => page.getByTestId('header-user').textContent())
+          .toBe('José Antonio Luna');
+      }
+
+      const password = page.getByRole('region', { name: 'Password' });
+      await password.getByRole('button', { name: 'Change password' }).click();
+      await password.getByLabel(/^Current password/).fill('not-my-password');
+      await password.getByLabel(/^New password/).fill('Moray-Terraces-7');
+      await password.getByLabel(/^Repeat the new password/).fill('Moray-Terraces-7');
+      await password.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => password.getByRole('alert').textContent())
+        .toContain('The current password is not correct');
+      await password.getByLabel(/^Current password/).fill(customer.password);
+      await password.getByRole('button', { name: 'Save' }).click();
+      await expectAlert(page, 'Password was updated', 'Updated');
+
+      await page.getByRole('button', { name: 'Sign off' }).first().click();
+      await expect.poll(() => page.url()).toMatch(/#\/login$/);
+      const login = page.getByRole('form', { name: 'Sign in' });
+      await login.getByLabel('User (e-mail)').fill(customer.email);
+      await login.getByLabel(/^Password/).fill('Moray-Terraces-7');
+      await login.getByRole('button', { name: 'Sign in' }).click();
+      await expect.poll(() => page.url()).toContain('#/main/booking');
+    });
+  },
+);
+
+describeInBrowser('corporate booking', () => {
+  it('a corporate user books a package on credit and finds it in the reservations, with no Pay link', async () => {
+    const page = await openPage('desktop');
+    await visit(page, '/login');
+    await signInThroughApi(page, demo.corporate.email, demo.corporate.password);
+    await visit(page, '/main/tours');
+    await page.getByRole('tab', { name: 'Packages' }).click();
+    await page
+      .getByRole('link', { name: 'Reserve Cusco, Sacred Valley and Machu Picchu 4D/3N' })
+      .click();
+    await expect.poll(() => page.url()).toContain('#/corporative/300401');
+    await expect
+      .poll(() => page.getByTestId('company-name').textContent())
+      .toBe('Andean Routes Travel S.A.C.');
+    await expect.poll(() => page.getByRole('button', { name: 'Tours' }).isVisible()).toBe(true);
+
+    await setPassengers(page, 'Adult', '2');
+    const hotel = page.getByRole('group', { name: 'Hotel' });
+    await hotel.getByLabel('Hotel', { exact: true }).click();
+    await page.getByRole('option', { name: 'Tourist hotel 3★' }).click();
+    await hotel.getByLabel('Room', { exact: true }).click();
+    await page.getByRole('option', { name: 'Double room' }).click();
+    await hotel.getByLabel('Rooms', { exact: true }).fill('1');
+    await hotel.getByRole('button', { name: 'Add rooms' }).click();
+    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+
+    await expect
+      .poll(() => page.getByText('On credit for Andean Routes Travel S.A.C.').isVisible())
+      .toBe(true);
+    expect(await page.getByRole('radio', { name: /Total payment/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Terms and Conditions', exact: true }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('dialog', { name: 'Terms and conditions for corporate clients' })
+          .getByText(/150 USD/)
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
+    await screenshot(page, 'corporate-confirm-desktop');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+
+    await expect.poll(() => page.url()).toMatch(/#\/main\/booking$/);
+    const card = page
+      .getByRole('link', { name: /Cusco, Sacred Valley and Machu Picchu 4D\/3N/ })
+      .first();
+    await card.click();
+    await expect
+      .poll(() => page.getByText('Corporate reservation (on credit)').isVisible())
+      .toBe(true);
+    await expect
+      .poll(async () => (await page.getByTestId('outstanding-balance').textContent()) !== '$0.00')
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Pay', exact: true }).count()).toBe(0);
+    await screenshot(page, 'corporate-detail-desktop');
+  });
+});
