@@ -94,9 +94,13 @@ export async function expectAccessible(page: Page) {
   expect(serious).toEqual([]);
 }
 
-/** Saves a screenshot under e2e/artifacts/screenshots. */
+/** Saves a screenshot under e2e/artifacts/screenshots, with transitions run to their end. */
 export async function screenshot(page: Page, name: string) {
   const dir = path.join(artifacts, 'screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: path.join(dir, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
