@@ -1,6 +1,6 @@
 import { cleanTourCode, type Language } from '@cusco/shared';
 import { Box, Container } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -42,15 +42,15 @@ function BookingScreen({ variant }: { variant: BookingVariant }) {
   const ready = useFixedLanguage(code ? language : null);
   const tour = useTour(code && ready ? code : null, language ?? 'en', variant);
 
-  // Spec §2/§8: a bad tour code or language is reported and the visitor goes to login.
+  // Spec §2/§8: a bad tour code or language is reported (once, however often the effect runs)
+  // and the visitor goes to login.
+  const reported = useRef(false);
   useEffect(() => {
-    if (!code) {
-      showAlert(t('common.error'), t('msg:invalidTourCode'));
-      navigate(paths.login.href(), { replace: true });
-    } else if (requested === 'invalid') {
-      showAlert(t('common.error'), t('msg:invalidLanguage'));
-      navigate(paths.login.href(), { replace: true });
-    }
+    const problem = !code ? 'invalidTourCode' : requested === 'invalid' ? 'invalidLanguage' : null;
+    if (!problem) return;
+    if (!reported.current) showAlert(t('common.error'), t(`msg:${problem}`));
+    reported.current = true;
+    navigate(paths.login.href(), { replace: true });
   }, [code, requested, navigate, t]);
 
   // A corporate client's user books on credit: the public page sends them to the corporate one.
@@ -62,9 +62,12 @@ function BookingScreen({ variant }: { variant: BookingVariant }) {
   }, [variant, code, user?.corporateClientId, navigate]);
 
   // A tour that cannot be loaded: the public page goes to login, the corporate one to the tours.
+  const failureShown = useRef(false);
   useEffect(() => {
     if (!tour.isError) return;
-    if (!(tour.error instanceof ApiError && tour.error.status === 401)) showErrorModal(tour.error);
+    const expired = tour.error instanceof ApiError && tour.error.status === 401;
+    if (!expired && !failureShown.current) showErrorModal(tour.error);
+    failureShown.current = true;
     navigate(variant === 'corporate' ? paths.tours.href() : paths.login.href(), { replace: true });
   }, [tour.isError, tour.error, navigate, variant]);
 
