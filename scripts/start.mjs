@@ -30,9 +30,11 @@ function outdated(output, sources) {
 
 function run(workspace) {
   console.warn(`Building ${workspace}…`);
+  // Always the production build, whatever NODE_ENV the caller has (a test runner sets 'test').
   const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -9,6 +9,7 @@ import {
   tour as tourSchema,
 } from '@cusco/shared';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { baseUrl } from './browser.ts';
 
 export const demo = {
@@ -49,6 +50,11 @@ export async function createCustomer(name = 'Rosa', lastname = 'Mamani') {
  * Signs in through the API and stores the session in the page as the app does, then reloads so
  * that the app starts signed in (call it on any page of the app).
  */
+/**
+ * Signs in through the API from the login screen and stores the session as the app does; then
+ * waits until the app, reloaded, has taken the signed-in user off the login screen, so that the
+ * next visit is not overtaken by that redirect.
+ */
 export async function signInThroughApi(page: Page, email: string, password: string) {
   const session = await post('authentication/login', { username: email, password });
   await page.evaluate(({ token, user }) => {
@@ -56,6 +62,7 @@ export async function signInThroughApi(page: Page, email: string, password: stri
     localStorage.setItem('infoauth', JSON.stringify(user));
   }, session);
   await page.reload();
+  await expect.poll(() => page.url()).toMatch(/#\/main\//);
   return session as { token: string; user: { id: string } };
 }
 
