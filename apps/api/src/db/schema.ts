@@ -21,6 +21,14 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/** The columns of a fixed reference list: an id, an English and a Spanish name, an order. */
+const namedList = () => ({
+  id: uuid('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameEs: text('name_es').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Reference lists
 // ---------------------------------------------------------------------------------------------
@@ -46,26 +54,11 @@ export const optionItems = pgTable(
 );
 
 /** The spec's "jobs": a passenger's occupation. */
-export const occupations = pgTable('occupations', {
-  id: uuid('id').primaryKey(),
-  nameEn: text('name_en').notNull(),
-  nameEs: text('name_es').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
+export const occupations = pgTable('occupations', namedList());
 
-export const incidentTypes = pgTable('incident_types', {
-  id: uuid('id').primaryKey(),
-  nameEn: text('name_en').notNull(),
-  nameEs: text('name_es').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
+export const incidentTypes = pgTable('incident_types', namedList());
 
-export const incidentStatuses = pgTable('incident_statuses', {
-  id: uuid('id').primaryKey(),
-  nameEn: text('name_en').notNull(),
-  nameEs: text('name_es').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
+export const incidentStatuses = pgTable('incident_statuses', namedList());
 
 // ---------------------------------------------------------------------------------------------
 // Accounts
@@ -142,28 +135,13 @@ export const loginFailures = pgTable(
 // ---------------------------------------------------------------------------------------------
 
 /** The four main categories of tours (spec: "special category ids for four tour families"). */
-export const tourFamilies = pgTable('tour_families', {
-  id: uuid('id').primaryKey(),
-  nameEn: text('name_en').notNull(),
-  nameEs: text('name_es').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
+export const tourFamilies = pgTable('tour_families', namedList());
 
 /** The tour's modality: Group, Private. */
-export const tourTypes = pgTable('tour_types', {
-  id: uuid('id').primaryKey(),
-  nameEn: text('name_en').notNull(),
-  nameEs: text('name_es').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
+export const tourTypes = pgTable('tour_types', namedList());
 
 /** A tour's category: the guide's language, or the hotel category for Machu Picchu tours. */
-export const categories = pgTable('categories', {
-  id: uuid('id').primaryKey(),
-  nameEn: text('name_en').notNull(),
-  nameEs: text('name_es').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
+export const categories = pgTable('categories', namedList());
 
 /** Adult, student, child, baby: fixed ids (packages/shared ids.ts). */
 export const customerTypes = pgTable('customer_types', {
@@ -176,20 +154,10 @@ export const customerTypes = pgTable('customer_types', {
 });
 
 /** A hotel's category, e.g. "Tourist hotel 3★". */
-export const hotelTypes = pgTable('hotel_types', {
-  id: uuid('id').primaryKey(),
-  nameEn: text('name_en').notNull(),
-  nameEs: text('name_es').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
+export const hotelTypes = pgTable('hotel_types', namedList());
 
 /** A room type: single, double, triple. */
-export const roomTypes = pgTable('room_types', {
-  id: uuid('id').primaryKey(),
-  nameEn: text('name_en').notNull(),
-  nameEs: text('name_es').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
+export const roomTypes = pgTable('room_types', namedList());
 
 export const tours = pgTable(
   'tours',
