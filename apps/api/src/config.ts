@@ -10,6 +10,29 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** The sandbox secret earlier versions shipped as a default: public, so never accepted. */
+export const RETIRED_SANDBOX_SECRET = 'sandbox-signing-secret-not-for-production';
+
+/**
+ * TRUST_PROXY: which proxies in front of the API to believe in X-Forwarded-For. `false` (or 0)
+ * believes none; a number, that many hops (`true` is one: a single load balancer); or the
+ * proxies' addresses or CIDR ranges, comma-separated (the safest: a client that reaches the API
+ * directly cannot pose as a proxy).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .regex(
+    /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+    'TRUST_PROXY must be true, false, a number of proxies or a list of proxy addresses',
+  )
+  .transform((value): number | string[] => {
+    if (value === 'true') return 1;
+    if (value === 'false') return 0;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((part) => part.trim());
+  });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -21,9 +44,15 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
   TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(720),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(0),
+  RATE_LIMITS: flag.default(true),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
   SEED_DEMO_DATA: flag.default(true),
   WEB_DIST: z.string().default(path.resolve(apiRoot, '../web/dist')),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'payme']).default('sandbox'),
@@ -31,7 +60,13 @@ const envSchema = z.object({
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).default(120),
   NOTIFICATION_TOLERANCE_SECONDS: z.coerce.number().int().min(1).default(300),
-  SANDBOX_SECRET: z.string().min(16).default('sandbox-signing-secret-not-for-production'),
+  SANDBOX_SECRET: z
+    .string()
+    .min(32, 'SANDBOX_SECRET must have at least 32 characters')
+    .refine((value) => value !== RETIRED_SANDBOX_SECRET, {
+      message: 'SANDBOX_SECRET is the value older versions shipped as a default, which is public',
+    })
+    .optional(),
   SANDBOX_NOTIFY_URL: z.string().url().optional(),
   PAYME_URL: z
     .string()
@@ -40,7 +75,13 @@ const envSchema = z.object({
   PAYME_ACQUIRER_ID: z.string().default(''),
   PAYME_COMMERCE_ID: z.string().default(''),
   PAYME_SECRET_KEY: z.string().default(''),
-  PAYME_CURRENCY_CODE: z.enum(['840', '604']).default('840'),
+  PAYME_CURRENCY_CODE: z
+    .string()
+    .refine((value) => value === '840', {
+      message:
+        'the catalogue is priced in US dollars (840); charging its prices in another currency (604, soles) would take the wrong amount',
+    })
+    .optional(),
 });
 
 export type Config = {
@@ -50,13 +91,43 @@ export type Config = {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   tokenTtlMinutes: number;
+  /** Failed sign-ins to one account before each further attempt waits longer (then 429). */
   loginMaxFailures: number;
+  /** Failed sign-ins from one address, across accounts, before it gets 429. */
+  loginAddressMaxFailures: number;
   loginWindowMinutes: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Proxies to believe in X-Forwarded-For: a number of hops (0: none) or their addresses. */
+  trustProxy: number | string[];
+  rateLimits: RateLimitsConfig;
+  /** A Redis server for the rate limits' counters, shared by every API node. */
+  redisUrl: string | undefined;
   seedDemoData: boolean;
   webDist: string;
   payments: PaymentsConfig;
+};
+
+/** One rate limit: at most `perUser` requests per signed-in user and `perAddress` per address. */
+export interface RateLimit {
+  perUser?: number;
+  perAddress: number;
+  windowSeconds: number;
+}
+
+/** The product's limits on what one user or address may create (docs/security.md). */
+export interface RateLimitsConfig {
+  enabled: boolean;
+  signUp: RateLimit;
+  booking: RateLimit;
+  upload: RateLimit;
+  payment: RateLimit;
+}
+
+export const defaultRateLimits: Omit<RateLimitsConfig, 'enabled'> = {
+  signUp: { perAddress: 20, windowSeconds: 3600 },
+  booking: { perUser: 20, perAddress: 100, windowSeconds: 3600 },
+  upload: { perUser: 60, perAddress: 300, windowSeconds: 3600 },
+  payment: { perUser: 30, perAddress: 150, windowSeconds: 3600 },
 };
 
 export interface PaymentsConfig {
@@ -68,13 +139,13 @@ export interface PaymentsConfig {
   reconcileAfterSeconds: number;
   /** How old a signed notification may be (spec: five minutes). */
   notificationToleranceSeconds: number;
-  sandbox: { secret: string; notifyUrl: string | undefined };
+  /** The signing secret; when unset, one is generated per installation (payments/secret.ts). */
+  sandbox: { secret: string | undefined; notifyUrl: string | undefined };
   payme: {
     url: string;
     acquirerId: string;
     commerceId: string;
     secretKey: string;
-    currencyCode: '840' | '604';
   };
 }
 
@@ -106,9 +177,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    rateLimits: { enabled: e.RATE_LIMITS, ...defaultRateLimits },
+    redisUrl: e.REDIS_URL,
     seedDemoData: e.SEED_DEMO_DATA,
     webDist: path.resolve(e.WEB_DIST),
     payments: {
@@ -123,7 +197,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         acquirerId: e.PAYME_ACQUIRER_ID,
         commerceId: e.PAYME_COMMERCE_ID,
         secretKey: e.PAYME_SECRET_KEY,
-        currencyCode: e.PAYME_CURRENCY_CODE,
       },
     },
   };

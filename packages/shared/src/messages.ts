@@ -33,6 +33,19 @@ export const messages = {
     es: 'La contraseña debe tener al menos 8 caracteres',
   },
   invalidInput: { en: 'The data sent is not valid', es: 'Los datos enviados no son válidos' },
+  invalidCharacters: {
+    en: 'The text contains characters that are not allowed',
+    es: 'El texto contiene caracteres no permitidos',
+  },
+  tooLong128: { en: 'At most 128 characters', es: 'Máximo 128 caracteres' },
+  passwordTooCommon: {
+    en: 'This password is one of the most common ones, which are guessed first. Choose another.',
+    es: 'Esta contraseña es de las más comunes, que se adivinan primero. Elija otra.',
+  },
+  passwordIsEmail: {
+    en: 'The password cannot be your e-mail address',
+    es: 'La contraseña no puede ser su correo electrónico',
+  },
   checkFields: {
     en: 'Please correct the fields shown below',
     es: 'Por favor corrija los campos indicados abajo',
@@ -49,8 +62,8 @@ export const messages = {
     es: 'El correo o la contraseña no son correctos',
   },
   tooManyAttempts: {
-    en: 'Too many failed sign-in attempts. Try again in {{minutes}} minutes.',
-    es: 'Demasiados intentos fallidos. Inténtelo de nuevo en {{minutes}} minutos.',
+    en: 'Too many failed sign-in attempts. Try again in {{minutes}} minute(s).',
+    es: 'Demasiados intentos fallidos. Inténtelo de nuevo en {{minutes}} minuto(s).',
   },
   sessionExpired: { en: 'Token de sesion expiró', es: 'Token de sesion expiró' },
   notSignedIn: { en: 'You need to sign in', es: 'Necesita iniciar sesión' },
@@ -113,6 +126,22 @@ export const messages = {
     en: 'The prices have changed. Please review the new amounts.',
     es: 'Los precios han cambiado. Revise los nuevos montos.',
   },
+  groupTooLarge: {
+    en: 'A reservation of this tour can have at most {{max}} passengers.',
+    es: 'Una reserva de este tour puede tener como máximo {{max}} pasajeros.',
+  },
+  serviceOverPassengers: {
+    en: 'This service is sold per passenger: at most {{max}} for this reservation.',
+    es: 'Este servicio se vende por pasajero: como máximo {{max}} para esta reserva.',
+  },
+  roomsOverPassengers: {
+    en: 'At most {{max}} hotel rooms: one per passenger.',
+    es: 'Como máximo {{max}} habitaciones de hotel: una por pasajero.',
+  },
+  serviceListedTwice: {
+    en: 'Each service can be chosen once; change its quantity instead.',
+    es: 'Cada servicio se elige una vez; cambie su cantidad.',
+  },
   idempotencyKeyReused: {
     en: 'This request key was already used for a different booking',
     es: 'Esta clave de solicitud ya se usó para otra reserva',
@@ -125,8 +154,20 @@ export const messages = {
   },
   confirmAllFields: { en: 'Please Confirm All Fields', es: 'Por favor confirme todos los campos' },
   adultTooYoung: {
-    en: 'An adult passenger must be at least 17 years old',
-    es: 'Un pasajero adulto debe tener al menos 17 años',
+    en: 'This birth date does not match an adult passenger: adults must be at least 17 years old on the travel date.',
+    es: 'Esta fecha de nacimiento no corresponde a un pasajero adulto: los adultos deben tener al menos 17 años en la fecha del viaje.',
+  },
+  studentAgeRange: {
+    en: 'This birth date does not match a student passenger: students must be 8 to 25 years old on the travel date (18 to 25 with a student card).',
+    es: 'Esta fecha de nacimiento no corresponde a un pasajero estudiante: los estudiantes deben tener de 8 a 25 años en la fecha del viaje (de 18 a 25 con carné).',
+  },
+  childAgeRange: {
+    en: 'This birth date does not match a child passenger: children must be 3 to 7 years old on the travel date.',
+    es: 'Esta fecha de nacimiento no corresponde a un pasajero niño: los niños deben tener de 3 a 7 años en la fecha del viaje.',
+  },
+  babyAgeRange: {
+    en: 'This birth date does not match a baby passenger: babies must be 0 to 2 years old on the travel date.',
+    es: 'Esta fecha de nacimiento no corresponde a un pasajero bebé: los bebés deben tener de 0 a 2 años en la fecha del viaje.',
   },
   expiryTooFar: {
     en: 'The date cannot be more than 30 years ahead',
@@ -161,6 +202,10 @@ export const messages = {
     es: 'La notificación no coincide con el pago',
   },
   paymentNotFound: { en: 'This payment does not exist', es: 'Este pago no existe' },
+  paymentInProgress: {
+    en: 'A payment is in progress for this reservation. Wait until it is confirmed, or try again in a few minutes.',
+    es: 'Hay un pago en curso para esta reserva. Espere a que se confirme, o inténtelo de nuevo en unos minutos.',
+  },
   passwordsDiffer: {
     en: 'The new password and its repetition are different',
     es: 'La nueva contraseña y su repetición son distintas',

@@ -5,6 +5,7 @@ import {
   boolean,
   char,
   check,
+  customType,
   date,
   foreignKey,
   index,
@@ -118,16 +119,32 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins, counted per client address to throttle guessing. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Failed sign-ins, counted per account (`account:<e-mail>`) and per client address
+ * (`address:<ip>`). A sign-in claims its attempt here in one statement before any password is
+ * checked, so parallel guesses cannot slip past the limit; `locked_until` is the progressive
+ * delay before the next attempt is heard.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    ip: text('ip').notNull(),
-    email: text('email').notNull(),
-    createdAt: createdAt(),
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
-  (t) => [index('login_failures_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [check('login_throttle_failures_non_negative', sql`${t.failures} >= 0`)],
+);
+
+/** Request counters of the rate limits (@fastify/rate-limit's store on PostgreSQL). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -173,6 +190,8 @@ export const tours = pgTable(
     nights: integer('nights').notNull(),
     /** Nights of hotel included per room booked (spec "hotelNight"); 0 when the tour has none. */
     hotelNights: integer('hotel_nights').notNull().default(0),
+    /** The most passengers one booking may carry (the tour's group maximum). */
+    maxGroupSize: integer('max_group_size').notNull().default(16),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
   },
@@ -180,6 +199,7 @@ export const tours = pgTable(
     check('tours_code_six_digits', sql`${t.code} ~ '^[0-9]{6}$'`),
     check('tours_days_positive', sql`${t.days} >= 1 and ${t.nights} >= 0`),
     check('tours_hotel_nights_range', sql`${t.hotelNights} between 0 and ${t.nights}`),
+    check('tours_max_group_size_range', sql`${t.maxGroupSize} between 1 and 99`),
   ],
 );
 
@@ -281,6 +301,8 @@ export const additionalServices = pgTable('additional_services', {
   descriptionEs: text('description_es').notNull(),
   /** Listed under "other tours" rather than "additional services". */
   isTour: boolean('is_tour').notNull().default(false),
+  /** Sold per passenger: a booking takes at most one per passenger. */
+  perPerson: boolean('per_person').notNull().default(true),
 });
 
 /** A priced offer of an additional service for a tour (the spec's tourAdditionalServiceId). */
@@ -392,12 +414,42 @@ export const clients = pgTable('clients', {
   medicalRequirement: text('medical_requirement'),
   /** A student's card expiry (students only). */
   cardExpiry: date('card_expiry', { mode: 'string' }),
-  /** The stored passport scan: generated file name and its content type. */
+  /**
+   * A passport scan kept on local disk by versions before documents moved into the database:
+   * its file name under DATA_DIR/documents, imported into client_documents at start-up.
+   */
   documentFile: text('document_file'),
   documentMime: text('document_mime'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A passenger's document scan (JPEG or PNG, at most 1 MB), kept in the database so that every
+ * API node serves it and it is written in the same transaction as its record.
+ */
+export const clientDocuments = pgTable(
+  'client_documents',
+  {
+    clientId: uuid('client_id')
+      .primaryKey()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    mime: text('mime').notNull(),
+    content: bytea('content').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('client_documents_mime_valid', sql`${t.mime} in ('image/jpeg', 'image/png')`),
+    check('client_documents_size_range', sql`${t.sizeBytes} between 1 and 1048576`),
+  ],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Bookings
@@ -422,6 +474,8 @@ export const bookings = pgTable(
     travelDate: date('travel_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     isPassenger: boolean('is_passenger').notNull().default(false),
+    /** The currency the booking is priced and paid in: the catalogue's (spec §9: USD). */
+    currency: char('currency', { length: 3 }).notNull().default('USD'),
     /** T: the total first; P: the deposit first (spec §9). */
     paymentMode: char('payment_mode', { length: 1 }).notNull().default('T'),
     passengersCents: integer('passengers_cents').notNull(),
@@ -445,6 +499,7 @@ export const bookings = pgTable(
       foreignColumns: [tourTypeLinks.tourId, tourTypeLinks.typeId],
     }),
     check('bookings_payment_mode_valid', sql`${t.paymentMode} in ('T', 'P')`),
+    check('bookings_currency_valid', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check(
       'bookings_amounts_consistent',
       sql`${t.passengersCents} >= 0 and ${t.hotelsCents} >= 0 and ${t.servicesCents} >= 0 and ${t.totalCents} = ${t.passengersCents} + ${t.hotelsCents} + ${t.servicesCents}`,
@@ -649,6 +704,12 @@ export const paymentAttempts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * When the gateway confirmed that this attempt can no longer take money (its checkout closed,
+     * or a final answer). A cancelled or expired attempt without it is asked about again by the
+     * reconciliation job, for as long as the gateway can report it.
+     */
+    gatewayFinalAt: timestamp('gateway_final_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payment_attempts_one_open_per_booking')
@@ -656,6 +717,7 @@ export const paymentAttempts = pgTable(
       .where(sql`${t.status} = 'pending'`),
     unique('payment_attempts_operation_number_unique').on(t.operationNumber),
     index('payment_attempts_status_idx').on(t.status, t.createdAt),
+    index('payment_attempts_booking_idx').on(t.bookingId, t.createdAt),
     check('payment_attempts_amount_positive', sql`${t.amountCents} > 0`),
     check(
       'payment_attempts_status_valid',

@@ -31,9 +31,22 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ kind: 'pglite', loadDataDir: new Blob([snapshot]) });
 }
 
+/** The sandbox signing secret of the test apps (support/payments.ts signs with it). */
+export const TEST_SANDBOX_SECRET = 'test-sandbox-secret-0123456789abcdef';
+
+/**
+ * The configuration of a test app: quiet, and with the rate limits off (a test file signs up
+ * many customers from one address); the rate-limit tests turn them on.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    SANDBOX_SECRET: TEST_SANDBOX_SECRET,
+  });
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+    ...base,
+    rateLimits: { ...base.rateLimits, enabled: false },
     ...overrides,
   };
 }
@@ -47,7 +60,11 @@ export interface TestContext {
 /** The whole application on a fresh database, for `app.inject()` tests. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
-  const app = await buildApp({ db: database.db, config: testConfig(overrides) });
+  const app = await buildApp({
+    db: database.db,
+    config: testConfig(overrides),
+    databaseKind: database.kind,
+  });
   await app.ready();
   return {
     app,

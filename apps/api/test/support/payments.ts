@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { signPayload } from '../../src/payments/sandbox/signature.ts';
 import { bearer } from './accounts.ts';
+import { TEST_SANDBOX_SECRET } from './app.ts';
 
-export const SANDBOX_SECRET = 'sandbox-signing-secret-not-for-production';
+export const SANDBOX_SECRET = TEST_SANDBOX_SECRET;
 
 export interface SandboxEvent {
   id: string;

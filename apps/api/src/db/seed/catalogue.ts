@@ -90,6 +90,7 @@ export async function seedCatalogue(db: Executor, services: ServiceSeed[], catal
         days: tour.days,
         nights: tour.nights,
         hotelNights: tour.hotelNights ?? 0,
+        maxGroupSize: tour.maxGroupSize,
         sortOrder: index,
       })),
     )

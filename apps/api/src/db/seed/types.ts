@@ -22,6 +22,8 @@ export interface TourSeed {
   name: Bilingual;
   days: number;
   nights: number;
+  /** The most passengers one booking may carry. */
+  maxGroupSize: number;
   types: TourTypeKey[];
   categories: CategoryKey[];
   /**

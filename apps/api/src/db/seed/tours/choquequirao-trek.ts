@@ -6,6 +6,7 @@ export const choquequiraoTrek: TourSeed = {
   name: { en: 'Choquequirao Trek 4D/3N', es: 'Caminata a Choquequirao 4D/3N' },
   days: 4,
   nights: 3,
+  maxGroupSize: 12,
   types: ['group', 'private'],
   categories: ['english', 'spanish'],
   prices: {

@@ -6,6 +6,7 @@ export const classicIncaTrail: TourSeed = {
   name: { en: 'Classic Inca Trail 4D/3N', es: 'Camino Inka Clásico 4D/3N' },
   days: 4,
   nights: 3,
+  maxGroupSize: 16,
   types: ['group', 'private'],
   categories: ['english', 'spanish'],
   prices: {

@@ -6,6 +6,7 @@ export const cuscoMachuPicchuPackage: TourSeed = {
   name: { en: 'Cusco and Machu Picchu 5D/4N', es: 'Cusco y Machu Picchu 5D/4N' },
   days: 5,
   nights: 4,
+  maxGroupSize: 20,
   types: ['group', 'private'],
   categories: ['english', 'spanish'],
   prices: {

@@ -9,6 +9,7 @@ export const cuscoSacredValleyMachuPicchu: TourSeed = {
   },
   days: 4,
   nights: 3,
+  maxGroupSize: 20,
   types: ['group', 'private'],
   categories: ['english', 'spanish'],
   prices: {

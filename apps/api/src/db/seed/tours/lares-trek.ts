@@ -6,6 +6,7 @@ export const laresTrek: TourSeed = {
   name: { en: 'Lares Trek 4D/3N', es: 'Caminata a Lares 4D/3N' },
   days: 4,
   nights: 3,
+  maxGroupSize: 14,
   types: ['group', 'private'],
   categories: ['english', 'spanish'],
   prices: {

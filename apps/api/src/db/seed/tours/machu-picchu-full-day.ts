@@ -6,6 +6,7 @@ export const machuPicchuFullDay: TourSeed = {
   name: { en: 'Machu Picchu Full Day by Train', es: 'Machu Picchu de día completo en tren' },
   days: 1,
   nights: 0,
+  maxGroupSize: 20,
   types: ['group', 'private'],
   categories: ['touristHotel', 'superiorHotel'],
   prices: {

@@ -9,6 +9,7 @@ export const machuPicchuTwoDays: TourSeed = {
   },
   days: 2,
   nights: 1,
+  maxGroupSize: 20,
   types: ['group', 'private'],
   categories: ['touristHotel', 'superiorHotel'],
   prices: {

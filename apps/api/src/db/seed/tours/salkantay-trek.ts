@@ -6,6 +6,7 @@ export const salkantayTrek: TourSeed = {
   name: { en: 'Salkantay Trek 5D/4N', es: 'Caminata a Salkantay 5D/4N' },
   days: 5,
   nights: 4,
+  maxGroupSize: 16,
   types: ['group', 'private'],
   categories: ['english', 'spanish'],
   prices: {

@@ -6,6 +6,7 @@ export const shortIncaTrail: TourSeed = {
   name: { en: 'Short Inca Trail 2D/1N', es: 'Camino Inka Corto 2D/1N' },
   days: 2,
   nights: 1,
+  maxGroupSize: 16,
   types: ['group', 'private'],
   categories: ['english', 'spanish'],
   prices: {
