@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { paymentAddResponse } from '@cusco/shared';
+import { paymentAddResponse, translate } from '@cusco/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig, RETIRED_SANDBOX_SECRET } from '../src/config.ts';
 import { paymentAttempts } from '../src/db/schema.ts';
 import {
   answerVerification,
@@ -12,7 +13,7 @@ import {
 import { signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext, testConfig } from './support/app.ts';
 import { bookingFor, loadTour, postBooking } from './support/bookings.ts';
-import { addPayment } from './support/payments.ts';
+import { addPayment, event, notify } from './support/payments.ts';
 
 /** Counts calls to crypto.timingSafeEqual, to show that hashes are compared in constant time. */
 const timing = vi.hoisted(() => ({ calls: 0 }));
@@ -32,7 +33,6 @@ const config = {
   acquirerId: '144',
   commerceId: '11567',
   secretKey: 'XyZ-9kLmN-SECRET',
-  currencyCode: '840' as const,
 };
 
 /** The vectors, computed here from the documented formula, not through the gateway's code. */
@@ -44,7 +44,7 @@ const answerVector = sha512(
 
 describe('Pay-me VPOS2 signatures', () => {
   it('signs a purchase as acquirer + commerce + operation + amount + currency + key', () => {
-    expect(purchaseVerification(config, '000123', '125000')).toBe(requestVector);
+    expect(purchaseVerification(config, '000123', '125000', '840')).toBe(requestVector);
     expect(requestVector).toMatch(/^[0-9a-f]{128}$/);
   });
 
@@ -53,6 +53,7 @@ describe('Pay-me VPOS2 signatures', () => {
       answerVerification(config, {
         purchaseOperationNumber: '000123',
         purchaseAmount: '125000',
+        purchaseCurrencyCode: '840',
         authorizationResult: '00',
       }),
     ).toBe(answerVector);
@@ -61,6 +62,7 @@ describe('Pay-me VPOS2 signatures', () => {
   const answer = (purchaseVerification: string, authorizationResult = '00') => ({
     purchaseOperationNumber: '000123',
     purchaseAmount: '125000',
+    purchaseCurrencyCode: '840',
     authorizationResult,
     purchaseVerification,
   });
@@ -119,39 +121,54 @@ describe('the API with the Pay-me gateway', () => {
   it('answers a form checkout, and records a verified approval posted back to it', async () => {
     const customer = await signUpAndIn(ctx.app);
     const tour = await loadTour(ctx.app, '100401');
-    const saved = await postBooking(ctx.app, customer.token, bookingFor(tour, { adults: 1 }));
+    const body = bookingFor(tour, { adults: 1 });
+    const saved = await postBooking(ctx.app, customer.token, body);
     const code = saved.json().code as string;
+    // Pay-me cannot be asked whether its checkout is being paid: while the attempt opened with
+    // the booking is still open, another amount is refused (409), the same one reuses it.
+    const other = await addPayment(ctx.app, customer.token, code, 100);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe(translate('paymentInProgress', 'en'));
     const opened = paymentAddResponse.parse(
-      (await addPayment(ctx.app, customer.token, code, 100)).json(),
+      (await addPayment(ctx.app, customer.token, code, body.amount)).json(),
     );
+    expect(opened.transactionId).toBe(saved.json().transactionId);
     expect(opened.checkout.kind).toBe('form');
     if (opened.checkout.kind !== 'form') return;
     const fields = opened.checkout.fields;
+    const cents = String(Math.round(body.amount * 100));
     expect(opened.checkout.action).toBe(config.url);
-    expect(fields.purchaseAmount).toBe('10000');
+    expect(fields.purchaseAmount).toBe(cents);
+    expect(fields.purchaseCurrencyCode).toBe('840');
     expect(fields.purchaseVerification).toBe(
-      sha512(`144${'11567'}${fields.purchaseOperationNumber}10000840XyZ-9kLmN-SECRET`),
+      sha512(`144${'11567'}${fields.purchaseOperationNumber}${cents}840XyZ-9kLmN-SECRET`),
     );
 
-    const post = (authorizationResult: string, verification: string) =>
+    const post = (authorizationResult: string, verification: string, currency = '840') =>
       ctx.app.inject({
         method: 'POST',
         url: '/api/payments/notify/payme',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({
           purchaseOperationNumber: fields.purchaseOperationNumber ?? '',
-          purchaseAmount: '10000',
-          purchaseCurrencyCode: '840',
+          purchaseAmount: cents,
+          purchaseCurrencyCode: currency,
           authorizationResult,
           purchaseVerification: verification,
           reserved2: opened.transactionId,
         }).toString(),
       });
-    const sign = (result: string) =>
-      sha512(`14411567${fields.purchaseOperationNumber}10000840${result}XyZ-9kLmN-SECRET`);
+    const sign = (result: string, currency = '840') =>
+      sha512(
+        `14411567${fields.purchaseOperationNumber}${cents}${currency}${result}XyZ-9kLmN-SECRET`,
+      );
 
     expect((await post('00', '')).statusCode).toBe(401);
     expect((await post('00', sign('01'))).statusCode).toBe(401);
+    // The same dollars reported as soles, even correctly signed, do not pay a dollar booking.
+    const soles = await post('00', sign('00', '604'), '604');
+    expect(soles.statusCode).toBe(409);
+    expect((await post('00', sign('00', '999'), '999')).statusCode).toBe(401);
     const accepted = await post('00', sign('00'));
     expect(accepted.statusCode).toBe(200);
     expect(accepted.body).toContain('data-checkout-status="S"');
@@ -164,10 +181,36 @@ describe('the API with the Pay-me gateway', () => {
     expect((await post('00', sign('00'))).statusCode).toBe(200);
   });
 
-  it('does not serve the sandbox checkout', async () => {
+  it('does not serve the sandbox checkout, nor hear sandbox notifications', async () => {
     const response = await ctx.app.inject({
       url: '/sandbox/checkout/5b1f1d0c-1f2a-4c3b-9d4e-5f6a7b8c9d0e',
     });
     expect(response.statusCode).toBe(404);
+    // A notification signed with the sandbox's old public default reaches no route at all.
+    const customer = await signUpAndIn(ctx.app);
+    const tour = await loadTour(ctx.app, '100401');
+    const saved = await postBooking(ctx.app, customer.token, bookingFor(tour, { adults: 1 }));
+    const attemptId = saved.json().transactionId as string;
+    const forged = await notify(ctx.app, event(attemptId, Math.round(saved.json().amount * 100)), {
+      secret: RETIRED_SANDBOX_SECRET,
+    });
+    expect(forged.statusCode).toBe(404);
+    const [attempt] = await ctx.database.db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, attemptId));
+    expect(attempt?.status).toBe('pending');
+  });
+
+  it('refuses to start with PAYME_CURRENCY_CODE=604: the catalogue is priced in dollars', () => {
+    expect(() =>
+      loadConfig({
+        PAYMENT_GATEWAY: 'payme',
+        PAYME_ACQUIRER_ID: '1',
+        PAYME_COMMERCE_ID: '2',
+        PAYME_SECRET_KEY: '3',
+        PAYME_CURRENCY_CODE: '604',
+      }),
+    ).toThrow(/priced in US dollars/);
   });
 });

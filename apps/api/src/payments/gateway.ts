@@ -1,23 +1,42 @@
 import type { Checkout } from '@cusco/shared';
 import type { Executor } from '../db/client.ts';
 
+/** ISO 4217 codes of the currencies a booking can be priced and paid in. */
+export type CurrencyCode = 'USD' | 'PEN';
+
 /** What a gateway needs to take a payment for one of our attempts. */
 export interface CheckoutRequest {
   /** Our payment attempt's id: the transaction id the gateway reports back. */
   attemptId: string;
   operationNumber: number;
   amountCents: number;
-  currency: 'USD';
+  /** The attempt's currency, which is its booking's: never assumed by the gateway. */
+  currency: CurrencyCode;
   bookingCode: string;
   tourName: string;
   customer: { name: string; lastName: string; email: string };
 }
 
-/** What the gateway says about a transaction when asked (reconciliation). */
+/** An attempt as the gateway port needs to know it. */
+export interface AttemptRef {
+  id: string;
+  operationNumber: number;
+}
+
+/**
+ * What the gateway says about one of our attempts:
+ * - `approved` / `declined`: its final answer;
+ * - `open`: a checkout exists and no card was given yet; it can still be closed;
+ * - `processing`: the customer is at the payment step, the gateway is taking the card;
+ * - `closed`: closed at the gateway, it can no longer take money;
+ * - `unknown`: this gateway cannot tell (no status query).
+ */
 export type GatewayStatus =
   | { status: 'approved'; amountCents: number; currency: string; reference: string }
   | { status: 'declined'; reference?: string }
-  | { status: 'pending' }
+  | { status: 'open' }
+  | { status: 'processing' }
+  | { status: 'closed' }
   | { status: 'unknown' };
 
 /**
@@ -26,11 +45,18 @@ export type GatewayStatus =
  */
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'payme';
+  /**
+   * How long, after an attempt was cancelled or expired here, the gateway can still be asked
+   * about it (reconciliation re-checks such attempts within this window); 0 when it cannot be
+   * asked at all.
+   */
+  readonly reportWindowHours: number;
   createCheckout(db: Executor, request: CheckoutRequest): Promise<Checkout>;
-  /** Closes a checkout that will not be paid (cancelled or expired attempt). */
-  cancel(db: Executor, attemptId: string): Promise<void>;
-  queryStatus(
-    db: Executor,
-    attempt: { id: string; operationNumber: number },
-  ): Promise<GatewayStatus>;
+  /**
+   * Closes an attempt's checkout so that it can never take money, atomically with respect to a
+   * payment in progress. Answers `closed` when it did, or else what the gateway says of the
+   * attempt (approved, declined, processing...): then the attempt must not be given up.
+   */
+  close(db: Executor, attempt: AttemptRef): Promise<GatewayStatus>;
+  queryStatus(db: Executor, attempt: AttemptRef): Promise<GatewayStatus>;
 }

@@ -1,13 +1,14 @@
 import type { Checkout } from '@cusco/shared';
 import { fromCents, validPaymentAmountCents } from '@cusco/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { bookings, paymentAttempts, tours, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { PaymentGateway } from '../../payments/gateway.ts';
+import type { CurrencyCode, PaymentGateway } from '../../payments/gateway.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { findVisibleBooking } from '../bookings/access.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
+import { settleAttempt } from './settle.ts';
 
 export interface OpenedAttempt {
   transactionId: string;
@@ -22,10 +23,92 @@ export interface AttemptPolicy {
   ttlMinutes: number;
 }
 
+type Attempt = typeof paymentAttempts.$inferSelect;
+
+/**
+ * Gives up a pending attempt, as `cancelled` (the customer chose another amount) or `expired`,
+ * but only once the gateway has closed its checkout: an attempt that the gateway is taking a
+ * card for, or has taken one for, is never given up (the money would be lost to the ledger).
+ * Answers what stands in the way when it could not:
+ * - `approved`: the gateway took the money; settle the attempt, do not give it up;
+ * - `inProgress`: the customer is at the payment step, or the gateway cannot tell.
+ * A gateway that cannot be asked (Pay-me) lets an attempt go only once it has expired; it stays
+ * open to a late answer, which settlement still records.
+ */
+export async function retireAttempt(
+  tx: Executor,
+  gateway: PaymentGateway,
+  attempt: Attempt,
+  as: 'cancelled' | 'expired',
+): Promise<'retired' | 'approved' | 'inProgress'> {
+  const answer = await gateway.close(tx, attempt);
+  switch (answer.status) {
+    case 'approved':
+      return 'approved';
+    case 'processing':
+    case 'open':
+      return 'inProgress';
+    case 'unknown':
+      if (attempt.expiresAt > new Date()) return 'inProgress';
+      break;
+    default:
+      break;
+  }
+  const final = answer.status === 'closed' || answer.status === 'declined';
+  await tx
+    .update(paymentAttempts)
+    .set({
+      status: answer.status === 'declined' ? 'declined' : as,
+      ...(answer.status === 'declined' ? { failureReason: 'declined by the gateway' } : {}),
+      ...(final ? { gatewayFinalAt: sql`now()` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'pending')));
+  return 'retired';
+}
+
+/**
+ * Settles the booking's pending attempts that the gateway has already decided, before anything
+ * is decided on the booking's debt: a payment whose notification was lost is recorded here,
+ * not cancelled and forgotten.
+ */
+export async function settleDecidedAttempts(
+  db: Database,
+  gateway: PaymentGateway,
+  bookingId: string,
+): Promise<void> {
+  const pending = await db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.bookingId, bookingId),
+        eq(paymentAttempts.status, 'pending'),
+        eq(paymentAttempts.gateway, gateway.name),
+      ),
+    );
+  for (const attempt of pending) {
+    const answer = await gateway.queryStatus(db, attempt);
+    if (answer.status !== 'approved' && answer.status !== 'declined') continue;
+    await settleAttempt(db, {
+      attemptId: attempt.id,
+      outcome: answer.status,
+      amountCents: answer.status === 'approved' ? answer.amountCents : attempt.amountCents,
+      currency: answer.status === 'approved' ? answer.currency : attempt.currency,
+      reference: answer.reference ?? null,
+      source: 'reconciliation',
+      gateway: gateway.name,
+      payload: answer,
+    });
+  }
+}
+
 /**
  * Opens the booking's payment attempt for an amount the server decided (spec §4, the payments
- * issue): a booking has at most one pending attempt; the same amount while it is open reuses it,
- * another amount cancels it first. Runs in the caller's transaction, with the booking locked.
+ * issue): a booking has at most one pending attempt; the same amount while it is open reuses it;
+ * another amount replaces it once the gateway has closed it, and is refused (409, "a payment is
+ * in progress") while the gateway is taking a card for it. Runs in the caller's transaction,
+ * with the booking locked.
  */
 export async function openAttemptInTransaction(
   tx: Transaction,
@@ -33,7 +116,12 @@ export async function openAttemptInTransaction(
   policy: AttemptPolicy,
 ): Promise<OpenedAttempt> {
   const [booking] = await tx
-    .select({ code: bookings.code, tourEn: tours.nameEn, tourEs: tours.nameEs })
+    .select({
+      code: bookings.code,
+      currency: bookings.currency,
+      tourEn: tours.nameEn,
+      tourEs: tours.nameEs,
+    })
     .from(bookings)
     .innerJoin(tours, eq(tours.id, bookings.tourId))
     .where(eq(bookings.id, input.bookingId))
@@ -61,11 +149,17 @@ export async function openAttemptInTransaction(
     };
   }
   if (open) {
-    await tx
-      .update(paymentAttempts)
-      .set({ status: open.expiresAt > new Date() ? 'cancelled' : 'expired', updatedAt: sql`now()` })
-      .where(eq(paymentAttempts.id, open.id));
-    await policy.gateway.cancel(tx, open.id);
+    const outcome = await retireAttempt(
+      tx,
+      policy.gateway,
+      open,
+      open.expiresAt > new Date() ? 'cancelled' : 'expired',
+    );
+    if (outcome !== 'retired') {
+      throw new AppError('CONFLICT', 'paymentInProgress', {
+        details: { transactionId: open.id, expiresAt: open.expiresAt.toISOString() },
+      });
+    }
   }
 
   const [attempt] = await tx
@@ -75,6 +169,7 @@ export async function openAttemptInTransaction(
       userId: input.userId,
       gateway: policy.gateway.name,
       amountCents: input.amountCents,
+      currency: booking.currency,
       expiresAt: sql`now() + make_interval(mins => ${policy.ttlMinutes})`,
     })
     .returning();
@@ -94,7 +189,7 @@ export async function openAttemptInTransaction(
 
 async function checkoutRequest(
   tx: Transaction,
-  attempt: { id: string; operationNumber: number; amountCents: number; userId: string },
+  attempt: Attempt,
   booking: { code: string; tourEn: string; tourEs: string },
 ) {
   const [customer] = await tx
@@ -105,7 +200,7 @@ async function checkoutRequest(
     attemptId: attempt.id,
     operationNumber: attempt.operationNumber,
     amountCents: attempt.amountCents,
-    currency: 'USD' as const,
+    currency: attempt.currency as CurrencyCode,
     bookingCode: booking.code,
     tourName: booking.tourEn,
     customer: customer ?? { name: '', lastName: '', email: '' },
@@ -115,7 +210,8 @@ async function checkoutRequest(
 /**
  * POST tour/payment/add: pays part or all of a booking's debt. The amount must be a whole number
  * of dollars, above 0 and at most the debt read from the ledger (spec §5); corporate bookings
- * are on credit and are never offered a payment.
+ * are on credit and are never offered a payment. What the gateway already took is recorded
+ * first, so that the debt is the true one.
  */
 export async function addPayment(
   db: Database,
@@ -123,22 +219,24 @@ export async function addPayment(
   request: { bookingId: string; amount: number; amountStr: string },
   policy: AttemptPolicy,
 ) {
+  const visible = await findVisibleBooking(db, user, request.bookingId);
+  if (visible.corporateClientId) throw new AppError('FORBIDDEN', 'paymentNotAllowed');
+  await settleDecidedAttempts(db, policy.gateway, visible.id);
+
   return db.transaction(async (tx) => {
-    const booking = await findVisibleBooking(tx, user, request.bookingId);
-    if (booking.corporateClientId) throw new AppError('FORBIDDEN', 'paymentNotAllowed');
     // Lock the booking first: two payments of one booking decide on its debt one at a time.
     await tx
       .select({ id: bookings.id })
       .from(bookings)
-      .where(eq(bookings.id, booking.id))
+      .where(eq(bookings.id, visible.id))
       .for('update');
-    const { debt } = await ledgerTotals(tx, booking.id);
+    const { debt } = await ledgerTotals(tx, visible.id);
     const amountCents = validPaymentAmountCents(request.amount, debt, request.amountStr);
     if (amountCents === null)
       throw new AppError('BUSINESS_RULE', 'invalidPaymentAmount', { field: 'amount' });
     const attempt = await openAttemptInTransaction(
       tx,
-      { bookingId: booking.id, userId: user.userId, amountCents },
+      { bookingId: visible.id, userId: user.userId, amountCents },
       policy,
     );
     return {

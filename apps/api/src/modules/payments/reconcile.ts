@@ -1,7 +1,8 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { paymentAttempts } from '../../db/schema.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
+import { retireAttempt } from './attempts.ts';
 import { settleAttempt } from './settle.ts';
 
 export interface ReconcileReport {
@@ -13,10 +14,15 @@ export interface ReconcileReport {
 }
 
 /**
- * Asks the gateway about attempts that have been pending for a while and settles them, so that
- * a payment whose notification was lost is still recorded; attempts past their expiry that the
- * gateway has not seen paid are closed as expired. Safe to run on several nodes at once: settling
- * is idempotent and expiring only touches attempts still pending.
+ * Asks the gateway about the attempts whose outcome it may know and we do not, and settles them,
+ * so that a payment whose notification was lost is still recorded:
+ * - attempts pending for a while: settled when decided; past their expiry, closed at the gateway
+ *   and marked expired (never while the gateway is taking a card for them);
+ * - attempts we cancelled or expired without the gateway confirming it can no longer take money
+ *   for them, for as long as the gateway can report them: money it took after all is recorded,
+ *   or marked for refund when it no longer fits the debt.
+ * Safe to run on several nodes at once: settling is idempotent, and retiring an attempt only
+ * touches one that is still pending.
  */
 export async function reconcilePending(
   db: Database,
@@ -28,17 +34,28 @@ export async function reconcilePending(
   },
 ): Promise<ReconcileReport> {
   const report: ReconcileReport = { checked: 0, paid: 0, declined: 0, expired: 0, failed: 0 };
+  const pendingDue = and(
+    eq(paymentAttempts.status, 'pending'),
+    lt(paymentAttempts.createdAt, sql`now() - make_interval(secs => ${options.olderThanSeconds})`),
+  );
+  const givenUpUnconfirmed =
+    gateway.reportWindowHours > 0
+      ? and(
+          inArray(paymentAttempts.status, ['cancelled', 'expired']),
+          isNull(paymentAttempts.gatewayFinalAt),
+          gt(
+            paymentAttempts.updatedAt,
+            sql`now() - make_interval(hours => ${gateway.reportWindowHours})`,
+          ),
+        )
+      : undefined;
   const due = await db
     .select()
     .from(paymentAttempts)
     .where(
       and(
-        eq(paymentAttempts.status, 'pending'),
         eq(paymentAttempts.gateway, gateway.name),
-        lt(
-          paymentAttempts.createdAt,
-          sql`now() - make_interval(secs => ${options.olderThanSeconds})`,
-        ),
+        givenUpUnconfirmed ? or(pendingDue, givenUpUnconfirmed) : pendingDue,
       ),
     )
     .orderBy(asc(paymentAttempts.createdAt))
@@ -46,37 +63,50 @@ export async function reconcilePending(
 
   for (const attempt of due) {
     report.checked++;
-    const answer = await gateway.queryStatus(db, attempt);
-    if (answer.status === 'approved' || answer.status === 'declined') {
-      const result = await settleAttempt(db, {
-        attemptId: attempt.id,
-        outcome: answer.status,
-        amountCents: answer.status === 'approved' ? answer.amountCents : attempt.amountCents,
-        currency: answer.status === 'approved' ? answer.currency : attempt.currency,
-        reference: answer.reference ?? null,
-        source: 'reconciliation',
-        gateway: gateway.name,
-        payload: answer,
-      }).catch((error: unknown) => {
-        report.failed++;
-        options.onError?.(error, attempt.id);
-        return 'ignored' as const;
-      });
-      if (result === 'paid') report.paid++;
-      if (result === 'declined') report.declined++;
-      continue;
-    }
-    if (attempt.expiresAt <= new Date()) {
-      const closed = await db
-        .update(paymentAttempts)
-        .set({ status: 'expired', updatedAt: sql`now()` })
-        .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'pending')))
-        .returning({ id: paymentAttempts.id });
-      if (closed.length > 0) {
-        await gateway.cancel(db, attempt.id);
-        report.expired++;
-      }
+    try {
+      await reconcileOne(db, gateway, attempt, report);
+    } catch (error) {
+      report.failed++;
+      options.onError?.(error, attempt.id);
     }
   }
   return report;
+}
+
+async function reconcileOne(
+  db: Database,
+  gateway: PaymentGateway,
+  attempt: typeof paymentAttempts.$inferSelect,
+  report: ReconcileReport,
+) {
+  const answer = await gateway.queryStatus(db, attempt);
+  if (answer.status === 'approved' || answer.status === 'declined') {
+    const result = await settleAttempt(db, {
+      attemptId: attempt.id,
+      outcome: answer.status,
+      amountCents: answer.status === 'approved' ? answer.amountCents : attempt.amountCents,
+      currency: answer.status === 'approved' ? answer.currency : attempt.currency,
+      reference: answer.reference ?? null,
+      source: 'reconciliation',
+      gateway: gateway.name,
+      payload: answer,
+    });
+    if (result === 'paid') report.paid++;
+    if (result === 'declined') report.declined++;
+    return;
+  }
+  if (attempt.status !== 'pending') {
+    // Given up earlier: confirmed now when the gateway says it can no longer take money.
+    if (answer.status === 'closed') {
+      await db
+        .update(paymentAttempts)
+        .set({ gatewayFinalAt: sql`now()` })
+        .where(eq(paymentAttempts.id, attempt.id));
+    }
+    return;
+  }
+  if (attempt.expiresAt <= new Date()) {
+    const outcome = await db.transaction((tx) => retireAttempt(tx, gateway, attempt, 'expired'));
+    if (outcome === 'retired') report.expired++;
+  }
 }

@@ -1,31 +1,40 @@
 import { errorBody, paymentAddRequest, paymentAddResponse } from '@cusco/shared';
 import formbody from '@fastify/formbody';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentNotifications } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { verifyAnswer } from '../../payments/payme/gateway.ts';
+import { currencyOfNumeric, verifyAnswer } from '../../payments/payme/gateway.ts';
 import { sandboxNotification } from '../../payments/sandbox/notification.ts';
 import { resultPage } from '../../payments/sandbox/pages.ts';
 import { SIGNATURE_HEADER, verifySignature } from '../../payments/sandbox/signature.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { findForbiddenText } from '../../plugins/input-guard.ts';
 import { addPayment } from './attempts.ts';
 import { settleAttempt } from './settle.ts';
 
 const received = z.object({ received: z.literal(true), result: z.string() });
 
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Payments: opening an attempt, and the notification route of the configured gateway only: a
+ * gateway that is not configured has no door to knock on.
+ */
+export const paymentRoutes: FastifyPluginAsyncZod<{ sandboxSecret?: string }> = async (
+  app,
+  options,
+) => {
   const policy = { gateway: app.gateway, ttlMinutes: app.config.payments.attemptTtlMinutes };
 
   app.post(
     '/tour/payment/add',
     {
       onRequest: app.authenticate,
+      preHandler: app.rateLimited('payment'),
       schema: {
         tags: ['payments'],
         security: [{ bearer: [] }],
         body: paymentAddRequest,
-        response: { 201: paymentAddResponse, 422: errorBody },
+        response: { 201: paymentAddResponse, 409: errorBody, 422: errorBody },
       },
     },
     async (request, reply) => {
@@ -34,117 +43,124 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Notifications read their raw body: the signature is over the exact bytes received. */
-  await app.register(async (hooks) => {
-    hooks.removeContentTypeParser('application/json');
-    hooks.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_request, body, done) => done(null, body),
-    );
+  if (app.gateway.name === 'sandbox') {
+    if (!options.sandboxSecret) throw new Error('the sandbox gateway needs its signing secret');
+    await app.register(sandboxNotifications, { secret: options.sandboxSecret });
+  }
+  if (app.gateway.name === 'payme') await app.register(paymeNotifications);
+};
 
-    hooks.withTypeProvider<ZodTypeProvider>().post(
-      '/payments/notify/sandbox',
-      {
-        schema: {
-          tags: ['payments'],
-          hide: false,
-          headers: z.object({ [SIGNATURE_HEADER]: z.string().max(300).optional() }),
-          body: z.string(),
-          response: { 200: received },
-        },
+/** The sandbox's signed notifications. The signature is over the exact bytes received. */
+const sandboxNotifications: FastifyPluginAsyncZod<{ secret: string }> = async (app, options) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/payments/notify/sandbox',
+    {
+      schema: {
+        tags: ['payments'],
+        headers: z.object({ [SIGNATURE_HEADER]: z.string().max(300).optional() }),
+        body: z.string(),
+        response: { 200: received },
       },
-      async (request) => {
-        const raw = request.body;
-        const check = verifySignature(
-          app.config.payments.sandbox.secret,
-          raw,
-          request.headers[SIGNATURE_HEADER],
-          app.config.payments.notificationToleranceSeconds,
-        );
-        if (!check.ok) {
-          await app.db.insert(paymentNotifications).values({
-            gateway: 'sandbox',
-            payload: { raw: raw.slice(0, 2000) },
-            outcome: `rejected: signature ${check.reason}`,
-          });
-          if (check.reason === 'stale') throw new AppError('VALIDATION', 'notificationStale');
-          throw new AppError('UNAUTHENTICATED', 'notificationRejected');
-        }
-        let json: unknown;
-        try {
-          json = JSON.parse(raw);
-        } catch {
-          throw new AppError('VALIDATION', 'invalidInput');
-        }
-        const event = sandboxNotification.safeParse(json);
-        if (!event.success) throw new AppError('VALIDATION', 'invalidInput');
-        const result = await settleAttempt(app.db, {
-          attemptId: event.data.transactionId,
-          outcome: event.data.type === 'charge.succeeded' ? 'approved' : 'declined',
-          amountCents: event.data.amount,
-          currency: event.data.currency,
-          reference: event.data.reference,
-          source: 'notification',
+    },
+    async (request) => {
+      const raw = request.body;
+      // Parsed before the signature is checked (parsing is harmless), so that text no route
+      // may store is refused as everywhere else, signed or not.
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        throw new AppError('VALIDATION', 'invalidInput');
+      }
+      const bad = findForbiddenText(json);
+      if (bad !== null) throw new AppError('VALIDATION', 'invalidCharacters', { field: bad });
+      const check = verifySignature(
+        options.secret,
+        raw,
+        request.headers[SIGNATURE_HEADER],
+        app.config.payments.notificationToleranceSeconds,
+      );
+      if (!check.ok) {
+        await app.db.insert(paymentNotifications).values({
           gateway: 'sandbox',
-          payload: event.data,
+          payload: { raw: raw.slice(0, 2000) },
+          outcome: `rejected: signature ${check.reason}`,
         });
-        return { received: true as const, result };
-      },
-    );
-  });
+        if (check.reason === 'stale') throw new AppError('VALIDATION', 'notificationStale');
+        throw new AppError('UNAUTHENTICATED', 'notificationRejected');
+      }
+      const event = sandboxNotification.safeParse(json);
+      if (!event.success) throw new AppError('VALIDATION', 'invalidInput');
+      const result = await settleAttempt(app.db, {
+        attemptId: event.data.transactionId,
+        outcome: event.data.type === 'charge.succeeded' ? 'approved' : 'declined',
+        amountCents: event.data.amount,
+        currency: event.data.currency,
+        reference: event.data.reference,
+        source: 'notification',
+        gateway: 'sandbox',
+        payload: event.data,
+      });
+      return { received: true as const, result };
+    },
+  );
+};
 
-  /**
-   * Pay-me VPOS2 answers through the customer's browser (a form post to this address): the hash
-   * is verified, the payment settled, and the page tells the booking page the outcome.
-   */
-  await app.register(async (form) => {
-    await form.register(formbody);
-    form.withTypeProvider<ZodTypeProvider>().post(
-      '/payments/notify/payme',
-      {
-        schema: {
-          tags: ['payments'],
-          body: z.object({
-            purchaseOperationNumber: z.string().max(20).default(''),
-            purchaseAmount: z.string().max(20).default(''),
-            purchaseCurrencyCode: z.string().max(5).default(''),
-            authorizationResult: z.string().max(5).default(''),
-            purchaseVerification: z.string().max(200).default(''),
-            reserved2: z.string().max(64).default(''),
-          }),
-        },
+/**
+ * Pay-me VPOS2 answers through the customer's browser (a form post to this address): the hash
+ * is verified, the payment settled in the currency the answer names (which must be the
+ * attempt's), and the page tells the booking page the outcome.
+ */
+const paymeNotifications: FastifyPluginAsyncZod = async (app) => {
+  await app.register(formbody);
+  app.post(
+    '/payments/notify/payme',
+    {
+      schema: {
+        tags: ['payments'],
+        body: z.object({
+          purchaseOperationNumber: z.string().max(20).default(''),
+          purchaseAmount: z.string().max(20).default(''),
+          purchaseCurrencyCode: z.string().max(5).default(''),
+          authorizationResult: z.string().max(5).default(''),
+          purchaseVerification: z.string().max(200).default(''),
+          reserved2: z.string().max(64).default(''),
+        }),
       },
-      async (request, reply) => {
-        const answer = request.body;
-        const config = app.config.payments.payme;
-        if (
-          !config.secretKey ||
-          !verifyAnswer(config, answer) ||
-          answer.purchaseCurrencyCode !== config.currencyCode
-        ) {
-          await app.db
-            .insert(paymentNotifications)
-            .values({ gateway: 'payme', payload: answer, outcome: 'rejected: hash' });
-          throw new AppError('UNAUTHENTICATED', 'notificationRejected');
-        }
-        const attemptId = z.uuid().safeParse(answer.reserved2);
-        if (!attemptId.success) throw new AppError('NOT_FOUND', 'paymentNotFound');
-        const approved = answer.authorizationResult === '00';
-        await settleAttempt(app.db, {
-          attemptId: attemptId.data,
-          outcome: approved ? 'approved' : 'declined',
-          amountCents: Number(answer.purchaseAmount),
-          currency: 'USD',
-          reference: answer.purchaseOperationNumber,
-          source: 'notification',
-          gateway: 'payme',
-          payload: answer,
-        });
-        return reply
-          .type('text/html; charset=utf-8')
-          .send(resultPage(attemptId.data, approved ? 'approved' : 'declined'));
-      },
-    );
-  });
+    },
+    async (request, reply) => {
+      const answer = request.body;
+      const config = app.config.payments.payme;
+      const currency = currencyOfNumeric(answer.purchaseCurrencyCode);
+      if (!config.secretKey || !currency || !verifyAnswer(config, answer)) {
+        await app.db
+          .insert(paymentNotifications)
+          .values({ gateway: 'payme', payload: answer, outcome: 'rejected: hash' });
+        throw new AppError('UNAUTHENTICATED', 'notificationRejected');
+      }
+      const attemptId = z.uuid().safeParse(answer.reserved2);
+      if (!attemptId.success) throw new AppError('NOT_FOUND', 'paymentNotFound');
+      const approved = answer.authorizationResult === '00';
+      await settleAttempt(app.db, {
+        attemptId: attemptId.data,
+        outcome: approved ? 'approved' : 'declined',
+        amountCents: Number(answer.purchaseAmount),
+        currency,
+        reference: answer.purchaseOperationNumber,
+        source: 'notification',
+        gateway: 'payme',
+        payload: answer,
+      });
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(resultPage(attemptId.data, approved ? 'approved' : 'declined'));
+    },
+  );
 };

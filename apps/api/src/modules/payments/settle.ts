@@ -21,7 +21,8 @@ export type SettleResult = 'paid' | 'already_paid' | 'refund_required' | 'declin
 /**
  * Records what the gateway says about an attempt, once, whatever the number or the order of
  * the messages:
- * - the amount and currency must equal the attempt's, or nothing changes (409);
+ * - the attempt must be one of the reporting gateway's, and the amount and currency must equal
+ *   the attempt's, or nothing changes (409);
  * - approved: one payment in the ledger (the unique attempt id keeps it single), unless the
  *   payment would take the booking below zero debt, in which case the attempt is marked
  *   refund_required, in plain sight, and nothing is added;
@@ -51,18 +52,30 @@ export async function settleAttempt(db: Database, news: GatewayOutcome): Promise
       .where(eq(paymentAttempts.id, news.attemptId))
       .for('update');
     if (!attempt) throw new AppError('NOT_FOUND', 'paymentNotFound');
+    // One gateway never vouches for another's attempt.
+    if (attempt.gateway !== news.gateway) return 'otherGateway' as const;
     if (attempt.amountCents !== news.amountCents || attempt.currency !== news.currency) {
       return 'mismatch' as const;
     }
 
     if (news.outcome === 'declined') {
-      if (attempt.status !== 'pending') return 'ignored' as const;
+      if (attempt.status !== 'pending') {
+        // A final answer for an attempt we had given up: nothing more to ask the gateway.
+        if (!attempt.gatewayFinalAt) {
+          await tx
+            .update(paymentAttempts)
+            .set({ gatewayFinalAt: sql`now()` })
+            .where(eq(paymentAttempts.id, attempt.id));
+        }
+        return 'ignored' as const;
+      }
       await tx
         .update(paymentAttempts)
         .set({
           status: 'declined',
           failureReason: 'declined by the gateway',
           settledAt: sql`now()`,
+          gatewayFinalAt: sql`now()`,
           updatedAt: sql`now()`,
         })
         .where(eq(paymentAttempts.id, attempt.id));
@@ -82,6 +95,7 @@ export async function settleAttempt(db: Database, news: GatewayOutcome): Promise
           gatewayReference: news.reference,
           failureReason: 'paid more than the debt left',
           settledAt: sql`now()`,
+          gatewayFinalAt: sql`now()`,
           updatedAt: sql`now()`,
         })
         .where(eq(paymentAttempts.id, attempt.id));
@@ -105,19 +119,28 @@ export async function settleAttempt(db: Database, news: GatewayOutcome): Promise
         status: 'paid',
         gatewayReference: news.reference,
         settledAt: sql`now()`,
+        gatewayFinalAt: sql`now()`,
         updatedAt: sql`now()`,
       })
       .where(eq(paymentAttempts.id, attempt.id));
     return inserted.length > 0 ? ('paid' as const) : ('already_paid' as const);
   });
 
+  const outcomes = {
+    mismatch: 'rejected: amount or currency',
+    otherGateway: 'rejected: attempt of another gateway',
+  } as const;
   await audit(
     db,
     news,
     news.attemptId,
-    result === 'mismatch' ? 'rejected: amount or currency' : `${news.source}: ${result}`,
+    result === 'mismatch' || result === 'otherGateway'
+      ? outcomes[result]
+      : `${news.source}: ${result}`,
   );
-  if (result === 'mismatch') throw new AppError('CONFLICT', 'notificationMismatch');
+  if (result === 'mismatch' || result === 'otherGateway') {
+    throw new AppError('CONFLICT', 'notificationMismatch');
+  }
   return result;
 }
 

@@ -1,8 +1,21 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PaymentsConfig } from '../../config.ts';
-import type { CheckoutRequest, PaymentGateway } from '../gateway.ts';
+import type { CheckoutRequest, CurrencyCode, PaymentGateway } from '../gateway.ts';
 
 type PaymeConfig = PaymentsConfig['payme'];
+
+/** ISO 4217 numeric codes, as VPOS2 names currencies (spec §9: 840 and 604). */
+const numericCodes: Record<CurrencyCode, string> = { USD: '840', PEN: '604' };
+
+export function numericCurrency(currency: CurrencyCode): string {
+  return numericCodes[currency];
+}
+
+/** The ISO code of a VPOS2 numeric currency code; null for one we do not price in. */
+export function currencyOfNumeric(code: string): CurrencyCode | null {
+  const found = Object.entries(numericCodes).find(([, numeric]) => numeric === code);
+  return found ? (found[0] as CurrencyCode) : null;
+}
 
 const sha512 = (text: string) => createHash('sha512').update(text, 'utf8').digest('hex');
 
@@ -14,19 +27,25 @@ export function purchaseVerification(
   config: PaymeConfig,
   operationNumber: string,
   amount: string,
+  currencyCode: string,
 ): string {
   return sha512(
-    `${config.acquirerId}${config.commerceId}${operationNumber}${amount}${config.currencyCode}${config.secretKey}`,
+    `${config.acquirerId}${config.commerceId}${operationNumber}${amount}${currencyCode}${config.secretKey}`,
   );
 }
 
 /** The answer's signature: as the request's, with authorizationResult before the key. */
 export function answerVerification(
   config: PaymeConfig,
-  answer: { purchaseOperationNumber: string; purchaseAmount: string; authorizationResult: string },
+  answer: {
+    purchaseOperationNumber: string;
+    purchaseAmount: string;
+    purchaseCurrencyCode: string;
+    authorizationResult: string;
+  },
 ): string {
   return sha512(
-    `${config.acquirerId}${config.commerceId}${answer.purchaseOperationNumber}${answer.purchaseAmount}${config.currencyCode}${answer.authorizationResult}${config.secretKey}`,
+    `${config.acquirerId}${config.commerceId}${answer.purchaseOperationNumber}${answer.purchaseAmount}${answer.purchaseCurrencyCode}${answer.authorizationResult}${config.secretKey}`,
   );
 }
 
@@ -36,6 +55,7 @@ export function verifyAnswer(
   answer: {
     purchaseOperationNumber: string;
     purchaseAmount: string;
+    purchaseCurrencyCode: string;
     authorizationResult: string;
     purchaseVerification: string;
   },
@@ -53,12 +73,13 @@ export function paymeFormFields(
 ): Record<string, string> {
   const operationNumber = String(request.operationNumber).padStart(6, '0');
   const amount = String(request.amountCents);
+  const currencyCode = numericCurrency(request.currency);
   return {
     acquirerId: config.acquirerId,
     idCommerce: config.commerceId,
     purchaseOperationNumber: operationNumber,
     purchaseAmount: amount,
-    purchaseCurrencyCode: config.currencyCode,
+    purchaseCurrencyCode: currencyCode,
     language: 'SP',
     shippingFirstName: request.customer.name,
     shippingLastName: request.customer.lastName,
@@ -73,7 +94,7 @@ export function paymeFormFields(
     programmingLanguage: 'JS',
     reserved1: request.bookingCode,
     reserved2: request.attemptId,
-    purchaseVerification: purchaseVerification(config, operationNumber, amount),
+    purchaseVerification: purchaseVerification(config, operationNumber, amount, currencyCode),
   };
 }
 
@@ -81,15 +102,18 @@ export function paymeFormFields(
 export function paymeGateway(config: PaymeConfig): PaymentGateway {
   return {
     name: 'payme',
+    // VPOS2 offers no status query reachable from here: its answers are the only news.
+    reportWindowHours: 0,
     async createCheckout(_db, request) {
       return { kind: 'form', action: config.url, fields: paymeFormFields(config, request) };
     },
-    async cancel() {
-      // VPOS2 has no call to close a checkout: an answer for a closed attempt is still verified
-      // and, if approved, recorded (or marked for refund).
+    async close() {
+      // VPOS2 has no call to close a checkout either: the attempt may still be paid until it
+      // expires, and an answer for it after that is still verified and recorded (or marked for
+      // refund).
+      return { status: 'unknown' };
     },
     async queryStatus() {
-      // VPOS2 offers no status query that is reachable from here; pending attempts expire.
       return { status: 'unknown' };
     },
   };

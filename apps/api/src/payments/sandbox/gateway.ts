@@ -1,12 +1,59 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { sandboxCharges } from '../../db/schema.ts';
-import type { PaymentGateway } from '../gateway.ts';
+import type { AttemptRef, GatewayStatus, PaymentGateway } from '../gateway.ts';
+
+/** How long the sandbox takes a card at most: a payment step left longer has timed out. */
+const PROCESSING_TIMEOUT_SECONDS = 120;
+
+/** What the sandbox's record of a charge says, in the port's terms. */
+async function chargeStatus(db: Executor, attempt: AttemptRef): Promise<GatewayStatus> {
+  // A payment step whose process died half-way (kill -9) times out as declined, as a card
+  // gateway's does: no money was taken, and the booking is not blocked for ever.
+  await db
+    .update(sandboxCharges)
+    .set({ status: 'declined', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(sandboxCharges.transactionId, attempt.id),
+        eq(sandboxCharges.status, 'processing'),
+        lt(
+          sandboxCharges.updatedAt,
+          sql`now() - make_interval(secs => ${PROCESSING_TIMEOUT_SECONDS})`,
+        ),
+      ),
+    );
+  const [charge] = await db
+    .select()
+    .from(sandboxCharges)
+    .where(eq(sandboxCharges.transactionId, attempt.id));
+  if (!charge) return { status: 'unknown' };
+  switch (charge.status) {
+    case 'approved':
+      return {
+        status: 'approved',
+        amountCents: charge.amountCents,
+        currency: charge.currency,
+        reference: charge.reference,
+      };
+    case 'declined':
+      return { status: 'declined', reference: charge.reference };
+    case 'processing':
+      return { status: 'processing' };
+    case 'open':
+      return { status: 'open' };
+    default:
+      return { status: 'closed' };
+  }
+}
 
 /** The sandbox gateway: its "hosted page" is served by this API under /sandbox (routes.ts). */
 export function sandboxGateway(): PaymentGateway {
   return {
     name: 'sandbox',
+    // The sandbox keeps its charges for good: it can always be asked.
+    reportWindowHours: 24 * 30,
     async createCheckout(db, request) {
       await db
         .insert(sandboxCharges)
@@ -21,30 +68,18 @@ export function sandboxGateway(): PaymentGateway {
         .onConflictDoNothing();
       return { kind: 'hosted', url: `/sandbox/checkout/${request.attemptId}` };
     },
-    async cancel(db, attemptId) {
-      await db
+    async close(db, attempt) {
+      // Only an open charge closes: one whose card is being taken, or was, stays as it is.
+      const closed = await db
         .update(sandboxCharges)
         .set({ status: 'cancelled', updatedAt: sql`now()` })
-        .where(
-          sql`${sandboxCharges.transactionId} = ${attemptId} and ${sandboxCharges.status} = 'open'`,
-        );
+        .where(and(eq(sandboxCharges.transactionId, attempt.id), eq(sandboxCharges.status, 'open')))
+        .returning({ id: sandboxCharges.transactionId });
+      if (closed.length > 0) return { status: 'closed' };
+      const status = await chargeStatus(db, attempt);
+      // No checkout was ever made for it: nothing can take money either.
+      return status.status === 'unknown' ? { status: 'closed' } : status;
     },
-    async queryStatus(db, attempt) {
-      const [charge] = await db
-        .select()
-        .from(sandboxCharges)
-        .where(eq(sandboxCharges.transactionId, attempt.id));
-      if (!charge) return { status: 'unknown' };
-      if (charge.status === 'approved') {
-        return {
-          status: 'approved',
-          amountCents: charge.amountCents,
-          currency: charge.currency,
-          reference: charge.reference,
-        };
-      }
-      if (charge.status === 'declined') return { status: 'declined', reference: charge.reference };
-      return { status: 'pending' };
-    },
+    queryStatus: chargeStatus,
   };
 }

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import formbody from '@fastify/formbody';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sandboxCharges } from '../../db/schema.ts';
@@ -106,6 +106,27 @@ export async function sandboxRoutes(
     }
   }
 
+  /** The card's outcome, recorded once the charge is being processed. */
+  async function decide(transactionId: string, cardNumber: string) {
+    const outcome = cardOutcome(cardNumber);
+    const [updated] = await app.db
+      .update(sandboxCharges)
+      .set({
+        status: outcome === 'declined' ? 'declined' : 'approved',
+        cardLast4: cardNumber.replace(/\D/g, '').slice(-4),
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(sandboxCharges.transactionId, transactionId),
+          eq(sandboxCharges.status, 'processing'),
+        ),
+      )
+      .returning();
+    if (!updated) throw new Error('sandbox: a processed charge changed under it');
+    return { page: 'result' as const, charge: updated, outcome };
+  }
+
   app.get('/sandbox/assets/checkout.js', async (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')
@@ -133,7 +154,9 @@ export async function sandboxRoutes(
     const form = payForm.safeParse(request.body ?? {});
     const values = form.success ? form.data : payForm.parse({});
 
-    const decided = await app.db.transaction(async (tx) => {
+    // Like a real gateway, the charge is first marked as being processed (the payment step),
+    // then decided: while it is processed, the merchant cannot close it.
+    const claimed = await app.db.transaction(async (tx) => {
       const [charge] = await tx
         .select()
         .from(sandboxCharges)
@@ -143,19 +166,16 @@ export async function sandboxRoutes(
       if (charge.status !== 'open') return { page: 'closed' as const, charge };
       const problem = formProblem(values);
       if (problem) return { page: 'form' as const, charge, problem };
-      const outcome = cardOutcome(values.cardNumber);
-      const digits = values.cardNumber.replace(/\D/g, '');
-      const [updated] = await tx
+      await tx
         .update(sandboxCharges)
-        .set({
-          status: outcome === 'declined' ? 'declined' : 'approved',
-          cardLast4: digits.slice(-4),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(sandboxCharges.transactionId, charge.transactionId))
-        .returning();
-      return { page: 'result' as const, charge: updated ?? charge, outcome };
+        .set({ status: 'processing', updatedAt: sql`now()` })
+        .where(eq(sandboxCharges.transactionId, charge.transactionId));
+      return { page: 'processing' as const, charge };
     });
+    const decided =
+      claimed.page === 'processing'
+        ? await decide(claimed.charge.transactionId, values.cardNumber)
+        : claimed;
 
     if (decided.page === 'missing')
       return reply.status(404).send(resultPage(params.data.transactionId, 'closed'));
