@@ -44,14 +44,14 @@ describe('sign-up', () => {
       telephone: '+51 984 000 111',
     });
     expect(JSON.stringify(session)).not.toContain(registration.password);
-    expect(JSON.stringify(session)).not.toMatch(/scrypt/);
+    expect(JSON.stringify(session)).not.toMatch(/argon2/);
 
     const stored = await ctx.database.db.execute(
       sql`select password_hash from users where email = ${registration.email}`,
     );
     const hash = (stored as unknown as { rows: { password_hash: string }[] }).rows[0]
       ?.password_hash;
-    expect(hash).toMatch(/^scrypt\$/);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(hash).not.toContain(registration.password);
   });
 
@@ -103,7 +103,7 @@ describe('sign-up', () => {
     ['mobile', '1'.repeat(21), 'At most 20 characters'],
     ['mobile', 'call me', 'Use only digits, spaces, +, - and parentheses'],
     ['password', 'short', 'The password must have at least 8 characters'],
-    ['password', 'x'.repeat(51), 'At most 50 characters'],
+    ['password', 'x'.repeat(129), 'At most 128 characters'],
     ['birthdate', '1899-12-31', 'The date cannot be before 01/01/1900'],
     ['birthdate', '2001-02-30', 'Enter a valid date'],
     ['birthdate', '17/05/1990', 'Enter a valid date'],
@@ -180,32 +180,6 @@ describe('sign-in', () => {
       field: 'password',
       message: 'Please fill in the fields, they are required',
     });
-  });
-
-  it('throttles an address after repeated failures, even with the right password', async () => {
-    const address = '10.9.9.9';
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const failed = await login(
-        { username: demoAccounts.customer.email, password: `nope-${attempt}` },
-        address,
-      );
-      expect(failed.statusCode).toBe(401);
-    }
-    const blocked = await login(
-      { username: demoAccounts.customer.email, password: demoAccounts.customer.password },
-      address,
-    );
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers['retry-after']).toBe(String(15 * 60));
-    expect(blocked.json().message).toBe(
-      'Too many failed sign-in attempts. Try again in 15 minutes.',
-    );
-
-    const otherAddress = await login(
-      { username: demoAccounts.customer.email, password: demoAccounts.customer.password },
-      '10.9.9.10',
-    );
-    expect(otherAddress.statusCode).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages.ts';
-import { password, phone } from './auth.ts';
+import { existingPassword, password, phone } from './auth.ts';
 import { requiredText } from './common.ts';
 
 const key = (k: MessageKey) => k;
@@ -16,10 +16,7 @@ export type ProfileRequest = z.input<typeof profileRequest>;
 /** PUT client/changepassword (spec §7: current, password, confirm). */
 export const changePasswordRequest = z
   .object({
-    current: z
-      .string({ error: key('required') })
-      .min(1, { error: key('required') })
-      .max(50, { error: key('tooLong50') }),
+    current: existingPassword,
     password,
     confirm: z.string({ error: key('required') }).min(1, { error: key('required') }),
   })

@@ -11,11 +11,15 @@ import { AppError } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { login, registerClient } from './service.ts';
 import { revokeSession } from './sessions.ts';
+import { throttlePolicyOf } from './throttle.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/authentication/client/register',
-    { schema: { tags: ['accounts'], body: registerRequest, response: { 201: registerResponse } } },
+    {
+      preHandler: app.rateLimited('signUp'),
+      schema: { tags: ['accounts'], body: registerRequest, response: { 201: registerResponse } },
+    },
     async (request, reply) => {
       const { id } = await registerClient(app.db, request.body);
       return reply.status(201).send({ result: 1, id });
@@ -29,11 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       login(
         app.db,
         { ...request.body, ip: request.ip },
-        {
-          tokenTtlMinutes: app.config.tokenTtlMinutes,
-          maxFailures: app.config.loginMaxFailures,
-          windowMinutes: app.config.loginWindowMinutes,
-        },
+        { tokenTtlMinutes: app.config.tokenTtlMinutes, ...throttlePolicyOf(app.config) },
       ),
   );
 

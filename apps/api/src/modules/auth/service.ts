@@ -1,17 +1,43 @@
 import type { LoginResponse, registerRequest, SessionUser } from '@cusco/shared';
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { corporateClients, countries, loginFailures, users } from '../../db/schema.ts';
+import { corporateClients, countries, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+import {
+  decoyHash,
+  hashPassword,
+  needsRehash,
+  passwordProblem,
+  verifyPassword,
+} from './passwords.ts';
 import { type AuthenticatedUser, createSession } from './sessions.ts';
+import {
+  claimPasswordAttempt,
+  forgetOldFailures,
+  passwordAttemptSucceeded,
+  type ThrottlePolicy,
+} from './throttle.ts';
 
 type Registration = z.output<typeof registerRequest>;
 
-/** Creates a customer account. The e-mail is unique: a second account gets 409. */
+/**
+ * Refuses a new password that is one of the most common ones or the account's e-mail (400 on
+ * `field`), beyond the schema's length rules.
+ */
+export function checkNewPassword(password: string, email: string, field = 'password') {
+  const problem = passwordProblem(password, email);
+  if (problem) throw new AppError('VALIDATION', problem, { field });
+}
+
+/**
+ * Creates a customer account. The e-mail is unique: a second account gets 409 (the sign-up form
+ * says "sign in instead"; docs/security.md says why this is kept, and the route is rate limited
+ * per address).
+ */
 export async function registerClient(db: Executor, input: Registration): Promise<{ id: string }> {
+  checkNewPassword(input.password, input.email);
   const [country] = await db
     .select({ id: countries.id })
     .from(countries)
@@ -47,32 +73,23 @@ export async function registerClient(db: Executor, input: Registration): Promise
   }
 }
 
-export interface LoginPolicy {
+export interface LoginPolicy extends ThrottlePolicy {
   tokenTtlMinutes: number;
-  maxFailures: number;
-  windowMinutes: number;
 }
 
 /**
  * Signs a user in. An unknown e-mail and a wrong password get the same answer, after the same
- * work; an address with too many recent failures is refused (429) before any password is checked.
+ * work. Every attempt is claimed first against the account's and the address's failures
+ * (throttle.ts), so a locked account or address is refused (429) before any password is
+ * checked. A hash made with older parameters is replaced after a successful sign-in.
  */
 export async function login(
   db: Executor,
   input: { username: string; password: string; ip: string },
   policy: LoginPolicy,
 ): Promise<LoginResponse> {
-  const windowStart = sql`now() - make_interval(mins => ${policy.windowMinutes})`;
-  const [failures] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.ip, input.ip), gt(loginFailures.createdAt, windowStart)));
-  if ((failures?.n ?? 0) >= policy.maxFailures) {
-    throw new AppError('TOO_MANY_REQUESTS', 'tooManyAttempts', {
-      params: { minutes: policy.windowMinutes },
-      headers: { 'retry-after': String(policy.windowMinutes * 60) },
-    });
-  }
+  const attempt = { email: input.username, ip: input.ip };
+  await claimPasswordAttempt(db, attempt, policy);
 
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
@@ -80,17 +97,17 @@ export async function login(
     .where(eq(users.email, input.username));
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) {
-    await db.insert(loginFailures).values({ ip: input.ip, email: input.username });
-    // Old failures no longer count; drop them while we are here.
-    await db
-      .delete(loginFailures)
-      .where(
-        lt(loginFailures.createdAt, sql`now() - make_interval(mins => ${policy.windowMinutes})`),
-      );
+    await forgetOldFailures(db, policy.windowMinutes);
     throw new AppError('UNAUTHENTICATED', 'invalidCredentials');
   }
 
-  await db.delete(loginFailures).where(eq(loginFailures.ip, input.ip));
+  await passwordAttemptSucceeded(db, attempt, policy);
+  if (needsRehash(user.passwordHash)) {
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, user.id));
+  }
   const session = await createSession(db, user.id, policy.tokenTtlMinutes);
   return {
     result: 1,

@@ -6,6 +6,7 @@ import {
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
+import { throttlePolicyOf } from '../auth/throttle.ts';
 import { changePassword, updateProfile } from './service.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,6 +35,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: changePasswordResponse },
       },
     },
-    async (request) => changePassword(app.db, currentUser(request), request.body),
+    async (request) =>
+      changePassword(app.db, currentUser(request), request.body, {
+        ...throttlePolicyOf(app.config),
+        ip: request.ip,
+      }),
   );
 };

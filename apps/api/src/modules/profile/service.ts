@@ -4,8 +4,13 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { sessionUser } from '../auth/service.ts';
+import { checkNewPassword, sessionUser } from '../auth/service.ts';
 import { type AuthenticatedUser, revokeOtherSessions } from '../auth/sessions.ts';
+import {
+  claimPasswordAttempt,
+  passwordAttemptSucceeded,
+  type ThrottlePolicy,
+} from '../auth/throttle.ts';
 
 /** PUT client/profile: name, last name and telephone; answers the session's new user info. */
 export async function updateProfile(
@@ -33,7 +38,12 @@ export async function changePassword(
   db: Database,
   user: AuthenticatedUser,
   input: ChangePasswordRequest,
+  throttle: ThrottlePolicy & { ip: string },
 ) {
+  checkNewPassword(input.password, user.email);
+  // The current password is guessed as a sign-in is: the same account's throttle applies.
+  const attempt = { email: user.email, ip: throttle.ip };
+  await claimPasswordAttempt(db, attempt, throttle);
   const [row] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
@@ -41,6 +51,7 @@ export async function changePassword(
   if (!row || !(await verifyPassword(input.current, row.passwordHash))) {
     throw new AppError('BUSINESS_RULE', 'wrongCurrentPassword', { field: 'current' });
   }
+  await passwordAttemptSucceeded(db, attempt, throttle);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx
