@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -9,8 +10,10 @@ import {
   type MessageKey,
   translate,
 } from '@cusco/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectDocumentKind } from '../src/modules/passengers/documents.ts';
+import { clientDocuments, clients } from '../src/db/schema.ts';
+import { detectDocumentKind, importLegacyDocuments } from '../src/modules/passengers/documents.ts';
 import { bearer, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import {
@@ -29,14 +32,12 @@ import {
 
 let ctx: TestContext;
 let dataDir: string;
-let documentsDir: string;
 let owner: Awaited<ReturnType<typeof signUpAndIn>>;
 let stranger: Awaited<ReturnType<typeof signUpAndIn>>;
 let options: PassengerOptions;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'cusco-documents-'));
-  documentsDir = path.join(dataDir, 'documents');
   ctx = await createTestApp({ dataDir });
   owner = await signUpAndIn(ctx.app, { name: 'Rosa', lastname: 'Ccori' });
   stranger = await signUpAndIn(ctx.app, { name: 'Otro', lastname: 'Cliente' });
@@ -47,14 +48,17 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Every file in the documents folder, hidden and temporary ones included. */
-const storedFiles = () => {
-  try {
-    return readdirSync(documentsDir).sort();
-  } catch {
-    return [];
-  }
-};
+/** Every stored scan: its client and the SHA-256 of its bytes. */
+const storedDocuments = async () =>
+  (
+    await ctx.database.db
+      .select({ clientId: clientDocuments.clientId, sha256: clientDocuments.sha256 })
+      .from(clientDocuments)
+  )
+    .map((row) => `${row.clientId}:${row.sha256}`)
+    .sort();
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** A booked passenger of the owner, without a document yet. */
 async function newPassenger() {
@@ -89,7 +93,7 @@ const padded = (header: Buffer, size: number) =>
 describe('POST /api/client/{id}/add/document', () => {
   it('keeps a real JPEG and serves it back byte for byte to the owner', async () => {
     const { code, clientId } = await newPassenger();
-    const before = storedFiles();
+    const before = await storedDocuments();
     const jpeg = jpegBytes();
     const response = await uploadDocument(ctx.app, owner.token, clientId, {
       file: { bytes: jpeg, name: 'passport.jpeg', type: 'image/jpeg' },
@@ -99,10 +103,10 @@ describe('POST /api/client/{id}/add/document', () => {
     expect(answer).toEqual({ result: 1, urlFile: `/api/client/${clientId}/document` });
     expect((await recordOf(clientId)).urlFile).toBe(answer.urlFile);
 
-    // One new file, under a generated name (never the uploaded one).
-    const added = storedFiles().filter((name) => !before.includes(name));
-    expect(added).toHaveLength(1);
-    expect(added[0]).toMatch(/^[0-9a-f-]{36}\.jpg$/);
+    // One new scan, in the database, and nothing written to the data folder.
+    const added = (await storedDocuments()).filter((name) => !before.includes(name));
+    expect(added).toEqual([`${clientId}:${sha256(jpeg)}`]);
+    expect(existsSync(path.join(dataDir, 'documents'))).toBe(false);
 
     const served = await ctx.app.inject({ url: answer.urlFile, headers: bearer(owner.token) });
     expect(served.statusCode).toBe(200);
@@ -130,22 +134,18 @@ describe('POST /api/client/{id}/add/document', () => {
     expect(served.rawPayload.equals(png)).toBe(true);
   });
 
-  it('replacing the document deletes the previous file', async () => {
+  it('replacing the document keeps only the new one', async () => {
     const { clientId } = await newPassenger();
-    const before = storedFiles();
+    const before = await storedDocuments();
     await uploadDocument(ctx.app, owner.token, clientId, {
       file: { bytes: jpegBytes(), name: 'a.jpg' },
     });
-    const [first] = storedFiles().filter((name) => !before.includes(name));
     const response = await uploadDocument(ctx.app, owner.token, clientId, {
       file: { bytes: pngBytes(), name: 'b.png' },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const now = storedFiles();
-    expect(now).not.toContain(first);
-    const added = now.filter((name) => !before.includes(name));
-    expect(added).toHaveLength(1);
-    expect(added[0]).toMatch(/\.png$/);
+    const added = (await storedDocuments()).filter((name) => !before.includes(name));
+    expect(added).toEqual([`${clientId}:${sha256(pngBytes())}`]);
     const served = await download(owner.token, clientId);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(pngBytes())).toBe(true);
@@ -231,7 +231,7 @@ describe('POST /api/client/{id}/add/document', () => {
 
   it.each(refusals)('refuses %s (%#), storing nothing', async (_name, files, status, key) => {
     const { clientId } = await newPassenger();
-    const before = storedFiles();
+    const before = await storedDocuments();
     const response = await uploadDocument(ctx.app, owner.token, clientId, files, {
       note: 'from the test',
     });
@@ -240,14 +240,14 @@ describe('POST /api/client/{id}/add/document', () => {
       field: 'file',
       message: translate(key as MessageKey, 'en'),
     });
-    expect(storedFiles()).toEqual(before);
+    expect(await storedDocuments()).toEqual(before);
     expect((await recordOf(clientId)).urlFile).toBeNull();
     expect((await download(owner.token, clientId)).statusCode).toBe(404);
   });
 
   it('refuses a request that is not multipart, and two files at once', async () => {
     const { clientId } = await newPassenger();
-    const before = storedFiles();
+    const before = await storedDocuments();
     const json = await ctx.app.inject({
       method: 'POST',
       url: `/api/client/${clientId}/add/document`,
@@ -267,7 +267,7 @@ describe('POST /api/client/{id}/add/document', () => {
       payload: two.payload,
     });
     expect(response.statusCode).toBe(413);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedDocuments()).toEqual(before);
     expect((await recordOf(clientId)).urlFile).toBeNull();
   });
 
@@ -280,7 +280,7 @@ describe('POST /api/client/{id}/add/document', () => {
     ['with a malformed part header', '--abc\r\nnot a header\r\n\r\nxx\r\n--abc--'],
   ])('answers 400, not 500, to a multipart body %s', async (_name, body) => {
     const { clientId } = await newPassenger();
-    const before = storedFiles();
+    const before = await storedDocuments();
     const response = await ctx.app.inject({
       method: 'POST',
       url: `/api/client/${clientId}/add/document`,
@@ -288,7 +288,7 @@ describe('POST /api/client/{id}/add/document', () => {
       payload: Buffer.from(body, 'latin1'),
     });
     expect(response.statusCode, response.body).toBe(400);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedDocuments()).toEqual(before);
     expect((await recordOf(clientId)).urlFile).toBeNull();
   });
 
@@ -297,18 +297,18 @@ describe('POST /api/client/{id}/add/document', () => {
     await uploadDocument(ctx.app, owner.token, clientId, {
       file: { bytes: jpegBytes(), name: 'a.jpg' },
     });
-    const before = storedFiles();
+    const before = await storedDocuments();
     const refused = await uploadDocument(ctx.app, owner.token, clientId, {
       file: { bytes: Buffer.from('GIF89a not really'), name: 'b.jpg' },
     });
     expect(refused.statusCode).toBe(415);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedDocuments()).toEqual(before);
     expect((await download(owner.token, clientId)).rawPayload.equals(jpegBytes())).toBe(true);
   });
 
   it("answers 404 for another customer's client, storing nothing", async () => {
     const { clientId } = await newPassenger();
-    const before = storedFiles();
+    const before = await storedDocuments();
     const response = await uploadDocument(ctx.app, stranger.token, clientId, {
       file: { bytes: pngBytes(), name: 'a.png' },
     });
@@ -319,7 +319,7 @@ describe('POST /api/client/{id}/add/document', () => {
     });
     expect(text.statusCode).toBe(404);
     expect((await uploadDocument(ctx.app, stranger.token, clientId, {})).statusCode).toBe(404);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedDocuments()).toEqual(before);
     expect((await recordOf(clientId)).urlFile).toBeNull();
   });
 
@@ -362,5 +362,42 @@ describe('detectDocumentKind', () => {
     expect(detectDocumentKind(new Uint8Array(0))).toBeNull();
     expect(detectDocumentKind(Buffer.from('<svg/>'))).toBeNull();
     expect(detectDocumentKind(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a]))).toBeNull();
+  });
+});
+
+describe('scans kept on disk by earlier versions', () => {
+  it('move into the database at start-up; a missing or invalid file is forgotten', async () => {
+    const moved = await newPassenger();
+    const lost = await newPassenger();
+    const bogus = await newPassenger();
+    const folder = path.join(dataDir, 'documents');
+    mkdirSync(folder, { recursive: true });
+    const jpeg = jpegBytes();
+    const names = {
+      moved: '0b1f1d0c-1f2a-4c3b-9d4e-5f6a7b8c9d0e.jpg',
+      lost: '1b1f1d0c-1f2a-4c3b-9d4e-5f6a7b8c9d0e.png',
+      bogus: '2b1f1d0c-1f2a-4c3b-9d4e-5f6a7b8c9d0e.jpg',
+    };
+    writeFileSync(path.join(folder, names.moved), jpeg);
+    writeFileSync(path.join(folder, names.bogus), Buffer.from('not an image'));
+    for (const [client, file] of [
+      [moved.clientId, names.moved],
+      [lost.clientId, names.lost],
+      [bogus.clientId, names.bogus],
+    ] as const) {
+      await ctx.database.db
+        .update(clients)
+        .set({ documentFile: file, documentMime: 'image/jpeg' })
+        .where(eq(clients.id, client));
+    }
+
+    expect(await importLegacyDocuments(ctx.database.db, dataDir)).toBe(1);
+    const served = await download(owner.token, moved.clientId);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(jpeg)).toBe(true);
+    expect((await download(owner.token, lost.clientId)).statusCode).toBe(404);
+    expect((await download(owner.token, bogus.clientId)).statusCode).toBe(404);
+    // Done once: nothing is left to import.
+    expect(await importLegacyDocuments(ctx.database.db, dataDir)).toBe(0);
   });
 });

@@ -71,6 +71,7 @@ async function freshBooking() {
   const booking = await bookWithSlots(ctx.app, owner.token);
   return {
     ...booking,
+    travelDate: booking.detail.booking.tripDate,
     adultSlot: slotOf(booking.detail, CustomerTypeId.adult),
     studentSlot: slotOf(booking.detail, CustomerTypeId.student),
   };
@@ -221,12 +222,13 @@ describe('POST /api/client/{slotId}/create and PUT /api/client/{id}/update', () 
   });
 
   it('fills a student slot only with the card expiry, and keeps it', async () => {
-    const { code, studentSlot } = await freshBooking();
+    const { code, studentSlot, travelDate } = await freshBooking();
     const before = await clientCount();
+    const student = { birthDate: addYears(travelDate, -20) };
     const without = await createPassenger(
       owner.token,
       studentSlot.id,
-      passengerBody(options, code),
+      passengerBody(options, code, student),
     );
     expect(without.statusCode).toBe(400);
     expect(without.json()).toMatchObject({
@@ -239,14 +241,14 @@ describe('POST /api/client/{slotId}/create and PUT /api/client/{id}/update', () 
     const created = await createPassenger(
       owner.token,
       studentSlot.id,
-      passengerBody(options, code, { dateExpirationCard: expiry }),
+      passengerBody(options, code, { ...student, dateExpirationCard: expiry }),
     );
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
     expect((await getClient(owner.token, id)).json().dateExpirationCard).toBe(expiry);
 
     // The student's rules hold on update too.
-    const update = await updatePassenger(owner.token, id, passengerBody(options, code));
+    const update = await updatePassenger(owner.token, id, passengerBody(options, code, student));
     expect(update.statusCode).toBe(400);
     expect(update.json()).toMatchObject({
       message: 'Please Confirm All Fields',
@@ -346,10 +348,12 @@ describe('POST /api/client/{slotId}/create and PUT /api/client/{id}/update', () 
 describe('passenger validation (spec §5), saving nothing', () => {
   let code: string;
   let slotId: string;
+  let travelDate: string;
   beforeAll(async () => {
     const booking = await freshBooking();
     code = booking.code;
     slotId = booking.adultSlot.id;
+    travelDate = booking.travelDate;
   });
 
   async function expectRefused(overrides: Record<string, unknown>, field: string, message: string) {
@@ -399,11 +403,14 @@ describe('passenger validation (spec §5), saving nothing', () => {
     expect(response.statusCode, response.body).toBe(201);
   });
 
-  it('refuses an adult born 16 years ago, and accepts one born 17 years ago today', async () => {
-    const today = todayInLima();
-    await expectRefused({ birthDate: addYears(today, -16) }, 'birthDate', text('adultTooYoung'));
+  it('refuses an adult under 17 on the travel date, and accepts one who turns 17 that day', async () => {
     await expectRefused(
-      { birthDate: dayjs(addYears(today, -17)).add(1, 'day').format('YYYY-MM-DD') },
+      { birthDate: addYears(travelDate, -16) },
+      'birthDate',
+      text('adultTooYoung'),
+    );
+    await expectRefused(
+      { birthDate: dayjs(addYears(travelDate, -17)).add(1, 'day').format('YYYY-MM-DD') },
       'birthDate',
       text('adultTooYoung'),
     );
@@ -411,7 +418,7 @@ describe('passenger validation (spec §5), saving nothing', () => {
     const response = await createPassenger(
       owner.token,
       booking.adultSlot.id,
-      passengerBody(options, booking.code, { birthDate: addYears(today, -17) }),
+      passengerBody(options, booking.code, { birthDate: addYears(booking.travelDate, -17) }),
     );
     expect(response.statusCode, response.body).toBe(201);
   });
@@ -424,7 +431,10 @@ describe('passenger validation (spec §5), saving nothing', () => {
     const student = await createPassenger(
       owner.token,
       booking.studentSlot.id,
-      passengerBody(options, booking.code, { dateExpirationCard: tooFar }),
+      passengerBody(options, booking.code, {
+        birthDate: addYears(booking.travelDate, -20),
+        dateExpirationCard: tooFar,
+      }),
     );
     expect(student.statusCode).toBe(400);
     expect(student.json().field).toBe('dateExpirationCard');

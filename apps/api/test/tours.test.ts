@@ -57,7 +57,10 @@ describe('GET /api/tour/{id}', () => {
       id: expect.any(String),
       label: expect.any(String),
       value: expect.any(Number),
+      perPerson: true,
     });
+    // The classic trail takes groups of at most 16 per booking.
+    expect(tour.maxPassengers).toBe(16);
   });
 
   it('cleans the code as the spec says: non-digits are stripped', async () => {

@@ -44,11 +44,12 @@ const tour: Tour = {
   ],
   hotel: null,
   hotelNight: 0,
+  maxPassengers: 16,
   additionalServices: [
     {
       name: 'Sleeping bag',
       description: '',
-      prices: [{ id: 'bag', label: 'Per person', value: 25 }],
+      prices: [{ id: 'bag', label: 'Per person', value: 25, perPerson: true }],
     },
   ],
   relatedTours: [],

@@ -11,6 +11,7 @@ export * from './ids.ts';
 export * from './messages.ts';
 export * from './rules/dates.ts';
 export * from './rules/incidents.ts';
+export * from './rules/limits.ts';
 export * from './rules/money.ts';
 export * from './rules/passengers.ts';
 export * from './rules/pricing.ts';

@@ -33,3 +33,16 @@ export function requiredText(max: 50 | 20) {
 }
 
 export const messageKeys = Object.keys(messages) as MessageKey[];
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * `?page=&pageSize=` of the list calls: pages of at most 100 items (50 unless asked). The answer
+ * is still the list itself; `X-Total-Count` says how many items there are in all.
+ */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.output<typeof pageQuery>;

@@ -5,10 +5,10 @@ import {
   addYears,
   isIsoDate,
   MAX_DOCUMENT_EXPIRY_YEARS,
-  MIN_ADULT_PASSENGER_AGE,
   MIN_DATE,
   todayInLima,
 } from '../rules/dates.ts';
+import { birthDateRange, passengerAgeProblem } from '../rules/passengers.ts';
 import { namedItem } from './common.ts';
 
 const key = (k: MessageKey) => k;
@@ -79,30 +79,43 @@ export const passengerPayload = z.object({
 export type PassengerPayload = z.input<typeof passengerPayload>;
 export type ParsedPassengerPayload = z.output<typeof passengerPayload>;
 
-/** The latest birth date of a passenger: adults are at least 17 (spec §5), others born by today. */
-export function maxPassengerBirthDate(
+/**
+ * The birth dates a passenger of a slot's type may have (spec §9's ages on the travel date),
+ * never after today: for the form's date picker.
+ */
+export function passengerBirthDateBounds(
   customerTypeId: string,
+  travelDate: string,
   today: string = todayInLima(),
-): string {
-  return customerTypeId === CustomerTypeId.adult
-    ? addYears(today, -MIN_ADULT_PASSENGER_AGE)
-    : today;
+): { min: string; max: string } {
+  const range = birthDateRange(customerTypeId, travelDate);
+  return {
+    min: range.earliest && range.earliest > MIN_DATE ? range.earliest : MIN_DATE,
+    max: range.latest < today ? range.latest : today,
+  };
 }
 
 export function maxDocumentExpiry(today: string = todayInLima()): string {
   return addYears(today, MAX_DOCUMENT_EXPIRY_YEARS);
 }
 
-/** The passenger payload with the rules that depend on the slot's customer type (spec §5). */
-export function passengerPayloadFor(customerTypeId: string, today: string = todayInLima()) {
+/**
+ * The passenger payload with the rules that depend on the slot (spec §5, §9): the birth date
+ * must fit the slot's type on the booking's travel date, and cannot be after today; a student's
+ * card expiry is required.
+ */
+export function passengerPayloadFor(
+  customerTypeId: string,
+  travelDate: string,
+  today: string = todayInLima(),
+) {
   const isStudent = customerTypeId === CustomerTypeId.student;
   return passengerPayload.superRefine((value, ctx) => {
-    if (value.birthDate > maxPassengerBirthDate(customerTypeId, today)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['birthDate'],
-        message: customerTypeId === CustomerTypeId.adult ? 'adultTooYoung' : 'invalidDate',
-      });
+    const ageProblem = passengerAgeProblem(customerTypeId, value.birthDate, travelDate);
+    if (value.birthDate > today) {
+      ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'invalidDate' });
+    } else if (ageProblem) {
+      ctx.addIssue({ code: 'custom', path: ['birthDate'], message: ageProblem });
     }
     for (const field of ['expirationDate', 'dateExpirationCard'] as const) {
       const expiry = value[field];

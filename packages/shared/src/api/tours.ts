@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BookingLimits } from '../rules/limits.ts';
 import { toCents } from '../rules/money.ts';
 import type { PricingCatalog } from '../rules/pricing.ts';
 import { option } from './common.ts';
@@ -49,6 +50,8 @@ export const additionalServicePrice = z.object({
   id: z.string(),
   label: z.string(),
   value: z.number(),
+  /** Sold per passenger: at most one per passenger of the booking. */
+  perPerson: z.boolean(),
 });
 
 export const additionalServiceOffer = z.object({
@@ -73,6 +76,8 @@ export const tour = z.object({
   prices: z.array(tourPrice),
   hotel: tourHotel.nullable(),
   hotelNight: z.number().int(),
+  /** The most passengers one booking of this tour may carry (the tour's group maximum). */
+  maxPassengers: z.number().int(),
   additionalServices: z.array(additionalServiceOffer),
   relatedTours: z.array(option),
   itinerary: z.array(z.object({ day: z.number().int(), name: z.string() })),
@@ -102,6 +107,18 @@ export const tourList = z.array(tourListItem);
 export const countryList = z.array(option);
 
 export const healthResponse = z.object({ status: z.literal('ok') });
+
+/** A tour's limits on one booking, as the booking page and the API check them. */
+export function bookingLimitsOfTour(value: Tour): BookingLimits {
+  return {
+    maxPassengers: value.maxPassengers,
+    perPersonOffers: new Set(
+      value.additionalServices.flatMap((service) =>
+        service.prices.filter((price) => price.perPerson).map((price) => price.id),
+      ),
+    ),
+  };
+}
 
 /** A tour's prices in the pricing rules' terms (cents), as the booking page prices live. */
 export function pricingCatalogFromTour(value: Tour): PricingCatalog {

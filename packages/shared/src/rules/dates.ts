@@ -4,7 +4,6 @@ import dayjs from 'dayjs';
 export const AGENCY_TIME_ZONE = 'America/Lima';
 export const MIN_DATE = '1900-01-01';
 export const MIN_REGISTRATION_AGE = 18;
-export const MIN_ADULT_PASSENGER_AGE = 17;
 export const MAX_DOCUMENT_EXPIRY_YEARS = 30;
 export const BOOKING_DATE_RANGE_YEARS = 10;
 

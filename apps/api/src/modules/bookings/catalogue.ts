@@ -1,4 +1,4 @@
-import type { Language, PricingCatalog } from '@cusco/shared';
+import type { BookingLimits, Language, PricingCatalog } from '@cusco/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -20,8 +20,16 @@ type Named = { id: string; nameEn: string; nameEs: string };
 
 /** Everything the server needs to price and check a booking of one tour, read from the database. */
 export interface TourPricing {
-  tour: { id: string; code: string; nameEn: string; nameEs: string; hotelNights: number };
+  tour: {
+    id: string;
+    code: string;
+    nameEn: string;
+    nameEs: string;
+    hotelNights: number;
+    maxGroupSize: number;
+  };
   catalog: PricingCatalog;
+  limits: BookingLimits;
   categories: Named[];
   types: Named[];
   customerTypes: Named[];
@@ -40,6 +48,7 @@ export async function loadTourPricing(db: Executor, tourId: string): Promise<Tou
       nameEn: tours.nameEn,
       nameEs: tours.nameEs,
       hotelNights: tours.hotelNights,
+      maxGroupSize: tours.maxGroupSize,
     })
     .from(tours)
     .where(and(eq(tours.id, tourId), eq(tours.isActive, true)));
@@ -79,6 +88,7 @@ export async function loadTourPricing(db: Executor, tourId: string): Promise<Tou
           priceCents: tourAdditionalServices.priceCents,
           serviceId: tourAdditionalServices.serviceId,
           isTour: additionalServices.isTour,
+          perPerson: additionalServices.perPerson,
         })
         .from(tourAdditionalServices)
         .innerJoin(additionalServices, eq(additionalServices.id, tourAdditionalServices.serviceId))
@@ -106,6 +116,10 @@ export async function loadTourPricing(db: Executor, tourId: string): Promise<Tou
       hotelPrices: hotelRows,
       hotelNights: tour.hotelNights,
       services: offerRows.map((row) => ({ offerId: row.offerId, priceCents: row.priceCents })),
+    },
+    limits: {
+      maxPassengers: tour.maxGroupSize,
+      perPersonOffers: new Set(offerRows.filter((row) => row.perPerson).map((row) => row.offerId)),
     },
     categories: categoryRows,
     types: typeRows,

@@ -2,12 +2,14 @@ import {
   type BookingDetail,
   type BookingListItem,
   CustomerTypeId,
+  DEFAULT_PAGE_SIZE,
   fromCents,
   type Language,
+  type PageQuery,
   passengerCompletion,
   todayInLima,
 } from '@cusco/shared';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   additionalServices,
@@ -16,6 +18,7 @@ import {
   bookingServiceLines,
   bookings,
   categories,
+  clientDocuments,
   clients,
   customerTypes,
   hotelTypes,
@@ -29,6 +32,7 @@ import {
   tourTypes,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { limitOffset, type Page } from '../../lib/pagination.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { normalizeCode, visibleTo } from './access.ts';
 import { debtOf, ledgerTotalsSubquery } from './ledger.ts';
@@ -37,12 +41,16 @@ const dateOf = (timestamp: Date) => todayInLima(timestamp);
 const bilingual = (language: Language) => (row: { en: string; es: string }) =>
   language === 'en' ? row.en : row.es;
 
-/** The user's bookings (a corporate user's: also the company's), newest travel date first. */
+/**
+ * One page of the user's bookings (a corporate user's: also the company's), newest travel date
+ * first, and how many there are in all.
+ */
 export async function listBookings(
   db: Executor,
   user: AuthenticatedUser,
   language: Language,
-): Promise<BookingListItem[]> {
+  page: PageQuery = { page: 1, pageSize: DEFAULT_PAGE_SIZE },
+): Promise<Page<BookingListItem>> {
   const text = bilingual(language);
   const totals = ledgerTotalsSubquery(db);
   const passengers = db
@@ -80,9 +88,12 @@ export async function listBookings(
     .leftJoin(totals, eq(totals.bookingId, bookings.id))
     .leftJoin(passengers, eq(passengers.bookingId, bookings.id))
     .where(visibleTo(user))
-    .orderBy(desc(bookings.travelDate), desc(bookings.createdAt));
+    .orderBy(desc(bookings.travelDate), desc(bookings.createdAt), desc(bookings.id))
+    .limit(limitOffset(page).limit)
+    .offset(limitOffset(page).offset);
+  const [counted] = await db.select({ n: count() }).from(bookings).where(visibleTo(user));
 
-  return rows.map((row) => {
+  const items = rows.map((row) => {
     const sums = {
       purchases: row.purchases ?? 0,
       additions: row.additions ?? 0,
@@ -105,6 +116,7 @@ export async function listBookings(
       pending: fromCents(debtOf(sums)),
     };
   });
+  return { items, total: counted?.n ?? 0 };
 }
 
 const ledgerDescriptions: Record<string, { en: string; es: string }> = {
@@ -217,10 +229,12 @@ export async function getBookingDetail(
           typeEn: customerTypes.nameEn,
           typeEs: customerTypes.nameEs,
           client: clients,
+          documentOf: clientDocuments.clientId,
         })
         .from(passengerSlots)
         .innerJoin(customerTypes, eq(customerTypes.id, passengerSlots.customerTypeId))
         .leftJoin(clients, eq(clients.id, passengerSlots.clientId))
+        .leftJoin(clientDocuments, eq(clientDocuments.clientId, clients.id))
         .where(eq(passengerSlots.bookingId, found.id))
         .orderBy(asc(passengerSlots.position)),
       db
@@ -366,12 +380,12 @@ export async function getBookingDetail(
                 travelPurposeId: client.travelPurposeId,
                 trekkingExperienceId: client.trekkingExperienceId,
                 dateExpirationCard: client.cardExpiry,
-                hasDocument: Boolean(client.documentFile),
+                hasDocument: slot.documentOf !== null,
               },
               isStudent,
             )
           : 0,
-        hasDocument: Boolean(client?.documentFile),
+        hasDocument: slot.documentOf !== null,
       };
     }),
     paymentAttempts: attempts.map((attempt) => ({

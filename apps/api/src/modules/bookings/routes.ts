@@ -5,10 +5,12 @@ import {
   bookingRequest,
   bookingSaveResponse,
   errorBody,
+  pageQuery,
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageOf } from '../../lib/language.ts';
+import { sendPage } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { getBookingDetail, listBookings } from './read.ts';
 import { saveBooking } from './save.ts';
@@ -22,6 +24,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tour/save',
     {
       onRequest: app.authenticate,
+      preHandler: app.rateLimited('booking'),
       schema: {
         tags: ['bookings'],
         security: [{ bearer: [] }],
@@ -47,9 +50,18 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tour/booking/list',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['bookings'], security: [{ bearer: [] }], response: { 200: bookingList } },
+      schema: {
+        tags: ['bookings'],
+        security: [{ bearer: [] }],
+        querystring: pageQuery,
+        response: { 200: bookingList },
+      },
     },
-    async (request) => listBookings(app.db, currentUser(request), languageOf(request)),
+    async (request, reply) =>
+      sendPage(
+        reply,
+        await listBookings(app.db, currentUser(request), languageOf(request), request.query),
+      ),
   );
 
   app.get(

@@ -7,10 +7,12 @@ import {
   fromCents,
   type Language,
   type ParsedBookingRequest,
+  passengerAgeProblem,
   type Quote,
   quoteBooking,
   quoteToWire,
   selectionFromRequest,
+  selectionLimitProblem,
   toCents,
   todayInLima,
 } from '@cusco/shared';
@@ -96,7 +98,16 @@ function checkAndPrice(
     throw new AppError('VALIDATION', 'invalidInput', { field: 'hotels' });
   }
 
-  const result = quoteBooking(pricing.catalog, selectionFromRequest(body));
+  const selection = selectionFromRequest(body);
+  const limit = selectionLimitProblem(selection, pricing.limits);
+  if (limit) {
+    throw new AppError('BUSINESS_RULE', limit.message, {
+      field: limit.field,
+      ...(limit.params ? { params: limit.params } : {}),
+    });
+  }
+
+  const result = quoteBooking(pricing.catalog, selection);
   if (!result.ok) {
     const error = result.error;
     if (error.code === 'noPrices') {
@@ -242,18 +253,7 @@ async function insertBooking(
     )
     .returning({ id: passengerSlots.id, customerTypeId: passengerSlots.customerTypeId });
 
-  if (body.isPassager) {
-    const travellerSlot =
-      slots.find((slot) => slot.customerTypeId === CustomerTypeId.adult) ??
-      slots.find((slot) => slot.customerTypeId === CustomerTypeId.student);
-    if (travellerSlot) {
-      const clientId = await ownPassengerRecord(tx, user.userId);
-      await tx
-        .update(passengerSlots)
-        .set({ clientId })
-        .where(eq(passengerSlots.id, travellerSlot.id));
-    }
-  }
+  if (body.isPassager) await seatTheCustomer(tx, user.userId, body.startDate, slots);
 
   await tx.insert(ledgerEntries).values({
     bookingId: booking.id,
@@ -306,11 +306,43 @@ async function insertWithFreshCode(
   }
 }
 
-/** The signed-in customer's own passenger record, made from their account the first time. */
-async function ownPassengerRecord(tx: Transaction, userId: string): Promise<string> {
+/**
+ * "Are you a passenger?": the customer's own passenger record fills the first slot whose type
+ * fits their age on the travel date (adults first); none fitting is refused with that type's
+ * age rule, rather than seating them as a passenger they are not.
+ */
+async function seatTheCustomer(
+  tx: Transaction,
+  userId: string,
+  travelDate: string,
+  slots: { id: string; customerTypeId: string }[],
+) {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!user) throw new AppError('UNAUTHENTICATED', 'notSignedIn');
-  if (user.clientId) return user.clientId;
+  const [own] = user.clientId
+    ? await tx
+        .select({ birthDate: clients.birthDate })
+        .from(clients)
+        .where(eq(clients.id, user.clientId))
+    : [];
+  const birthDate = own?.birthDate ?? user.birthDate;
+  const slot = slots.find(
+    (candidate) => !passengerAgeProblem(candidate.customerTypeId, birthDate, travelDate),
+  );
+  if (!slot) {
+    const first = slots[0];
+    throw new AppError(
+      'BUSINESS_RULE',
+      (first && passengerAgeProblem(first.customerTypeId, birthDate, travelDate)) ?? 'invalidInput',
+      { field: 'isPassager' },
+    );
+  }
+  const clientId = user.clientId ?? (await newPassengerRecord(tx, user));
+  await tx.update(passengerSlots).set({ clientId }).where(eq(passengerSlots.id, slot.id));
+}
+
+/** The customer's own passenger record, made from their account the first time they travel. */
+async function newPassengerRecord(tx: Transaction, user: typeof users.$inferSelect) {
   const [client] = await tx
     .insert(clients)
     .values({
@@ -323,6 +355,6 @@ async function ownPassengerRecord(tx: Transaction, userId: string): Promise<stri
     })
     .returning({ id: clients.id });
   if (!client) throw new Error('client not inserted');
-  await tx.update(users).set({ clientId: client.id }).where(eq(users.id, userId));
+  await tx.update(users).set({ clientId: client.id }).where(eq(users.id, user.id));
   return client.id;
 }

@@ -2,11 +2,13 @@ import {
   customerMayDelete,
   customerMayEdit,
   customerTransition,
+  DEFAULT_PAGE_SIZE,
   type Incident,
   incidentTarget,
   type Language,
+  type PageQuery,
 } from '@cusco/shared';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   additionalServices,
@@ -20,6 +22,7 @@ import {
   tourAdditionalServices,
   tours,
 } from '../../db/schema.ts';
+import { limitOffset, type Page } from '../../lib/pagination.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { visibleTo } from '../bookings/access.ts';
 import { incidentNotFound } from './access.ts';
@@ -73,7 +76,8 @@ function selectIncidents(db: Executor, where: SQL) {
     .leftJoin(tourAdditionalServices, eq(tourAdditionalServices.id, bookingServiceLines.offerId))
     .leftJoin(additionalServices, eq(additionalServices.id, tourAdditionalServices.serviceId))
     .where(where)
-    .orderBy(desc(incidents.modifiedOn), desc(incidents.createdAt), desc(incidents.id));
+    .orderBy(desc(incidents.modifiedOn), desc(incidents.createdAt), desc(incidents.id))
+    .$dynamic();
 }
 
 type IncidentQueryRow = Awaited<ReturnType<typeof selectIncidents>>[number];
@@ -136,12 +140,17 @@ export async function listIncidents(
   db: Executor,
   user: AuthenticatedUser,
   language: Language,
-): Promise<Incident[]> {
-  const [rows, statuses] = await Promise.all([
-    selectIncidents(db, visibleTo(user)),
-    statusNames(db, language),
-  ]);
-  return rows.map((row) => toIncident(row, language, statuses));
+  page: PageQuery = { page: 1, pageSize: DEFAULT_PAGE_SIZE },
+): Promise<Page<Incident>> {
+  const { limit, offset } = limitOffset(page);
+  const rows = await selectIncidents(db, visibleTo(user)).limit(limit).offset(offset);
+  const statuses = await statusNames(db, language);
+  const [counted] = await db
+    .select({ n: count() })
+    .from(incidents)
+    .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
+    .where(visibleTo(user));
+  return { items: rows.map((row) => toIncident(row, language, statuses)), total: counted?.n ?? 0 };
 }
 
 /** GET incident/{id}: one incident of a booking the user may see; 404 otherwise. */

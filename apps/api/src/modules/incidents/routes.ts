@@ -6,10 +6,12 @@ import {
   incidentResult,
   incidentSaveRequest,
   incidentUpdateRequest,
+  pageQuery,
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageOf } from '../../lib/language.ts';
+import { sendPage } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { parseIncidentId } from './access.ts';
 import { listIncidentStatuses, listIncidentTypes } from './options.ts';
@@ -62,10 +64,15 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           security,
           description: "The incidents of the caller's bookings, newest change first.",
+          querystring: pageQuery,
           response: { 200: incidentList },
         },
       },
-      async (request) => listIncidents(app.db, currentUser(request), languageOf(request)),
+      async (request, reply) =>
+        sendPage(
+          reply,
+          await listIncidents(app.db, currentUser(request), languageOf(request), request.query),
+        ),
     );
   }
 

@@ -1,6 +1,6 @@
-import { and, asc, eq, exists, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bookings, clients, passengerSlots } from '../../db/schema.ts';
+import { bookings, clientDocuments, clients, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { normalizeCode, visibleTo } from '../bookings/access.ts';
@@ -16,6 +16,8 @@ export interface VisibleSlot {
   bookingCode: string;
   customerTypeId: string;
   clientId: string | null;
+  /** The booking's travel date: the day passengers' ages are counted on. */
+  travelDate: string;
 }
 
 /** The slots matching `condition` of the booking named `bookingCode`, if the user may see it. */
@@ -32,6 +34,7 @@ function slotsOfVisibleBooking(
       bookingCode: bookings.code,
       customerTypeId: passengerSlots.customerTypeId,
       clientId: passengerSlots.clientId,
+      travelDate: bookings.travelDate,
     })
     .from(passengerSlots)
     .innerJoin(bookings, eq(bookings.id, passengerSlots.bookingId))
@@ -70,6 +73,15 @@ export async function findClientSlot(
   return slot;
 }
 
+/** Every slot a client fills, in any booking: its type and its booking's travel date. */
+export function slotsOfClient(db: Executor, clientId: string) {
+  return db
+    .select({ customerTypeId: passengerSlots.customerTypeId, travelDate: bookings.travelDate })
+    .from(passengerSlots)
+    .innerJoin(bookings, eq(bookings.id, passengerSlots.bookingId))
+    .where(eq(passengerSlots.clientId, clientId));
+}
+
 /** True when the client fills a slot of some booking the user may see. */
 function linkedToVisibleBooking(db: Executor, user: AuthenticatedUser) {
   return exists(
@@ -92,7 +104,10 @@ export async function findVisibleClient(
   options: { lock?: boolean } = {},
 ) {
   const query = db
-    .select()
+    .select({
+      ...getTableColumns(clients),
+      hasDocument: sql<boolean>`exists (select 1 from ${clientDocuments} where ${clientDocuments.clientId} = ${clients.id})`,
+    })
     .from(clients)
     .where(and(eq(clients.id, clientId), linkedToVisibleBooking(db, user)));
   const [client] = options.lock ? await query.for('update', { of: clients }) : await query;

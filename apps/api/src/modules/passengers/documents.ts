@@ -1,24 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { type documentUploadResponse, MAX_DOCUMENT_BYTES } from '@cusco/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { clients } from '../../db/schema.ts';
+import { clientDocuments, clients } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { findVisibleClient } from './access.ts';
 import { documentUrl } from './read.ts';
 
 export type DocumentUploadResponse = z.infer<typeof documentUploadResponse>;
-
-/** Where passport scans are kept: under DATA_DIR, outside any folder served to the public. */
-export function documentsDir(dataDir: string): string {
-  return path.join(dataDir, 'documents');
-}
 
 const signatures = [
   { mime: 'image/jpeg', extension: 'jpg', magic: [0xff, 0xd8, 0xff] },
@@ -40,17 +33,36 @@ export function detectDocumentKind(bytes: Uint8Array): DocumentKind | null {
   );
 }
 
-/** A stored file name as this module makes them; anything else is never joined to a path. */
-const storedName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png)$/;
-
-function storedPath(dir: string, name: string): string | null {
-  return storedName.test(name) ? path.join(dir, name) : null;
+/** A checked scan: its bytes, its type, and what is stored with it. */
+function checkedDocument(bytes: Buffer | null) {
+  if (!bytes) throw new AppError('VALIDATION', 'fileMissing', { field: 'file' });
+  if (bytes.length > MAX_DOCUMENT_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', 'fileTooLarge', { field: 'file' });
+  }
+  const kind = detectDocumentKind(bytes);
+  if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'fileType', { field: 'file' });
+  return {
+    mime: kind.mime,
+    content: bytes,
+    sizeBytes: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
 }
 
-async function removeQuietly(file: string | null) {
-  if (!file) return;
-  // Best effort: the upload itself has succeeded; a file left behind is only disk space.
-  await rm(file, { force: true }).catch(() => {});
+/** Stores (or replaces) a client's scan; runs in the caller's transaction. */
+async function storeDocument(
+  tx: Executor,
+  clientId: string,
+  document: ReturnType<typeof checkedDocument>,
+) {
+  await tx
+    .insert(clientDocuments)
+    .values({ clientId, ...document })
+    .onConflictDoUpdate({
+      target: clientDocuments.clientId,
+      set: { ...document, createdAt: sql`now()` },
+    });
+  await tx.update(clients).set({ updatedAt: sql`now()` }).where(eq(clients.id, clientId));
 }
 
 export interface SaveDocumentInput {
@@ -58,64 +70,28 @@ export interface SaveDocumentInput {
   clientId: string;
   /** The whole uploaded file, or null when the request carried no `file` field. */
   bytes: Buffer | null;
-  dir: string;
 }
 
 /**
  * POST client/{id}/add/document: keeps a JPEG or PNG scan of at most 1 MB for a client the user
- * may see, under a generated name. Nothing is written for a refused file; a replaced scan's
- * file is deleted once the new one is recorded.
+ * may see, in the database, in the same transaction as its record, so that every API node
+ * serves it and a failed save leaves nothing behind. A new scan replaces the previous one.
  */
 export async function saveDocument(
   db: Database,
   input: SaveDocumentInput,
 ): Promise<DocumentUploadResponse> {
-  const { bytes, dir } = input;
-  if (!bytes) throw new AppError('VALIDATION', 'fileMissing', { field: 'file' });
-  if (bytes.length > MAX_DOCUMENT_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', 'fileTooLarge', { field: 'file' });
-  }
-  const kind = detectDocumentKind(bytes);
-  if (!kind) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'fileType', { field: 'file' });
-  }
-
-  // The whole file was checked above; it is written under a temporary name and renamed, so a
-  // reader never sees half a file, and removed again if the record cannot take it.
-  await mkdir(dir, { recursive: true });
-  const name = `${randomUUID()}.${kind.extension}`;
-  const target = path.join(dir, name);
-  const temporary = path.join(dir, `.${name}.part`);
-  try {
-    await writeFile(temporary, bytes, { flag: 'wx', mode: 0o600 });
-    await rename(temporary, target);
-  } catch (error) {
-    await removeQuietly(temporary);
-    throw error;
-  }
-
-  let previous: string | null;
-  try {
-    previous = await db.transaction(async (tx) => {
-      const client = await findVisibleClient(tx, input.user, input.clientId, { lock: true });
-      await tx
-        .update(clients)
-        .set({ documentFile: name, documentMime: kind.mime, updatedAt: sql`now()` })
-        .where(eq(clients.id, client.id));
-      return client.documentFile;
-    });
-  } catch (error) {
-    await removeQuietly(target);
-    throw error;
-  }
-  if (previous && previous !== name) await removeQuietly(storedPath(dir, previous));
+  const document = checkedDocument(input.bytes);
+  await db.transaction(async (tx) => {
+    const client = await findVisibleClient(tx, input.user, input.clientId, { lock: true });
+    await storeDocument(tx, client.id, document);
+  });
   return { result: 1, urlFile: documentUrl(input.clientId) };
 }
 
 export interface StoredDocument {
-  stream: Readable;
+  content: Buffer;
   mime: string;
-  size: number;
 }
 
 /** GET client/{id}/document: the stored scan of a client the user may see; 404 when none. */
@@ -123,15 +99,50 @@ export async function openDocument(
   db: Executor,
   user: AuthenticatedUser,
   clientId: string,
-  dir: string,
 ): Promise<StoredDocument> {
   const client = await findVisibleClient(db, user, clientId);
-  const file = client.documentFile ? storedPath(dir, client.documentFile) : null;
-  const info = file ? await stat(file).catch(() => null) : null;
-  if (!file || !info?.isFile()) throw new AppError('NOT_FOUND', 'notFound');
-  return {
-    stream: createReadStream(file),
-    mime: client.documentMime ?? 'application/octet-stream',
-    size: info.size,
-  };
+  const [document] = await db
+    .select({ content: clientDocuments.content, mime: clientDocuments.mime })
+    .from(clientDocuments)
+    .where(eq(clientDocuments.clientId, client.id));
+  if (!document) throw new AppError('NOT_FOUND', 'notFound');
+  return document;
+}
+
+/** A scan file name as versions that kept scans on disk made them. */
+const legacyName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png)$/;
+
+/**
+ * Moves the scans that earlier versions kept on local disk (DATA_DIR/documents) into the
+ * database, once, at start-up. A file that is missing or not a valid scan is forgotten; the
+ * files themselves are left where they are. Answers how many were imported.
+ */
+export async function importLegacyDocuments(db: Database, dataDir: string): Promise<number> {
+  const pending = await db
+    .select({ id: clients.id, file: clients.documentFile })
+    .from(clients)
+    .where(isNotNull(clients.documentFile));
+  let imported = 0;
+  for (const client of pending) {
+    const file = client.file && legacyName.test(client.file) ? client.file : null;
+    const bytes = file
+      ? await readFile(path.join(dataDir, 'documents', file)).catch(() => null)
+      : null;
+    const document = (() => {
+      try {
+        return checkedDocument(bytes);
+      } catch {
+        return null;
+      }
+    })();
+    await db.transaction(async (tx) => {
+      if (document) await storeDocument(tx, client.id, document);
+      await tx
+        .update(clients)
+        .set({ documentFile: null, documentMime: null })
+        .where(eq(clients.id, client.id));
+    });
+    if (document) imported++;
+  }
+  return imported;
 }

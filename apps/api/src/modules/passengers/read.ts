@@ -38,6 +38,6 @@ export async function getClientRecord(
     allergyobservation: client.allergyObservation,
     medicalrequirement: client.medicalRequirement,
     dateExpirationCard: client.cardExpiry,
-    urlFile: client.documentFile ? documentUrl(client.id) : null,
+    urlFile: client.hasDocument ? documentUrl(client.id) : null,
   };
 }

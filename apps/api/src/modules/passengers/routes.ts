@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { languageOf } from '../../lib/language.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findVisibleClient } from './access.ts';
-import { documentsDir, openDocument, saveDocument } from './documents.ts';
+import { openDocument, saveDocument } from './documents.ts';
 import { listJobs, listOptions } from './options.ts';
 import { getClientRecord } from './read.ts';
 import { createPassenger, updatePassenger } from './save.ts';
@@ -116,21 +116,16 @@ export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const document = await openDocument(
-        app.db,
-        currentUser(request),
-        request.params.id,
-        documentsDir(app.config.dataDir),
-      );
+      const document = await openDocument(app.db, currentUser(request), request.params.id);
       return reply
         .headers({
           'content-type': document.mime,
-          'content-length': String(document.size),
+          'content-length': String(document.content.length),
           'x-content-type-options': 'nosniff',
           'cache-control': 'private, no-store',
           'content-disposition': 'inline',
         })
-        .send(document.stream);
+        .send(document.content);
     },
   );
 
@@ -154,6 +149,7 @@ const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/client/:id/add/document',
     {
       onRequest: app.authenticate,
+      preHandler: app.rateLimited('upload'),
       schema: {
         tags: ['passengers'],
         security: [{ bearer: [] }],
@@ -175,7 +171,6 @@ const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         user,
         clientId: request.params.id,
         bytes: await readFileField(request),
-        dir: documentsDir(app.config.dataDir),
       });
     },
   );

@@ -2,6 +2,7 @@ import {
   CustomerTypeId,
   isMessageKey,
   type ParsedPassengerPayload,
+  passengerAgeProblem,
   passengerPayloadFor,
   type passengerSaveResponse,
   todayInLima,
@@ -12,7 +13,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { clients, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { findClientSlot, findVisibleSlot } from './access.ts';
+import { findClientSlot, findVisibleSlot, slotsOfClient } from './access.ts';
 import { checkPassengerOptions } from './options.ts';
 
 export type PassengerSaveResponse = z.infer<typeof passengerSaveResponse>;
@@ -26,16 +27,16 @@ export interface SavePassengerInput {
 }
 
 /**
- * Applies the rules that depend on the slot's customer type (spec §5: adults born at least 17
- * years ago, a student's card expiry, expiries at most 30 years ahead): 400 with the first
+ * Applies the rules that depend on the slot (spec §5, §9: the birth date fits the slot's type on
+ * the travel date, a student's card expiry, expiries at most 30 years ahead): 400 with the first
  * issue's message and field, as the error handler answers a schema error.
  */
-function checkForCustomerType(
+function checkForSlot(
   body: ParsedPassengerPayload,
-  customerTypeId: string,
+  slot: { customerTypeId: string; travelDate: string },
   today: string,
 ): ParsedPassengerPayload {
-  const result = passengerPayloadFor(customerTypeId, today).safeParse(body);
+  const result = passengerPayloadFor(slot.customerTypeId, slot.travelDate, today).safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.join('.');
@@ -76,16 +77,24 @@ function clientColumns(
   };
 }
 
-/** Everything a save checks before writing: the type's rules, then the option ids. */
+/**
+ * Everything a save checks before writing: the rules of the slot being saved and of every other
+ * slot the passenger fills (one record may travel on several bookings), then the option ids.
+ */
 async function checkPayload(
   db: Executor,
   body: ParsedPassengerPayload,
-  customerTypeId: string,
+  slot: { customerTypeId: string; travelDate: string },
+  others: { customerTypeId: string; travelDate: string }[],
   today: string,
 ) {
-  const checked = checkForCustomerType(body, customerTypeId, today);
+  const checked = checkForSlot(body, slot, today);
+  for (const other of others) {
+    const problem = passengerAgeProblem(other.customerTypeId, checked.birthDate, other.travelDate);
+    if (problem) throw new AppError('VALIDATION', problem, { field: 'birthDate' });
+  }
   const { countryId } = await checkPassengerOptions(db, checked);
-  return clientColumns(checked, customerTypeId, countryId);
+  return clientColumns(checked, slot.customerTypeId, countryId);
 }
 
 /**
@@ -100,12 +109,7 @@ export async function createPassenger(
 ): Promise<PassengerSaveResponse> {
   const slot = await findVisibleSlot(db, input.user, slotId, input.body.bookingcode);
   if (slot.clientId) throw new AppError('CONFLICT', 'slotTaken');
-  const values = await checkPayload(
-    db,
-    input.body,
-    slot.customerTypeId,
-    input.today ?? todayInLima(),
-  );
+  const values = await checkPayload(db, input.body, slot, [], input.today ?? todayInLima());
 
   return db.transaction(async (tx) => {
     const [client] = await tx.insert(clients).values(values).returning({ id: clients.id });
@@ -134,7 +138,8 @@ export async function updatePassenger(
   const values = await checkPayload(
     db,
     input.body,
-    slot.customerTypeId,
+    slot,
+    await slotsOfClient(db, clientId),
     input.today ?? todayInLima(),
   );
   // A record can fill slots of several types (a customer travelling on two bookings): saving

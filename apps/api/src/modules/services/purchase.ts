@@ -1,11 +1,13 @@
 import { type addServicesBody, type addServicesResponse, fromCents } from '@cusco/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import {
+  additionalServices,
   bookingServiceLines,
   bookings,
   ledgerEntries,
+  passengerSlots,
   tourAdditionalServices,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -61,8 +63,13 @@ export async function addServices(
         throw new AppError('VALIDATION', 'invalidInput', { field: 'serviceId' });
       }
       const offers = await tx
-        .select({ id: tourAdditionalServices.id, priceCents: tourAdditionalServices.priceCents })
+        .select({
+          id: tourAdditionalServices.id,
+          priceCents: tourAdditionalServices.priceCents,
+          perPerson: additionalServices.perPerson,
+        })
         .from(tourAdditionalServices)
+        .innerJoin(additionalServices, eq(additionalServices.id, tourAdditionalServices.serviceId))
         .where(
           and(
             eq(tourAdditionalServices.tourId, booking.tourId),
@@ -86,6 +93,12 @@ export async function addServices(
           totalCents: unitCents * line.quantity,
         };
       });
+      await checkPerPersonLimits(
+        tx,
+        booking.id,
+        priced,
+        new Set(offers.filter((offer) => offer.perPerson).map((offer) => offer.id.toLowerCase())),
+      );
       const totalCents = priced.reduce((sum, line) => sum + line.totalCents, 0);
 
       await tx.insert(bookingServiceLines).values(priced);
@@ -105,4 +118,42 @@ export async function addServices(
       };
     },
   );
+}
+
+/**
+ * A per-person service is bought at most once per passenger of the booking, counting what was
+ * bought before (422 naming the line).
+ */
+async function checkPerPersonLimits(
+  tx: Transaction,
+  bookingId: string,
+  lines: { offerId: string; quantity: number }[],
+  perPerson: Set<string>,
+) {
+  const [slots] = await tx
+    .select({ n: count() })
+    .from(passengerSlots)
+    .where(eq(passengerSlots.bookingId, bookingId));
+  const passengers = slots?.n ?? 0;
+  const bought = await tx
+    .select({
+      offerId: bookingServiceLines.offerId,
+      quantity: sql<number>`sum(${bookingServiceLines.quantity})`.mapWith(Number),
+    })
+    .from(bookingServiceLines)
+    .where(eq(bookingServiceLines.bookingId, bookingId))
+    .groupBy(bookingServiceLines.offerId);
+  const taken = new Map(bought.map((row) => [row.offerId.toLowerCase(), row.quantity]));
+  for (const [index, line] of lines.entries()) {
+    const offer = line.offerId.toLowerCase();
+    if (!perPerson.has(offer)) continue;
+    const total = (taken.get(offer) ?? 0) + line.quantity;
+    if (total > passengers) {
+      throw new AppError('BUSINESS_RULE', 'serviceOverPassengers', {
+        field: `${index}.quantity`,
+        params: { max: passengers },
+      });
+    }
+    taken.set(offer, total);
+  }
 }

@@ -26,6 +26,7 @@ export async function loadServiceOffers(
       descriptionEn: additionalServices.descriptionEn,
       descriptionEs: additionalServices.descriptionEs,
       isTour: additionalServices.isTour,
+      perPerson: additionalServices.perPerson,
     })
     .from(tourAdditionalServices)
     .innerJoin(additionalServices, eq(additionalServices.id, tourAdditionalServices.serviceId))
@@ -45,6 +46,7 @@ export async function loadServiceOffers(
       id: row.offerId,
       label: en ? row.labelEn : row.labelEs,
       value: fromCents(row.priceCents),
+      perPerson: row.perPerson,
     });
     services.set(row.serviceId, entry);
   }

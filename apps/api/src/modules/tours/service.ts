@@ -152,6 +152,7 @@ export async function getTour(db: Executor, code: string, language: Language): P
             })),
           },
     hotelNight: tour.hotelNights,
+    maxPassengers: tour.maxGroupSize,
     additionalServices: serviceOffers.map(withoutKind),
     relatedTours: relatedRows.map((row) => ({ value: row.code, label: name(row) })),
     itinerary: itineraryRows.map((row) => ({ day: row.day, name: name(row) })),

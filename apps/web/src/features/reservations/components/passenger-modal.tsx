@@ -4,9 +4,9 @@ import {
   MAX_DOCUMENT_BYTES,
   MIN_DATE,
   maxDocumentExpiry,
-  maxPassengerBirthDate,
   type PassengerPayload,
   type PassengerRegistryItem,
+  passengerBirthDateBounds,
   passengerPayloadFor,
 } from '@cusco/shared';
 import {
@@ -95,6 +95,8 @@ function fromRecord(record: ClientRecord, bookingcode: string): FormValues {
 export interface PassengerModalProps {
   slot: PassengerRegistryItem | null;
   bookingCode: string;
+  /** The booking's travel date: passengers' ages are counted on it. */
+  travelDate: string;
   onClose(): void;
   onSaved(): void;
 }
@@ -103,7 +105,13 @@ export interface PassengerModalProps {
  * Spec §2/§4/§5 passenger edit: every field of the passenger form, the rules of its customer type,
  * and the optional passport scan. A registered passenger is loaded first (with a loader, no fixed wait).
  */
-export function PassengerModal({ slot, bookingCode, onClose, onSaved }: PassengerModalProps) {
+export function PassengerModal({
+  slot,
+  bookingCode,
+  travelDate,
+  onClose,
+  onSaved,
+}: PassengerModalProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const record = useClientRecord(slot?.clientId ?? null);
@@ -133,6 +141,7 @@ export function PassengerModal({ slot, bookingCode, onClose, onSaved }: Passenge
           key={`${slot.id}:${record.dataUpdatedAt}`}
           slot={slot}
           bookingCode={bookingCode}
+          travelDate={travelDate}
           record={record.data ?? null}
           onCancel={onClose}
           onSaved={onSaved}
@@ -145,19 +154,26 @@ export function PassengerModal({ slot, bookingCode, onClose, onSaved }: Passenge
 function PassengerForm({
   slot,
   bookingCode,
+  travelDate,
   record,
   onCancel,
   onSaved,
 }: {
   slot: PassengerRegistryItem;
   bookingCode: string;
+  travelDate: string;
   record: ClientRecord | null;
   onCancel(): void;
   onSaved(): void;
 }) {
   const { t } = useTranslation();
   const isStudent = slot.typeId === CustomerTypeId.student;
-  const schema = useMemo(() => passengerPayloadFor(slot.typeId), [slot.typeId]);
+  // Spec §9's ages of the slot's type, counted on the travel date, as the API checks them.
+  const schema = useMemo(
+    () => passengerPayloadFor(slot.typeId, travelDate),
+    [slot.typeId, travelDate],
+  );
+  const birthDates = passengerBirthDateBounds(slot.typeId, travelDate);
   const form = useForm<FormValues>({
     initialValues: record ? fromRecord(record, bookingCode) : emptyValues(bookingCode),
     validate: schemaResolver(schema),
@@ -258,13 +274,14 @@ function PassengerForm({
     label: string,
     maxDate: string,
     required: boolean,
+    minDate: string = MIN_DATE,
   ) => (
     <DateInput
       label={label}
       placeholder={t('common.datePlaceholder')}
       valueFormat="DD/MM/YYYY"
       dateParser={parseDayMonthYear}
-      minDate={MIN_DATE}
+      minDate={minDate}
       maxDate={maxDate}
       defaultLevel={name === 'birthDate' ? 'decade' : 'month'}
       clearable={!required}
@@ -302,7 +319,7 @@ function PassengerForm({
             {text('firstName', t('passenger.firstName'))}
             {text('lastName', t('passenger.lastName'))}
             {select('countryId', t('passenger.country'), countries.data)}
-            {date('birthDate', t('passenger.birthDate'), maxPassengerBirthDate(slot.typeId), true)}
+            {date('birthDate', t('passenger.birthDate'), birthDates.max, true, birthDates.min)}
             {select('sexId', t('passenger.sex'), sexes.data)}
             {select('maritalStatusId', t('passenger.maritalStatus'), maritalStatuses.data)}
             <Select

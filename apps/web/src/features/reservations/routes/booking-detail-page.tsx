@@ -499,6 +499,7 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
       <PassengerModal
         slot={editing}
         bookingCode={code}
+        travelDate={booking.tripDate}
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);

@@ -1,0 +1,18 @@
+import type { PageQuery } from '@cusco/shared';
+import type { FastifyReply } from 'fastify';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** The SQL limit and offset of a page. */
+export function limitOffset(page: PageQuery) {
+  return { limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
+}
+
+/** Answers a page's items, with the number of items in all in `X-Total-Count`. */
+export function sendPage<T>(reply: FastifyReply, result: Page<T>): T[] {
+  reply.header('x-total-count', String(result.total));
+  return result.items;
+}
