@@ -11,6 +11,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './errors.ts';
+import { logSerializers } from './lib/log.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { healthRoutes } from './modules/common/health.ts';
@@ -22,7 +23,10 @@ import { serviceRoutes } from './modules/services/routes.ts';
 import { tourRoutes } from './modules/tours/routes.ts';
 import { createGateway, type PaymentGateway } from './payments/index.ts';
 import { sandboxRoutes } from './payments/sandbox/routes.ts';
+import { sandboxSecret } from './payments/sandbox/secret.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { type RateLimitsOptions, rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { registerWebApp } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -36,16 +40,38 @@ declare module 'fastify' {
 export interface AppOptions {
   db: Database;
   config: Config;
+  /** The database's kind: on PostgreSQL, shared state (rate-limit counters) lives in it. */
+  databaseKind?: 'pglite' | 'postgres';
   logger?: FastifyServerOptions['logger'];
   /** The payment gateway; by default the one the configuration names. */
   gateway?: PaymentGateway;
 }
 
+/**
+ * Which X-Forwarded-For hops are believed: only the configured proxies, never whatever a client
+ * writes there. A number trusts that many hops next to the server; a list, those addresses.
+ */
+function trustedProxies(setting: Config['trustProxy']) {
+  if (Array.isArray(setting)) return setting;
+  if (setting <= 0) return false;
+  return (_address: string, hop: number) => hop < setting;
+}
+
+/** Where the rate limits count: Redis when configured, else PostgreSQL, else this process. */
+function rateLimitStore(options: AppOptions): RateLimitsOptions['store'] {
+  if (options.config.redisUrl) return { kind: 'redis', url: options.config.redisUrl };
+  if (options.databaseKind === 'postgres') return { kind: 'postgres', db: options.db };
+  return { kind: 'memory' };
+}
+
 /** Builds the whole application: the API under /api, its docs, and the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const logger = options.logger ?? false;
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: options.config.trustProxy,
+    // Every error is logged through serializeError: no query parameters, no request bodies.
+    logger:
+      logger && typeof logger === 'object' ? { ...logger, serializers: logSerializers } : logger,
+    trustProxy: trustedProxies(options.config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
@@ -53,9 +79,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
   app.decorate('db', options.db);
   app.decorate('config', options.config);
-  app.decorate('gateway', options.gateway ?? createGateway(options.config.payments));
+  const gateway = options.gateway ?? createGateway(options.config.payments);
+  app.decorate('gateway', gateway);
+  const sandbox =
+    gateway.name === 'sandbox'
+      ? {
+          ...options.config.payments.sandbox,
+          secret: await sandboxSecret(options.db, options.config.payments.sandbox.secret),
+        }
+      : undefined;
+  if (sandbox) {
+    app.addHook('onReady', async () => {
+      app.log.warn(
+        'Payments go through the SANDBOX test gateway: no real card is charged and anyone can pay with its test cards. Set PAYMENT_GATEWAY=payme in production.',
+      );
+    });
+  }
 
   // The checkout is framed and its form posted: allow the gateway's own origin when it has one.
   const gatewayOrigins =
@@ -90,13 +132,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authPlugin, { db: options.db });
+  await app.register(rateLimitsPlugin, {
+    limits: options.config.rateLimits,
+    store: rateLimitStore(options),
+  });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(tourRoutes);
       await api.register(bookingRoutes);
-      await api.register(paymentRoutes);
+      await api.register(paymentRoutes, sandbox ? { sandboxSecret: sandbox.secret } : {});
       await api.register(profileRoutes);
       await api.register(passengerRoutes);
       await api.register(serviceRoutes);
@@ -105,9 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  if (options.config.payments.gateway === 'sandbox') {
-    await app.register(sandboxRoutes, options.config.payments.sandbox);
-  }
+  if (sandbox) await app.register(sandboxRoutes, sandbox);
   await registerWebApp(app, options.config.webDist);
   return app;
 }

@@ -24,8 +24,12 @@ const logger = {
   ...prettyTransport(),
 };
 
-const database = await openConfiguredDatabase(config);
-const app = await buildApp({ db: database.db, config, logger });
+const database = await openConfiguredDatabase(config).catch((error: Error) => {
+  // A clear sentence, not a stack: the data folder is taken, the database unreachable...
+  console.error(`Could not open the database: ${error.message}`);
+  process.exit(1);
+});
+const app = await buildApp({ db: database.db, config, logger, databaseKind: database.kind });
 
 /**
  * The reconciliation job: pending payment attempts are settled by asking the gateway, so that a

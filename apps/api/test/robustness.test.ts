@@ -36,9 +36,18 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
+/** Text no route may choke on: NUL, lone surrogates, control and astral characters, 1 MB. */
+const hostileText = () =>
+  fc.oneof(
+    fc.constantFrom('\u0000', 'a\u0000b', '\uD800', 'x\uDC00y', '\uDBFF\uDBFF', '🦙\u0007\u001b'),
+    fc.string({ unit: 'binary', maxLength: 30 }),
+    fc.constant('x'.repeat(1_000_000)),
+  );
+
 const segment = () =>
   fc.oneof(
     fc.string({ maxLength: 40 }),
+    hostileText().filter((text) => text.length < 2000),
     fc.constantFrom(...known),
     fc.uuid(),
     fc.constantFrom('100401', 'CT-ZZZZZZ', '0', '-1', '%00', '..', 'null', 'sex', 'DocumentType'),
@@ -46,8 +55,12 @@ const segment = () =>
 const body = () =>
   fc.oneof(
     fc.jsonValue({ maxDepth: 3 }),
+    fc.dictionary(fc.string({ maxLength: 12 }), hostileText(), { maxKeys: 4 }),
+    fc.array(fc.oneof(hostileText(), fc.integer(), fc.boolean(), fc.constant(null)), {
+      maxLength: 4,
+    }),
     fc.record({
-      bookingId: fc.oneof(fc.string(), fc.constantFrom(...known)),
+      bookingId: fc.oneof(fc.string(), hostileText(), fc.constantFrom(...known)),
       amount: fc.oneof(fc.double(), fc.integer(), fc.string()),
       amountStr: fc.string(),
       typeId: fc.oneof(fc.uuid(), fc.string(), fc.constantFrom(...known)),
@@ -56,6 +69,17 @@ const body = () =>
       quantity: fc.oneof(fc.integer(), fc.double()),
     }),
   );
+
+/** A path segment as a client would send it: a lone surrogate goes as its raw UTF-8-like bytes. */
+function encodeSegment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return value
+      .replace(/[^\uD800-\uDFFF]/g, (char) => encodeURIComponent(char))
+      .replace(/[\uD800-\uDFFF]/g, '%ED%A0%80');
+  }
+}
 
 describe('every route answers arbitrary input with a 4xx, never a 5xx', () => {
   it('covers the API', () => {
@@ -68,11 +92,18 @@ describe('every route answers arbitrary input with a 4xx, never a 5xx', () => {
         fc.integer({ min: 0, max: 1000 }),
         segment(),
         body(),
-        fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 20 }), { maxKeys: 3 }),
+        fc.dictionary(
+          fc.string({ maxLength: 10 }),
+          fc.oneof(
+            fc.string({ maxLength: 20 }),
+            hostileText().filter((text) => text.length < 2000),
+          ),
+          { maxKeys: 3 },
+        ),
         async (pick, value, payload, query) => {
           const route = routes[pick % routes.length];
           if (!route) return;
-          const url = route.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(value));
+          const url = route.path.replace(/\{[^}]+\}/g, () => encodeSegment(value));
           const response = await ctx.app.inject({
             method: route.method as 'GET',
             url,
@@ -89,5 +120,23 @@ describe('every route answers arbitrary input with a 4xx, never a 5xx', () => {
       ),
       { numRuns: 600 },
     );
+  });
+
+  it('answers a NUL or a lone surrogate in any body with 400, on every route that takes one', async () => {
+    const bodies = routes.filter((route) => route.method !== 'GET' && route.method !== 'DELETE');
+    expect(bodies.length).toBeGreaterThan(10);
+    for (const route of bodies) {
+      const url = route.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(known[0] ?? 'x'));
+      for (const bad of ['a\u0000b', '\uD800']) {
+        const response = await ctx.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { ...bearer(token), 'content-type': 'application/json' },
+          // JSON.stringify writes a lone surrogate as the escape "\ud800", as a client would.
+          payload: JSON.stringify({ name: bad, bookingId: bad, list: [bad] }),
+        });
+        expect(response.statusCode, `${route.method} ${url} → ${response.body}`).toBe(400);
+      }
+    }
   });
 });

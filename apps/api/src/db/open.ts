@@ -1,21 +1,52 @@
+import { mkdirSync } from 'node:fs';
 import type { Config } from '../config.ts';
+import { importLegacyDocuments } from '../modules/passengers/documents.ts';
 import { type DatabaseHandle, openDatabase } from './client.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { migrateDatabase } from './migrate.ts';
 import { seedDatabase } from './seed/index.ts';
 
+/** Opens the configured database: a PostgreSQL server, or embedded PGlite in its locked folder. */
+async function open(config: Config): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    return openDatabase({
+      kind: 'postgres',
+      url: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+    });
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const release = await lockDataDir(config.dataDir, (error) => {
+    // Another process may now write the same files: stop before either loses data.
+    console.error(`The lock on the data folder ${config.dataDir} was lost: ${error.message}`);
+    process.exit(1);
+  });
+  try {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
 /** Opens the configured database, brings its schema up to date and loads the seed data. */
 export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
-  const handle = config.databaseUrl
-    ? await openDatabase({
-        kind: 'postgres',
-        url: config.databaseUrl,
-        poolSize: config.databasePoolSize,
-      })
-    : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+  const handle = await open(config);
   try {
     await migrateDatabase(handle, {
       ...(config.databaseUrl ? { postgresUrl: config.databaseUrl } : {}),
-      afterMigrate: (db) => seedDatabase(db, { demo: config.seedDemoData }).then(() => {}),
+      afterMigrate: async (db) => {
+        await seedDatabase(db, { demo: config.seedDemoData });
+        // Scans kept on disk by earlier versions move into the database (docs/security.md).
+        await importLegacyDocuments(db, config.dataDir);
+      },
     });
   } catch (error) {
     await handle.close();
