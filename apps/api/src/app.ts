@@ -17,6 +17,7 @@ import { bookingRoutes } from './modules/bookings/routes.ts';
 import { healthRoutes } from './modules/common/health.ts';
 import { incidentRoutes } from './modules/incidents/routes.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
+import { reconcilePending } from './modules/payments/reconcile.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
@@ -26,6 +27,7 @@ import { sandboxRoutes } from './payments/sandbox/routes.ts';
 import { sandboxSecret } from './payments/sandbox/secret.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { type Job, jobsPlugin } from './plugins/jobs.ts';
 import { type RateLimitsOptions, rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { registerWebApp } from './plugins/web.ts';
 
@@ -82,6 +84,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerInputGuard(app);
   app.decorate('db', options.db);
   app.decorate('config', options.config);
+  // Set by the server on SIGTERM: /api/ready answers 503 from then on.
+  app.decorate('draining', false);
   const gateway = options.gateway ?? createGateway(options.config.payments);
   app.decorate('gateway', gateway);
   const sandbox =
@@ -153,5 +157,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (sandbox) await app.register(sandboxRoutes, sandbox);
   await registerWebApp(app, options.config.webDist);
+  await app.register(jobsPlugin, { jobs: backgroundJobs(app, options.config) });
   return app;
+}
+
+/**
+ * The background jobs (timers are plugins: they stop cleanly when the app closes). Reconciliation
+ * settles payments whose notification was lost; every node may run it, settling is idempotent.
+ */
+function backgroundJobs(app: FastifyInstance, config: Config): Job[] {
+  const { reconcileIntervalSeconds, reconcileAfterSeconds } = config.payments;
+  if (reconcileIntervalSeconds <= 0) return [];
+  return [
+    {
+      name: 'payment reconciliation',
+      everyMs: reconcileIntervalSeconds * 1000,
+      async run() {
+        const report = await reconcilePending(app.db, app.gateway, {
+          olderThanSeconds: reconcileAfterSeconds,
+          onError: (error, attemptId) =>
+            app.log.warn({ err: error, attemptId }, 'could not reconcile a payment attempt'),
+        });
+        if (report.checked > 0) app.log.info({ report }, 'payments reconciled');
+        // Every attempt failing is the database being away: back off as a failed pass.
+        if (report.checked > 0 && report.failed === report.checked) {
+          throw new Error(`all ${report.failed} attempts failed to reconcile`);
+        }
+      },
+    },
+  ];
 }

@@ -42,6 +42,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(15),
   TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(720),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
@@ -90,6 +94,10 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Bounded waits on PostgreSQL (README, "Configuration"). */
+  databaseTimeouts: DatabaseTimeouts;
+  /** How long a SIGTERM waits for requests in flight and jobs before the process gives up. */
+  shutdownTimeoutSeconds: number;
   tokenTtlMinutes: number;
   /** Failed sign-ins to one account before each further attempt waits longer (then 429). */
   loginMaxFailures: number;
@@ -106,6 +114,15 @@ export type Config = {
   webDist: string;
   payments: PaymentsConfig;
 };
+
+export interface DatabaseTimeouts {
+  /** Waiting for a connection (a new one, or a free one from a full pool). */
+  connectMs: number;
+  /** One statement (PostgreSQL's statement_timeout). */
+  statementMs: number;
+  /** A transaction left open without a statement (idle_in_transaction_session_timeout). */
+  idleInTransactionMs: number;
+}
 
 /** One rate limit: at most `perUser` requests per signed-in user and `perAddress` per address. */
 export interface RateLimit {
@@ -175,6 +192,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,

@@ -1,7 +1,11 @@
 import { type ErrorBody, isMessageKey, type MessageKey, translate } from '@cusco/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { languageOf } from './lib/language.ts';
+
+/** What a 503 asks the client to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 5;
 
 export const errorStatus = {
   VALIDATION: 400,
@@ -102,6 +106,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .status(status)
         .send(body(status, error.code ?? 'BAD_REQUEST', translate(key, language)));
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (a restart, a failover, a timeout): nothing was saved, try again.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(body(503, 'UNAVAILABLE', translate('serviceUnavailable', language)));
     }
 
     request.log.error({ err: error }, 'unhandled error');

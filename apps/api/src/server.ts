@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
-import { reconcilePending } from './modules/payments/reconcile.ts';
+import { serializeError } from './lib/log.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -24,50 +24,44 @@ const logger = {
   ...prettyTransport(),
 };
 
-const database = await openConfiguredDatabase(config).catch((error: Error) => {
+/** Connections lost before the app's logger exists are reported on stderr. */
+let reportLostConnection = (error: Error) =>
+  console.warn(`database connection lost: ${serializeError(error).message}`);
+
+const database = await openConfiguredDatabase(config, {
+  onConnectionError: (error) => reportLostConnection(error),
+}).catch((error: Error) => {
   // A clear sentence, not a stack: the data folder is taken, the database unreachable...
   console.error(`Could not open the database: ${error.message}`);
   process.exit(1);
 });
 const app = await buildApp({ db: database.db, config, logger, databaseKind: database.kind });
+// A restart or a failover of PostgreSQL: logged, the pool opens new connections by itself.
+reportLostConnection = (error) =>
+  app.log.warn({ err: error }, 'database connection lost; the pool will reconnect');
 
 /**
- * The reconciliation job: pending payment attempts are settled by asking the gateway, so that a
- * lost notification never loses a payment. Every node may run it; settling is idempotent.
+ * SIGTERM or SIGINT: readiness turns 503 (a load balancer stops sending), the server stops
+ * accepting connections and lets the requests in flight finish, the jobs finish their current
+ * pass, the pool closes, and the process exits 0; after SHUTDOWN_TIMEOUT_SECONDS it gives up
+ * with 1. A request either finished (its transaction committed) or never started: nothing is
+ * half-written, for every write is one transaction.
  */
-let reconciling = false;
-const reconciliation =
-  config.payments.reconcileIntervalSeconds > 0
-    ? setInterval(async () => {
-        if (reconciling) return;
-        reconciling = true;
-        try {
-          const report = await reconcilePending(database.db, app.gateway, {
-            olderThanSeconds: config.payments.reconcileAfterSeconds,
-            onError: (error, attemptId) =>
-              app.log.warn({ err: error, attemptId }, 'could not reconcile a payment attempt'),
-          });
-          if (report.checked > 0) app.log.info({ report }, 'payments reconciled');
-        } catch (error) {
-          app.log.error({ err: error }, 'payment reconciliation failed');
-        } finally {
-          reconciling = false;
-        }
-      }, config.payments.reconcileIntervalSeconds * 1000)
-    : undefined;
-reconciliation?.unref();
-
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  app.draining = true;
   app.log.info({ signal }, 'shutting down');
-  const forced = setTimeout(() => process.exit(1), 10_000);
+  const forced = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutSeconds * 1000);
   forced.unref();
   try {
-    if (reconciliation) clearInterval(reconciliation);
     await app.close();
     await database.close();
+    app.log.info({ signal }, 'stopped');
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'error while shutting down');
@@ -78,13 +72,14 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {
       database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL',
+      address,
       startupMs: Math.round(performance.now() - startedAt),
     },
-    `ready on http://localhost:${config.port}`,
+    `ready on http://localhost:${new URL(address).port}`,
   );
 } catch (error) {
   app.log.error({ err: error }, 'could not start');

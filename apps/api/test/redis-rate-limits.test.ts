@@ -11,7 +11,9 @@ import { createTestApp, isPostgres, type TestContext, testConfig } from './suppo
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 if (process.env.CI === 'true' && !redisUrl) {
-  throw new Error('CI=true but TEST_REDIS_URL is not set: the Redis rate-limit test cannot be skipped');
+  throw new Error(
+    'CI=true but TEST_REDIS_URL is not set: the Redis rate-limit test cannot be skipped',
+  );
 }
 
 let ctx: TestContext;

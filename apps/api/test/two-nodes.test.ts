@@ -24,8 +24,7 @@ beforeAll(async () => {
   if (!isPostgres) return;
   ctx = await createTestApp();
   // The second node: the same database through a pool of its own.
-  const url = (ctx.database.db.$client as { options: { connectionString: string } }).options
-    .connectionString;
+  const url = ctx.database.url ?? '';
   const handle = await openDatabase({ kind: 'postgres', url, poolSize: 10 });
   const app = await buildApp({ db: handle.db, config: testConfig(), databaseKind: 'postgres' });
   await app.ready();
@@ -56,7 +55,12 @@ describe.runIf(isPostgres)('two API nodes on one PostgreSQL', () => {
           'idempotency-key': key,
         });
         return index % 2 === 0
-          ? [first, postBooking(nodes[1] as FastifyInstance, customer.token, body, { 'idempotency-key': key })]
+          ? [
+              first,
+              postBooking(nodes[1] as FastifyInstance, customer.token, body, {
+                'idempotency-key': key,
+              }),
+            ]
           : [first];
       }),
     );
@@ -115,13 +119,22 @@ describe.runIf(isPostgres)('two API nodes on one PostgreSQL', () => {
   });
 
   it('shares the rate limits between the nodes (counted in PostgreSQL)', async () => {
-    const limits = { ...testConfig().rateLimits, enabled: true, signUp: { perAddress: 2, windowSeconds: 600 } };
-    const url = (ctx.database.db.$client as { options: { connectionString: string } }).options
-      .connectionString;
-    const handles = await Promise.all([1, 2].map(() => openDatabase({ kind: 'postgres', url, poolSize: 2 })));
+    const limits = {
+      ...testConfig().rateLimits,
+      enabled: true,
+      signUp: { perAddress: 2, windowSeconds: 600 },
+    };
+    const url = ctx.database.url ?? '';
+    const handles = await Promise.all(
+      [1, 2].map(() => openDatabase({ kind: 'postgres', url, poolSize: 2 })),
+    );
     const apps = await Promise.all(
       handles.map((handle) =>
-        buildApp({ db: handle.db, config: testConfig({ rateLimits: limits }), databaseKind: 'postgres' }),
+        buildApp({
+          db: handle.db,
+          config: testConfig({ rateLimits: limits }),
+          databaseKind: 'postgres',
+        }),
       ),
     );
     try {

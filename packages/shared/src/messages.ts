@@ -79,6 +79,10 @@ export const messages = {
     en: 'Something went wrong on our side. Please try again.',
     es: 'Algo salió mal de nuestro lado. Inténtelo de nuevo.',
   },
+  serviceUnavailable: {
+    en: 'The service is briefly unavailable: nothing was saved. Please try again in a moment.',
+    es: 'El servicio no está disponible por un momento: no se guardó nada. Inténtelo de nuevo en un momento.',
+  },
   tooManyRequests: {
     en: 'Too many requests. Please wait a moment.',
     es: 'Demasiadas solicitudes. Espere un momento.',

@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import type { DatabaseTimeouts } from '../config.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -24,15 +25,56 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      timeouts?: DatabaseTimeouts;
+      /** Told of every connection lost (a restart, a failover, a terminated backend). */
+      onConnectionError?: (error: Error) => void;
+    }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+
+const defaultTimeouts: DatabaseTimeouts = {
+  connectMs: 5000,
+  statementMs: 15_000,
+  idleInTransactionMs: 30_000,
+};
+
+/** The name the API's connections carry in pg_stat_activity. */
+export const APPLICATION_NAME = 'cusco-api';
+
+/**
+ * A pool of PostgreSQL connections that survives the server going away: every connection has an
+ * error listener for its whole life, idle or checked out (a connection killed under a
+ * transaction emits 'error' on its client, and an unheard 'error' ends the process); a broken
+ * connection is dropped and the pool opens new ones on demand once the server is back. Every
+ * wait is bounded: connecting (or waiting for a free connection), each statement, and a
+ * transaction left idle.
+ */
+function openPool(target: Extract<DatabaseTarget, { kind: 'postgres' }>) {
+  const timeouts = target.timeouts ?? defaultTimeouts;
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    application_name: APPLICATION_NAME,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // A server that stops answering mid-query (a network cut) cannot hold a request for ever.
+    query_timeout: timeouts.statementMs + timeouts.connectMs,
+    keepAlive: true,
+  });
+  const lost = (error: Error) => target.onConnectionError?.(error);
+  pool.on('connect', (client) => client.on('error', lost));
+  pool.on('error', lost);
+  return pool;
+}
 
 /** Opens the database the configuration names: a PostgreSQL server, or embedded PGlite. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-    // A dropped connection must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
+    const pool = openPool(target);
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -43,4 +85,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Runs independent reads: side by side on the pool (each on its own connection), one after the
+ * other inside a transaction, whose single connection runs one query at a time (pg would queue
+ * them, and warns that it will stop doing so).
+ */
+export async function readAll<T extends readonly unknown[]>(
+  db: Executor,
+  reads: { [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) {
+    return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  }
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
 }

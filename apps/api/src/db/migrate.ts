@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { apiRoot } from '../config.ts';
 import type { Database, DatabaseHandle } from './client.ts';
-import * as schema from './schema.ts';
+import type * as schema from './schema.ts';
 
 export const migrationsFolder = path.join(apiRoot, 'drizzle');
 
@@ -29,15 +29,21 @@ export async function migrateDatabase(
     return;
   }
   if (!options.postgresUrl) throw new Error('postgresUrl is required to migrate PostgreSQL');
-  const client = new pg.Client({ connectionString: options.postgresUrl });
-  await client.connect();
+  // The lock is held by a connection of its own for the whole migration and seed, which run
+  // through the handle's pool (so that independent reads of the seed may run side by side).
+  const lock = new pg.Client({
+    connectionString: options.postgresUrl,
+    connectionTimeoutMillis: 10_000,
+  });
+  // A connection lost while migrating fails the start-up with its error, never as an unheard event.
+  lock.on('error', () => {});
+  await lock.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
-    const db = drizzlePg({ client, schema });
-    await migratePg(db, { migrationsFolder });
-    await options.afterMigrate?.(db as unknown as Database);
+    await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    await migratePg(handle.db as unknown as NodePgDatabase<typeof schema>, { migrationsFolder });
+    await options.afterMigrate?.(handle.db);
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
-    await client.end();
+    await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+    await lock.end();
   }
 }

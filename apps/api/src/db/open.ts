@@ -6,13 +6,20 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { migrateDatabase } from './migrate.ts';
 import { seedDatabase } from './seed/index.ts';
 
+export interface OpenOptions {
+  /** Told of every PostgreSQL connection lost; the pool replaces it. */
+  onConnectionError?: (error: Error) => void;
+}
+
 /** Opens the configured database: a PostgreSQL server, or embedded PGlite in its locked folder. */
-async function open(config: Config): Promise<DatabaseHandle> {
+async function open(config: Config, options: OpenOptions): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     return openDatabase({
       kind: 'postgres',
       url: config.databaseUrl,
       poolSize: config.databasePoolSize,
+      timeouts: config.databaseTimeouts,
+      ...(options.onConnectionError ? { onConnectionError: options.onConnectionError } : {}),
     });
   }
   mkdirSync(config.dataDir, { recursive: true });
@@ -37,8 +44,11 @@ async function open(config: Config): Promise<DatabaseHandle> {
 }
 
 /** Opens the configured database, brings its schema up to date and loads the seed data. */
-export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
-  const handle = await open(config);
+export async function openConfiguredDatabase(
+  config: Config,
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
+  const handle = await open(config, options);
   try {
     await migrateDatabase(handle, {
       ...(config.databaseUrl ? { postgresUrl: config.databaseUrl } : {}),

@@ -10,16 +10,21 @@ import { databaseUrl } from './postgres.ts';
 
 export const isPostgres = process.env.TEST_DB_KIND === 'postgres';
 
+/** A test database; on PostgreSQL, with its URL (a second node can open its own pool). */
+export type TestDatabase = DatabaseHandle & { url?: string };
+
 /** A fresh database for one test file: a copy of the migrated, seeded snapshot or template. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   if (isPostgres) {
     const name = `${inject('postgresTemplate')}_f${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 20 });
+    const url = databaseUrl(name);
+    const handle = await openDatabase({ kind: 'postgres', url, poolSize: 20 });
     return {
       ...handle,
+      url,
       async close() {
         await handle.close();
         await admin.query(`drop database if exists ${name} with (force)`);
@@ -35,8 +40,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 export const TEST_SANDBOX_SECRET = 'test-sandbox-secret-0123456789abcdef';
 
 /**
- * The configuration of a test app: quiet, and with the rate limits off (a test file signs up
- * many customers from one address); the rate-limit tests turn them on.
+ * The configuration of a test app: quiet, with the rate limits off (a test file signs up many
+ * customers from one address; the rate-limit tests turn them on) and no background jobs.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({
@@ -47,13 +52,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...base,
     rateLimits: { ...base.rateLimits, enabled: false },
+    // Reconciliation runs when a test calls it, not on a timer.
+    payments: { ...base.payments, reconcileIntervalSeconds: 0 },
     ...overrides,
   };
 }
 
 export interface TestContext {
   app: FastifyInstance;
-  database: DatabaseHandle;
+  database: TestDatabase;
   close(): Promise<void>;
 }
 

@@ -106,7 +106,10 @@ export const tourList = z.array(tourListItem);
 
 export const countryList = z.array(option);
 
+/** GET /api/health (liveness: the process is up). */
 export const healthResponse = z.object({ status: z.literal('ok') });
+/** GET /api/ready (readiness: the database answers and is migrated). */
+export const readyResponse = z.object({ status: z.literal('ready') });
 
 /** A tour's limits on one booking, as the booking page and the API check them. */
 export function bookingLimitsOfTour(value: Tour): BookingLimits {

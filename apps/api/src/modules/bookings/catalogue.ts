@@ -1,6 +1,6 @@
 import type { BookingLimits, Language, PricingCatalog } from '@cusco/shared';
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, readAll } from '../../db/client.ts';
 import {
   additionalServices,
   categories,
@@ -54,53 +54,65 @@ export async function loadTourPricing(db: Executor, tourId: string): Promise<Tou
     .where(and(eq(tours.id, tourId), eq(tours.isActive, true)));
   if (!tour) return null;
 
-  const [categoryRows, typeRows, customerTypeRows, priceRows, hotelRows, offerRows] =
-    await Promise.all([
+  const [categoryRows, typeRows, customerTypeRows, priceRows, hotelRows, offerRows] = await readAll(
+    db,
+    [
+      () =>
+        db
+          .select({ id: categories.id, nameEn: categories.nameEn, nameEs: categories.nameEs })
+          .from(tourCategories)
+          .innerJoin(categories, eq(categories.id, tourCategories.categoryId))
+          .where(eq(tourCategories.tourId, tour.id)),
+      () =>
+        db
+          .select({ id: tourTypes.id, nameEn: tourTypes.nameEn, nameEs: tourTypes.nameEs })
+          .from(tourTypeLinks)
+          .innerJoin(tourTypes, eq(tourTypes.id, tourTypeLinks.typeId))
+          .where(eq(tourTypeLinks.tourId, tour.id)),
+      () =>
+        db
+          .select({
+            id: customerTypes.id,
+            nameEn: customerTypes.nameEn,
+            nameEs: customerTypes.nameEs,
+          })
+          .from(customerTypes),
+      () => db.select().from(tourPrices).where(eq(tourPrices.tourId, tour.id)),
+      () =>
+        db
+          .select({
+            hotelTypeId: tourHotelPrices.hotelTypeId,
+            roomTypeId: tourHotelPrices.roomTypeId,
+            priceCents: tourHotelPrices.priceCents,
+          })
+          .from(tourHotelPrices)
+          .where(eq(tourHotelPrices.tourId, tour.id)),
+      () =>
+        db
+          .select({
+            offerId: tourAdditionalServices.id,
+            priceCents: tourAdditionalServices.priceCents,
+            serviceId: tourAdditionalServices.serviceId,
+            isTour: additionalServices.isTour,
+            perPerson: additionalServices.perPerson,
+          })
+          .from(tourAdditionalServices)
+          .innerJoin(
+            additionalServices,
+            eq(additionalServices.id, tourAdditionalServices.serviceId),
+          )
+          .where(eq(tourAdditionalServices.tourId, tour.id)),
+    ],
+  );
+  const [hotelTypeRows, roomTypeRows] = await readAll(db, [
+    () =>
       db
-        .select({ id: categories.id, nameEn: categories.nameEn, nameEs: categories.nameEs })
-        .from(tourCategories)
-        .innerJoin(categories, eq(categories.id, tourCategories.categoryId))
-        .where(eq(tourCategories.tourId, tour.id)),
+        .select({ id: hotelTypes.id, nameEn: hotelTypes.nameEn, nameEs: hotelTypes.nameEs })
+        .from(hotelTypes),
+    () =>
       db
-        .select({ id: tourTypes.id, nameEn: tourTypes.nameEn, nameEs: tourTypes.nameEs })
-        .from(tourTypeLinks)
-        .innerJoin(tourTypes, eq(tourTypes.id, tourTypeLinks.typeId))
-        .where(eq(tourTypeLinks.tourId, tour.id)),
-      db
-        .select({
-          id: customerTypes.id,
-          nameEn: customerTypes.nameEn,
-          nameEs: customerTypes.nameEs,
-        })
-        .from(customerTypes),
-      db.select().from(tourPrices).where(eq(tourPrices.tourId, tour.id)),
-      db
-        .select({
-          hotelTypeId: tourHotelPrices.hotelTypeId,
-          roomTypeId: tourHotelPrices.roomTypeId,
-          priceCents: tourHotelPrices.priceCents,
-        })
-        .from(tourHotelPrices)
-        .where(eq(tourHotelPrices.tourId, tour.id)),
-      db
-        .select({
-          offerId: tourAdditionalServices.id,
-          priceCents: tourAdditionalServices.priceCents,
-          serviceId: tourAdditionalServices.serviceId,
-          isTour: additionalServices.isTour,
-          perPerson: additionalServices.perPerson,
-        })
-        .from(tourAdditionalServices)
-        .innerJoin(additionalServices, eq(additionalServices.id, tourAdditionalServices.serviceId))
-        .where(eq(tourAdditionalServices.tourId, tour.id)),
-    ]);
-  const [hotelTypeRows, roomTypeRows] = await Promise.all([
-    db
-      .select({ id: hotelTypes.id, nameEn: hotelTypes.nameEn, nameEs: hotelTypes.nameEs })
-      .from(hotelTypes),
-    db
-      .select({ id: roomTypes.id, nameEn: roomTypes.nameEn, nameEs: roomTypes.nameEs })
-      .from(roomTypes),
+        .select({ id: roomTypes.id, nameEn: roomTypes.nameEn, nameEs: roomTypes.nameEs })
+        .from(roomTypes),
   ]);
 
   return {

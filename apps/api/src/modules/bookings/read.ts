@@ -10,7 +10,7 @@ import {
   todayInLima,
 } from '@cusco/shared';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, readAll } from '../../db/client.ts';
 import {
   additionalServices,
   bookingHotelLines,
@@ -157,102 +157,112 @@ export async function getBookingDetail(
   const { booking: found, ...head } = row;
 
   const [passengerLines, inclusions, hotelLines, serviceLines, ledger, slots, attempts] =
-    await Promise.all([
-      db
-        .select({
-          quantity: bookingPassengerLines.quantity,
-          totalCents: bookingPassengerLines.totalCents,
-          en: customerTypes.nameEn,
-          es: customerTypes.nameEs,
-        })
-        .from(bookingPassengerLines)
-        .innerJoin(customerTypes, eq(customerTypes.id, bookingPassengerLines.customerTypeId))
-        .where(eq(bookingPassengerLines.bookingId, found.id))
-        .orderBy(asc(customerTypes.sortOrder)),
-      db
-        .select({
-          en: tourInclusions.nameEn,
-          es: tourInclusions.nameEs,
-          observationEn: tourInclusions.observationEn,
-          observationEs: tourInclusions.observationEs,
-        })
-        .from(tourInclusions)
-        .where(and(eq(tourInclusions.tourId, found.tourId), eq(tourInclusions.included, true)))
-        .orderBy(asc(tourInclusions.sortOrder)),
-      db
-        .select({
-          rooms: bookingHotelLines.rooms,
-          nights: bookingHotelLines.nights,
-          unitCents: bookingHotelLines.unitCents,
-          totalCents: bookingHotelLines.totalCents,
-          hotelEn: hotelTypes.nameEn,
-          hotelEs: hotelTypes.nameEs,
-          roomEn: roomTypes.nameEn,
-          roomEs: roomTypes.nameEs,
-        })
-        .from(bookingHotelLines)
-        .innerJoin(hotelTypes, eq(hotelTypes.id, bookingHotelLines.hotelTypeId))
-        .innerJoin(roomTypes, eq(roomTypes.id, bookingHotelLines.roomTypeId))
-        .where(eq(bookingHotelLines.bookingId, found.id))
-        .orderBy(asc(bookingHotelLines.position)),
-      db
-        .select({
-          id: bookingServiceLines.id,
-          createdAt: bookingServiceLines.createdAt,
-          quantity: bookingServiceLines.quantity,
-          unitCents: bookingServiceLines.unitCents,
-          totalCents: bookingServiceLines.totalCents,
-          en: additionalServices.nameEn,
-          es: additionalServices.nameEs,
-          labelEn: tourAdditionalServices.labelEn,
-          labelEs: tourAdditionalServices.labelEs,
-          isTour: additionalServices.isTour,
-        })
-        .from(bookingServiceLines)
-        .innerJoin(
-          tourAdditionalServices,
-          eq(tourAdditionalServices.id, bookingServiceLines.offerId),
-        )
-        .innerJoin(additionalServices, eq(additionalServices.id, tourAdditionalServices.serviceId))
-        .where(eq(bookingServiceLines.bookingId, found.id))
-        .orderBy(asc(bookingServiceLines.createdAt)),
-      db
-        .select()
-        .from(ledgerEntries)
-        .where(eq(ledgerEntries.bookingId, found.id))
-        .orderBy(asc(ledgerEntries.createdAt)),
-      db
-        .select({
-          id: passengerSlots.id,
-          position: passengerSlots.position,
-          typeId: passengerSlots.customerTypeId,
-          typeEn: customerTypes.nameEn,
-          typeEs: customerTypes.nameEs,
-          client: clients,
-          documentOf: clientDocuments.clientId,
-        })
-        .from(passengerSlots)
-        .innerJoin(customerTypes, eq(customerTypes.id, passengerSlots.customerTypeId))
-        .leftJoin(clients, eq(clients.id, passengerSlots.clientId))
-        .leftJoin(clientDocuments, eq(clientDocuments.clientId, clients.id))
-        .where(eq(passengerSlots.bookingId, found.id))
-        .orderBy(asc(passengerSlots.position)),
-      db
-        .select({
-          id: paymentAttempts.id,
-          amountCents: paymentAttempts.amountCents,
-          status: paymentAttempts.status,
-          createdAt: paymentAttempts.createdAt,
-        })
-        .from(paymentAttempts)
-        .where(
-          and(
-            eq(paymentAttempts.bookingId, found.id),
-            inArray(paymentAttempts.status, ['pending', 'declined', 'refund_required']),
-          ),
-        )
-        .orderBy(desc(paymentAttempts.createdAt))
-        .limit(10),
+    await readAll(db, [
+      () =>
+        db
+          .select({
+            quantity: bookingPassengerLines.quantity,
+            totalCents: bookingPassengerLines.totalCents,
+            en: customerTypes.nameEn,
+            es: customerTypes.nameEs,
+          })
+          .from(bookingPassengerLines)
+          .innerJoin(customerTypes, eq(customerTypes.id, bookingPassengerLines.customerTypeId))
+          .where(eq(bookingPassengerLines.bookingId, found.id))
+          .orderBy(asc(customerTypes.sortOrder)),
+      () =>
+        db
+          .select({
+            en: tourInclusions.nameEn,
+            es: tourInclusions.nameEs,
+            observationEn: tourInclusions.observationEn,
+            observationEs: tourInclusions.observationEs,
+          })
+          .from(tourInclusions)
+          .where(and(eq(tourInclusions.tourId, found.tourId), eq(tourInclusions.included, true)))
+          .orderBy(asc(tourInclusions.sortOrder)),
+      () =>
+        db
+          .select({
+            rooms: bookingHotelLines.rooms,
+            nights: bookingHotelLines.nights,
+            unitCents: bookingHotelLines.unitCents,
+            totalCents: bookingHotelLines.totalCents,
+            hotelEn: hotelTypes.nameEn,
+            hotelEs: hotelTypes.nameEs,
+            roomEn: roomTypes.nameEn,
+            roomEs: roomTypes.nameEs,
+          })
+          .from(bookingHotelLines)
+          .innerJoin(hotelTypes, eq(hotelTypes.id, bookingHotelLines.hotelTypeId))
+          .innerJoin(roomTypes, eq(roomTypes.id, bookingHotelLines.roomTypeId))
+          .where(eq(bookingHotelLines.bookingId, found.id))
+          .orderBy(asc(bookingHotelLines.position)),
+      () =>
+        db
+          .select({
+            id: bookingServiceLines.id,
+            createdAt: bookingServiceLines.createdAt,
+            quantity: bookingServiceLines.quantity,
+            unitCents: bookingServiceLines.unitCents,
+            totalCents: bookingServiceLines.totalCents,
+            en: additionalServices.nameEn,
+            es: additionalServices.nameEs,
+            labelEn: tourAdditionalServices.labelEn,
+            labelEs: tourAdditionalServices.labelEs,
+            isTour: additionalServices.isTour,
+          })
+          .from(bookingServiceLines)
+          .innerJoin(
+            tourAdditionalServices,
+            eq(tourAdditionalServices.id, bookingServiceLines.offerId),
+          )
+          .innerJoin(
+            additionalServices,
+            eq(additionalServices.id, tourAdditionalServices.serviceId),
+          )
+          .where(eq(bookingServiceLines.bookingId, found.id))
+          .orderBy(asc(bookingServiceLines.createdAt)),
+      () =>
+        db
+          .select()
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.bookingId, found.id))
+          .orderBy(asc(ledgerEntries.createdAt)),
+      () =>
+        db
+          .select({
+            id: passengerSlots.id,
+            position: passengerSlots.position,
+            typeId: passengerSlots.customerTypeId,
+            typeEn: customerTypes.nameEn,
+            typeEs: customerTypes.nameEs,
+            client: clients,
+            documentOf: clientDocuments.clientId,
+          })
+          .from(passengerSlots)
+          .innerJoin(customerTypes, eq(customerTypes.id, passengerSlots.customerTypeId))
+          .leftJoin(clients, eq(clients.id, passengerSlots.clientId))
+          .leftJoin(clientDocuments, eq(clientDocuments.clientId, clients.id))
+          .where(eq(passengerSlots.bookingId, found.id))
+          .orderBy(asc(passengerSlots.position)),
+      () =>
+        db
+          .select({
+            id: paymentAttempts.id,
+            amountCents: paymentAttempts.amountCents,
+            status: paymentAttempts.status,
+            createdAt: paymentAttempts.createdAt,
+          })
+          .from(paymentAttempts)
+          .where(
+            and(
+              eq(paymentAttempts.bookingId, found.id),
+              inArray(paymentAttempts.status, ['pending', 'declined', 'refund_required']),
+            ),
+          )
+          .orderBy(desc(paymentAttempts.createdAt))
+          .limit(10),
     ]);
 
   const sum = (kind: string) =>

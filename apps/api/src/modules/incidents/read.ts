@@ -9,7 +9,7 @@ import {
   type PageQuery,
 } from '@cusco/shared';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, readAll } from '../../db/client.ts';
 import {
   additionalServices,
   bookingServiceLines,
@@ -160,9 +160,9 @@ export async function getIncident(
   incidentId: string,
   language: Language,
 ): Promise<Incident> {
-  const [rows, statuses] = await Promise.all([
-    selectIncidents(db, and(eq(incidents.id, incidentId), visibleTo(user)) as SQL),
-    statusNames(db, language),
+  const [rows, statuses] = await readAll(db, [
+    () => selectIncidents(db, and(eq(incidents.id, incidentId), visibleTo(user)) as SQL),
+    () => statusNames(db, language),
   ]);
   const row = rows[0];
   if (!row) throw incidentNotFound();

@@ -6,7 +6,7 @@ import {
   type ParsedPassengerPayload,
 } from '@cusco/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, readAll } from '../../db/client.ts';
 import { countries, occupations, optionItems } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { pick } from '../../lib/language.ts';
@@ -78,17 +78,22 @@ export async function checkPassengerOptions(
     .map(([field]) => payload[field])
     .filter((id) => uuidShape.test(id));
   const countryId = payload.countryId.toUpperCase();
-  const [items, jobs, countryRows] = await Promise.all([
-    optionIds.length > 0
-      ? db
-          .select({ id: optionItems.id, listKey: optionItems.listKey })
-          .from(optionItems)
-          .where(inArray(optionItems.id, optionIds))
-      : Promise.resolve([]),
-    uuidShape.test(payload.jobId)
-      ? db.select({ id: occupations.id }).from(occupations).where(eq(occupations.id, payload.jobId))
-      : Promise.resolve([]),
-    db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId)),
+  const [items, jobs, countryRows] = await readAll(db, [
+    () =>
+      optionIds.length > 0
+        ? db
+            .select({ id: optionItems.id, listKey: optionItems.listKey })
+            .from(optionItems)
+            .where(inArray(optionItems.id, optionIds))
+        : Promise.resolve([]),
+    () =>
+      uuidShape.test(payload.jobId)
+        ? db
+            .select({ id: occupations.id })
+            .from(occupations)
+            .where(eq(occupations.id, payload.jobId))
+        : Promise.resolve([]),
+    () => db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId)),
   ]);
 
   const listOf = new Map(items.map((item) => [item.id.toLowerCase(), item.listKey]));

@@ -1,7 +1,7 @@
 import type { Language, Option, Tour, TourListItem } from '@cusco/shared';
 import { CustomerTypeId, fromCents } from '@cusco/shared';
 import { and, asc, eq, inArray, min } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, readAll } from '../../db/client.ts';
 import {
   categories,
   countries,
@@ -44,58 +44,65 @@ export async function getTour(db: Executor, code: string, language: Language): P
     relatedRows,
     itineraryRows,
     inclusionRows,
-  ] = await Promise.all([
-    db
-      .select({ id: tourTypes.id, nameEn: tourTypes.nameEn, nameEs: tourTypes.nameEs })
-      .from(tourTypeLinks)
-      .innerJoin(tourTypes, eq(tourTypes.id, tourTypeLinks.typeId))
-      .where(eq(tourTypeLinks.tourId, tour.id))
-      .orderBy(asc(tourTypeLinks.sortOrder)),
-    db
-      .select({ id: categories.id, nameEn: categories.nameEn, nameEs: categories.nameEs })
-      .from(tourCategories)
-      .innerJoin(categories, eq(categories.id, tourCategories.categoryId))
-      .where(eq(tourCategories.tourId, tour.id))
-      .orderBy(asc(tourCategories.sortOrder)),
-    db.select().from(customerTypes).orderBy(asc(customerTypes.sortOrder)),
-    db
-      .select()
-      .from(tourPrices)
-      .where(eq(tourPrices.tourId, tour.id))
-      .orderBy(asc(tourPrices.groupSize)),
-    db
-      .select({
-        hotelTypeId: tourHotelPrices.hotelTypeId,
-        roomTypeId: tourHotelPrices.roomTypeId,
-        priceCents: tourHotelPrices.priceCents,
-        hotelEn: hotelTypes.nameEn,
-        hotelEs: hotelTypes.nameEs,
-        hotelSort: hotelTypes.sortOrder,
-        roomEn: roomTypes.nameEn,
-        roomEs: roomTypes.nameEs,
-        roomSort: roomTypes.sortOrder,
-      })
-      .from(tourHotelPrices)
-      .innerJoin(hotelTypes, eq(hotelTypes.id, tourHotelPrices.hotelTypeId))
-      .innerJoin(roomTypes, eq(roomTypes.id, tourHotelPrices.roomTypeId))
-      .where(eq(tourHotelPrices.tourId, tour.id)),
-    loadServiceOffers(db, tour.id, language),
-    db
-      .select({ code: tours.code, nameEn: tours.nameEn, nameEs: tours.nameEs })
-      .from(tourRelated)
-      .innerJoin(tours, eq(tours.id, tourRelated.relatedTourId))
-      .where(and(eq(tourRelated.tourId, tour.id), eq(tours.isActive, true)))
-      .orderBy(asc(tourRelated.sortOrder)),
-    db
-      .select()
-      .from(tourItinerary)
-      .where(eq(tourItinerary.tourId, tour.id))
-      .orderBy(asc(tourItinerary.day), asc(tourItinerary.sortOrder)),
-    db
-      .select()
-      .from(tourInclusions)
-      .where(eq(tourInclusions.tourId, tour.id))
-      .orderBy(asc(tourInclusions.sortOrder)),
+  ] = await readAll(db, [
+    () =>
+      db
+        .select({ id: tourTypes.id, nameEn: tourTypes.nameEn, nameEs: tourTypes.nameEs })
+        .from(tourTypeLinks)
+        .innerJoin(tourTypes, eq(tourTypes.id, tourTypeLinks.typeId))
+        .where(eq(tourTypeLinks.tourId, tour.id))
+        .orderBy(asc(tourTypeLinks.sortOrder)),
+    () =>
+      db
+        .select({ id: categories.id, nameEn: categories.nameEn, nameEs: categories.nameEs })
+        .from(tourCategories)
+        .innerJoin(categories, eq(categories.id, tourCategories.categoryId))
+        .where(eq(tourCategories.tourId, tour.id))
+        .orderBy(asc(tourCategories.sortOrder)),
+    () => db.select().from(customerTypes).orderBy(asc(customerTypes.sortOrder)),
+    () =>
+      db
+        .select()
+        .from(tourPrices)
+        .where(eq(tourPrices.tourId, tour.id))
+        .orderBy(asc(tourPrices.groupSize)),
+    () =>
+      db
+        .select({
+          hotelTypeId: tourHotelPrices.hotelTypeId,
+          roomTypeId: tourHotelPrices.roomTypeId,
+          priceCents: tourHotelPrices.priceCents,
+          hotelEn: hotelTypes.nameEn,
+          hotelEs: hotelTypes.nameEs,
+          hotelSort: hotelTypes.sortOrder,
+          roomEn: roomTypes.nameEn,
+          roomEs: roomTypes.nameEs,
+          roomSort: roomTypes.sortOrder,
+        })
+        .from(tourHotelPrices)
+        .innerJoin(hotelTypes, eq(hotelTypes.id, tourHotelPrices.hotelTypeId))
+        .innerJoin(roomTypes, eq(roomTypes.id, tourHotelPrices.roomTypeId))
+        .where(eq(tourHotelPrices.tourId, tour.id)),
+    () => loadServiceOffers(db, tour.id, language),
+    () =>
+      db
+        .select({ code: tours.code, nameEn: tours.nameEn, nameEs: tours.nameEs })
+        .from(tourRelated)
+        .innerJoin(tours, eq(tours.id, tourRelated.relatedTourId))
+        .where(and(eq(tourRelated.tourId, tour.id), eq(tours.isActive, true)))
+        .orderBy(asc(tourRelated.sortOrder)),
+    () =>
+      db
+        .select()
+        .from(tourItinerary)
+        .where(eq(tourItinerary.tourId, tour.id))
+        .orderBy(asc(tourItinerary.day), asc(tourItinerary.sortOrder)),
+    () =>
+      db
+        .select()
+        .from(tourInclusions)
+        .where(eq(tourInclusions.tourId, tour.id))
+        .orderBy(asc(tourInclusions.sortOrder)),
   ]);
 
   const uniqueOptions = (pairs: { value: string; label: string; sort: number }[]): Option[] => {
@@ -168,33 +175,40 @@ export async function getTour(db: Executor, code: string, language: Language): P
 /** Every active tour, for the tours page (spec §3 "Tour list item"). */
 export async function listTours(db: Executor, language: Language): Promise<TourListItem[]> {
   const name = text(language);
-  const [tourRows, typeRows, priceRows] = await Promise.all([
-    db
-      .select({
-        id: tours.id,
-        code: tours.code,
-        nameEn: tours.nameEn,
-        nameEs: tours.nameEs,
-        days: tours.days,
-        nights: tours.nights,
-        familyId: tours.familyId,
-        familyEn: tourFamilies.nameEn,
-        familyEs: tourFamilies.nameEs,
-      })
-      .from(tours)
-      .innerJoin(tourFamilies, eq(tourFamilies.id, tours.familyId))
-      .where(eq(tours.isActive, true))
-      .orderBy(asc(tourFamilies.sortOrder), asc(tours.sortOrder), asc(tours.code)),
-    db
-      .select({ tourId: tourTypeLinks.tourId, nameEn: tourTypes.nameEn, nameEs: tourTypes.nameEs })
-      .from(tourTypeLinks)
-      .innerJoin(tourTypes, eq(tourTypes.id, tourTypeLinks.typeId))
-      .orderBy(asc(tourTypeLinks.sortOrder)),
-    db
-      .select({ tourId: tourPrices.tourId, from: min(tourPrices.priceCents) })
-      .from(tourPrices)
-      .where(inArray(tourPrices.customerTypeId, [CustomerTypeId.adult]))
-      .groupBy(tourPrices.tourId),
+  const [tourRows, typeRows, priceRows] = await readAll(db, [
+    () =>
+      db
+        .select({
+          id: tours.id,
+          code: tours.code,
+          nameEn: tours.nameEn,
+          nameEs: tours.nameEs,
+          days: tours.days,
+          nights: tours.nights,
+          familyId: tours.familyId,
+          familyEn: tourFamilies.nameEn,
+          familyEs: tourFamilies.nameEs,
+        })
+        .from(tours)
+        .innerJoin(tourFamilies, eq(tourFamilies.id, tours.familyId))
+        .where(eq(tours.isActive, true))
+        .orderBy(asc(tourFamilies.sortOrder), asc(tours.sortOrder), asc(tours.code)),
+    () =>
+      db
+        .select({
+          tourId: tourTypeLinks.tourId,
+          nameEn: tourTypes.nameEn,
+          nameEs: tourTypes.nameEs,
+        })
+        .from(tourTypeLinks)
+        .innerJoin(tourTypes, eq(tourTypes.id, tourTypeLinks.typeId))
+        .orderBy(asc(tourTypeLinks.sortOrder)),
+    () =>
+      db
+        .select({ tourId: tourPrices.tourId, from: min(tourPrices.priceCents) })
+        .from(tourPrices)
+        .where(inArray(tourPrices.customerTypeId, [CustomerTypeId.adult]))
+        .groupBy(tourPrices.tourId),
   ]);
   const typesByTour = new Map<string, typeof typeRows>();
   for (const row of typeRows)
