@@ -12,20 +12,20 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './errors.ts';
 import { logSerializers } from './lib/log.ts';
-import { authRoutes } from './modules/auth/routes.ts';
+import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { healthRoutes } from './modules/common/health.ts';
 import { incidentRoutes } from './modules/incidents/routes.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { reconcilePending } from './modules/payments/reconcile.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
+import { notificationRoutes, paymentRoutes } from './modules/payments/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
-import { tourRoutes } from './modules/tours/routes.ts';
+import { publicTourRoutes, tourRoutes } from './modules/tours/routes.ts';
 import { createGateway, type PaymentGateway } from './payments/index.ts';
 import { sandboxRoutes } from './payments/sandbox/routes.ts';
 import { sandboxSecret } from './payments/sandbox/secret.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { authPlugin, signedIn } from './plugins/auth.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { type Job, jobsPlugin } from './plugins/jobs.ts';
 import { type RateLimitsOptions, rateLimitsPlugin } from './plugins/rate-limits.ts';
@@ -142,15 +142,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(
     async (api) => {
+      // Open to anyone: health, signing up and in, the public tour page, the gateway's news.
       await api.register(healthRoutes);
-      await api.register(authRoutes);
-      await api.register(tourRoutes);
-      await api.register(bookingRoutes);
-      await api.register(paymentRoutes, sandbox ? { sandboxSecret: sandbox.secret } : {});
-      await api.register(profileRoutes);
-      await api.register(passengerRoutes);
-      await api.register(serviceRoutes);
-      await api.register(incidentRoutes);
+      await api.register(publicAuthRoutes);
+      await api.register(publicTourRoutes);
+      await api.register(notificationRoutes, sandbox ? { sandboxSecret: sandbox.secret } : {});
+      // Everything else requires a signed-in user.
+      await api.register(signedIn, {
+        routes: [
+          authRoutes,
+          tourRoutes,
+          bookingRoutes,
+          paymentRoutes,
+          profileRoutes,
+          passengerRoutes,
+          serviceRoutes,
+          incidentRoutes,
+        ],
+      });
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
@@ -41,35 +42,27 @@ reportLostConnection = (error) =>
   app.log.warn({ err: error }, 'database connection lost; the pool will reconnect');
 
 /**
- * SIGTERM or SIGINT: readiness turns 503 (a load balancer stops sending), the server stops
- * accepting connections and lets the requests in flight finish, the jobs finish their current
- * pass, the pool closes, and the process exits 0; after SHUTDOWN_TIMEOUT_SECONDS it gives up
- * with 1. A request either finished (its transaction committed) or never started: nothing is
- * half-written, for every write is one transaction.
+ * SIGTERM or SIGINT (close-with-grace): readiness turns 503 (a load balancer stops sending), the
+ * server stops accepting connections and lets the requests in flight finish, the jobs finish
+ * their current pass, the pool closes, and the process exits 0; after SHUTDOWN_TIMEOUT_SECONDS it
+ * gives up with 1. A request either finished (its transaction committed) or never started:
+ * nothing is half-written, for every write is one transaction.
  */
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.draining = true;
-  app.log.info({ signal }, 'shutting down');
-  const forced = setTimeout(() => {
-    app.log.error('shutdown took too long; exiting');
-    process.exit(1);
-  }, config.shutdownTimeoutSeconds * 1000);
-  forced.unref();
-  try {
+closeWithGrace(
+  {
+    delay: config.shutdownTimeoutSeconds * 1000,
+    logger: { error: (message: string) => app.log.error(message) },
+  },
+  async ({ signal, err }) => {
+    app.draining = true;
+    if (err) app.log.error({ err }, 'closing after an unexpected error');
+    else app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
     app.log.info({ signal }, 'stopped');
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'error while shutting down');
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    if (err) throw err;
+  },
+);
 
 try {
   const address = await app.listen({ port: config.port, host: config.host });

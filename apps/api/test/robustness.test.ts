@@ -30,9 +30,14 @@ beforeAll(async () => {
   const spec = (await ctx.app.inject({ url: '/api/docs/json' })).json() as {
     paths: Record<string, Record<string, unknown>>;
   };
-  routes = Object.entries(spec.paths).flatMap(([path, methods]) =>
-    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
-  );
+  routes = [
+    ...Object.entries(spec.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
+    ),
+    // The sandbox gateway's own pages, served by this process but not part of the API's docs.
+    { method: 'GET', path: '/sandbox/checkout/{transactionId}' },
+    { method: 'POST', path: '/sandbox/checkout/{transactionId}/pay' },
+  ];
 });
 afterAll(() => ctx?.close());
 

@@ -6,6 +6,7 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.ts';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -41,6 +42,54 @@ const defaultTimeouts: DatabaseTimeouts = {
   idleInTransactionMs: 30_000,
 };
 
+/**
+ * A pool whose checked-out connections cannot leak when the server goes away. Drizzle's
+ * transaction releases its connection only once `begin` has succeeded, and without the error:
+ * a connection killed at `begin` would never return, and a broken one would go back to the pool.
+ * Here, a query that fails on a checked-out connection whose link is gone releases that
+ * connection at once, with the error (so the pool destroys it); the caller still gets the
+ * rejection, and any later release of it is a no-op.
+ */
+class ResilientPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | void {
+    // The callback form is the pool's own (pool.query), which releases with the error itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => guardCheckout(client));
+  }
+}
+
+function guardCheckout(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  const query = client.query;
+  let released = false;
+  // The pool gives the client a new release function at its next checkout.
+  const releaseOnce = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.query = query;
+    release(error);
+  };
+  client.release = releaseOnce as pg.PoolClient['release'];
+  client.query = function guardedQuery(this: pg.PoolClient, ...args: unknown[]) {
+    const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (result && typeof (result as Promise<unknown>).catch === 'function') {
+      (result as Promise<unknown>).catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) releaseOnce(error as Error);
+      });
+    }
+    return result;
+  } as typeof client.query;
+  return client;
+}
+
 /** The name the API's connections carry in pg_stat_activity. */
 export const APPLICATION_NAME = 'cusco-api';
 
@@ -54,7 +103,7 @@ export const APPLICATION_NAME = 'cusco-api';
  */
 function openPool(target: Extract<DatabaseTarget, { kind: 'postgres' }>) {
   const timeouts = target.timeouts ?? defaultTimeouts;
-  const pool = new pg.Pool({
+  const pool = new ResilientPool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
     application_name: APPLICATION_NAME,

@@ -27,7 +27,6 @@ const idParams = z.object({ id: z.string().max(100) });
 const noBody = z.object({}).nullish();
 const refusals = { 404: errorBody };
 const tags = ['incidents'];
-const security = [{ bearer: [] }];
 
 /** Customers' requests about a booking (spec §2 "Incidents", §5 "Incident save", §7). */
 export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,13 +42,13 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/incident/list/types',
-    { onRequest: app.authenticate, schema: { tags, security, response: { 200: incidentOptions } } },
+    { schema: { tags, response: { 200: incidentOptions } } },
     async (request) => listIncidentTypes(app.db, languageOf(request)),
   );
 
   app.get(
     '/incident/list/status',
-    { onRequest: app.authenticate, schema: { tags, security, response: { 200: incidentOptions } } },
+    { schema: { tags, response: { 200: incidentOptions } } },
     async (request) => listIncidentStatuses(app.db, languageOf(request)),
   );
 
@@ -59,10 +58,8 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
-        onRequest: app.authenticate,
         schema: {
           tags,
-          security,
           description: "The incidents of the caller's bookings, newest change first.",
           querystring: pageQuery,
           response: { 200: incidentList },
@@ -79,10 +76,8 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/incident/save',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         description: 'bookingId is a reservation code; statusId is ignored (starts registered).',
         body: incidentSaveRequest,
         response: { 201: incidentResult, 400: errorBody, ...refusals },
@@ -101,8 +96,7 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/incident/:id',
     {
-      onRequest: app.authenticate,
-      schema: { tags, security, params: idParams, response: { 200: incident, ...refusals } },
+      schema: { tags, params: idParams, response: { 200: incident, ...refusals } },
     },
     async (request) =>
       getIncident(
@@ -116,10 +110,8 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/incident/:id/update',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         params: idParams,
         body: incidentUpdateRequest,
         response: {
@@ -142,10 +134,8 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/incident/:id/change/status',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         description: "Moves the incident along the customer's one transition from its status.",
         params: idParams,
         body: noBody,
@@ -159,10 +149,8 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/incident/:id/delete',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         params: idParams,
         response: { 200: incidentResult, ...refusals, 409: errorBody },
       },

@@ -30,10 +30,8 @@ export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/optionlist/listbykey/:key',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['passengers'],
-        security: [{ bearer: [] }],
         params: optionListParams,
         response: { 200: optionList, 404: errorBody },
       },
@@ -44,8 +42,7 @@ export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/job/list',
     {
-      onRequest: app.authenticate,
-      schema: { tags: ['passengers'], security: [{ bearer: [] }], response: { 200: optionList } },
+      schema: { tags: ['passengers'], response: { 200: optionList } },
     },
     async (request) => listJobs(app.db, languageOf(request)),
   );
@@ -53,10 +50,8 @@ export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/client/:slotId/create',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['passengers'],
-        security: [{ bearer: [] }],
         params: slotParams,
         body: passengerPayload,
         response: { 201: passengerSaveResponse, ...refusals, 409: errorBody },
@@ -74,10 +69,8 @@ export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/client/:id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['passengers'],
-        security: [{ bearer: [] }],
         params: clientParams,
         response: { 200: clientRecord, ...refusals },
       },
@@ -88,10 +81,8 @@ export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/client/:id/update',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['passengers'],
-        security: [{ bearer: [] }],
         params: clientParams,
         body: passengerPayload,
         response: { 200: passengerSaveResponse, ...refusals },
@@ -107,10 +98,8 @@ export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/client/:id/document',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['passengers'],
-        security: [{ bearer: [] }],
         description: 'The scan itself (image/jpeg or image/png); 404 when none is stored.',
         params: clientParams,
       },
@@ -148,11 +137,9 @@ const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/client/:id/add/document',
     {
-      onRequest: app.authenticate,
       preHandler: app.rateLimited('upload'),
       schema: {
         tags: ['passengers'],
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         params: clientParams,
         response: {

@@ -15,24 +15,16 @@ import { settleAttempt } from './settle.ts';
 
 const received = z.object({ received: z.literal(true), result: z.string() });
 
-/**
- * Payments: opening an attempt, and the notification route of the configured gateway only: a
- * gateway that is not configured has no door to knock on.
- */
-export const paymentRoutes: FastifyPluginAsyncZod<{ sandboxSecret?: string }> = async (
-  app,
-  options,
-) => {
+/** Opening a payment attempt: a signed-in route. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const policy = { gateway: app.gateway, ttlMinutes: app.config.payments.attemptTtlMinutes };
 
   app.post(
     '/tour/payment/add',
     {
-      onRequest: app.authenticate,
       preHandler: app.rateLimited('payment'),
       schema: {
         tags: ['payments'],
-        security: [{ bearer: [] }],
         body: paymentAddRequest,
         response: { 201: paymentAddResponse, 409: errorBody, 422: errorBody },
       },
@@ -42,7 +34,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ sandboxSecret?: string }> = 
       return reply.status(201).send(attempt);
     },
   );
+};
 
+/**
+ * The notification route of the configured gateway only, open to the gateway (each verifies its
+ * own signature): a gateway that is not configured has no door to knock on.
+ */
+export const notificationRoutes: FastifyPluginAsyncZod<{ sandboxSecret?: string }> = async (
+  app,
+  options,
+) => {
   if (app.gateway.name === 'sandbox') {
     if (!options.sandboxSecret) throw new Error('the sandbox gateway needs its signing secret');
     await app.register(sandboxNotifications, { secret: options.sandboxSecret });

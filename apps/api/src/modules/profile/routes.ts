@@ -13,10 +13,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/client/profile',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
-        security: [{ bearer: [] }],
         body: profileRequest,
         response: { 200: sessionUser },
       },
@@ -27,10 +25,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/client/changepassword',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
-        security: [{ bearer: [] }],
         body: changePasswordRequest,
         response: { 200: changePasswordResponse },
       },

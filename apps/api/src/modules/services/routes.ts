@@ -22,10 +22,8 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tour/:code/service/additional',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['services'],
-        security: [{ bearer: [] }],
         description: 'The code is a reservation code (CT-…), not a tour code.',
         params: bookingCodeParams,
         response: { 200: additionalServiceOptions, 404: errorBody },
@@ -38,10 +36,8 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tour/add/service',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['services'],
-        security: [{ bearer: [] }],
         headers: idempotencyHeaders,
         querystring: addServicesQuery,
         body: addServicesBody,

@@ -6,29 +6,21 @@ import { languageOf } from '../../lib/language.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { getTour, listCountries, listTours } from './service.ts';
 
+/** The corporate tour list and the corporate booking page's tour: signed-in routes. */
 export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tour/list',
     {
-      onRequest: app.authenticate,
-      schema: { tags: ['tours'], security: [{ bearer: [] }], response: { 200: tourList } },
+      schema: { tags: ['tours'], response: { 200: tourList } },
     },
     async (request) => listTours(app.db, languageOf(request)),
   );
 
   app.get(
-    '/tour/:id',
-    { schema: { tags: ['tours'], params: tourCodeParams, response: { 200: tour } } },
-    async (request) => getTour(app.db, request.params.id, languageOf(request)),
-  );
-
-  app.get(
     '/tour/private/:tourId',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['tours'],
-        security: [{ bearer: [] }],
         params: z.object({ tourId: tourCodeParams.shape.id }),
         response: { 200: tour },
       },
@@ -38,6 +30,15 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!currentUser(request).corporateClientId) throw new AppError('FORBIDDEN', 'corporateOnly');
       return getTour(app.db, request.params.tourId, languageOf(request));
     },
+  );
+};
+
+/** A tour (the public booking page) and the countries: open to anyone. */
+export const publicTourRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/tour/:id',
+    { schema: { tags: ['tours'], params: tourCodeParams, response: { 200: tour } } },
+    async (request) => getTour(app.db, request.params.id, languageOf(request)),
   );
 
   app.get(

@@ -127,14 +127,17 @@ export async function sandboxRoutes(
     return { page: 'result' as const, charge: updated, outcome };
   }
 
-  app.get('/sandbox/assets/checkout.js', async (_request, reply) =>
+  // The gateway's own pages: not part of our API, so not in its description.
+  const page = { schema: { hide: true } };
+
+  app.get('/sandbox/assets/checkout.js', page, async (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(checkoutScript),
   );
 
-  app.get('/sandbox/checkout/:transactionId', async (request, reply) => {
+  app.get('/sandbox/checkout/:transactionId', page, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     const params = transactionParams.safeParse(request.params);
     if (!params.success) return reply.status(404).send(resultPage('', 'closed'));
@@ -147,7 +150,7 @@ export async function sandboxRoutes(
     return reply.send(checkoutPage(charge));
   });
 
-  app.post('/sandbox/checkout/:transactionId/pay', async (request, reply) => {
+  app.post('/sandbox/checkout/:transactionId/pay', page, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     const params = transactionParams.safeParse(request.params);
     if (!params.success) return reply.status(404).send(resultPage('', 'closed'));
