@@ -201,6 +201,7 @@ describe.runIf(isPostgres)('the API and its database restarting', () => {
     expect(ready).toBe(200);
 
     const figures = summary(t);
+    // biome-ignore lint/suspicious/noConsole: the storm's figures are this test's report.
     console.info(`storm: ${killed} connections killed; answers ${JSON.stringify(figures)}`);
     expect(server.child.exitCode).toBeNull();
     expect(killed).toBeGreaterThan(0);
@@ -247,6 +248,7 @@ describe.runIf(isPostgres)('the API and its database restarting', () => {
     const took = Date.now() - signalledAt;
     await load;
 
+    // biome-ignore lint/suspicious/noConsole: the shutdown's figures are this test's report.
     console.info(`shutdown: exit ${code} after ${took} ms; answers ${JSON.stringify(summary(t))}`);
     expect(code).toBe(0);
     expect(took).toBeLessThan(10_000);

@@ -59,9 +59,14 @@ class ResilientPool extends pg.Pool {
       done: (release?: unknown) => void,
     ) => void,
   ): void;
-  override connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | void {
+  override connect(
+    callback?: Parameters<pg.Pool['connect']>[0],
+  ): Promise<pg.PoolClient> | undefined {
     // The callback form is the pool's own (pool.query), which releases with the error itself.
-    if (callback) return super.connect(callback);
+    if (callback) {
+      super.connect(callback);
+      return undefined;
+    }
     return super.connect().then((client) => guardCheckout(client));
   }
 }
