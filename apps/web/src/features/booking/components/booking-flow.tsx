@@ -20,6 +20,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { showAlert, showErrorModal } from '../../../lib/error-modal.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { randomId } from '../../../lib/ids.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import type { BookingVariant } from '../api/get-tour.ts';
 import { useSaveBooking } from '../api/save-booking.ts';
@@ -129,7 +130,7 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
     const fingerprint = JSON.stringify(body);
     let idempotencyKey = keys.current.get(fingerprint);
     if (!idempotencyKey) {
-      idempotencyKey = crypto.randomUUID();
+      idempotencyKey = randomId();
       keys.current.set(fingerprint, idempotencyKey);
     }
     save.mutate(
