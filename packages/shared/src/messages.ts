@@ -5,6 +5,16 @@
  */
 export type Language = 'en' | 'es';
 
+/** The English or the Spanish of something, in a language: the one place that chooses. */
+export function inLanguage<T>(language: Language, english: T, spanish: T): T {
+  return language === 'en' ? english : spanish;
+}
+
+/** The name of a bilingual row (its `nameEn` and `nameEs`) in a language. */
+export function nameIn(row: { nameEn: string; nameEs: string }, language: Language): string {
+  return inLanguage(language, row.nameEn, row.nameEs);
+}
+
 export const messages = {
   // Generic field rules
   required: {
@@ -235,6 +245,10 @@ export const messages = {
     en: 'This page is for corporate clients only',
     es: 'Esta página es solo para clientes corporativos',
   },
+  // The ledger's own lines, as the booking detail names them
+  ledgerTour: { en: 'Tour booking', es: 'Reserva del tour' },
+  ledgerServices: { en: 'Additional services', es: 'Servicios adicionales' },
+  ledgerPayment: { en: 'Card payment', es: 'Pago con tarjeta' },
   invalidPaymentAmount: {
     en: 'The amount to pay is not valid',
     es: 'El monto a pagar no es válido',

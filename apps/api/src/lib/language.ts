@@ -14,8 +14,3 @@ export function languageOf(request: Pick<FastifyRequest, 'headers'>): Language {
   }
   return 'en';
 }
-
-/** Picks the English or Spanish column of a bilingual row. */
-export function pick<T extends { nameEn: string; nameEs: string }>(row: T, language: Language) {
-  return language === 'en' ? row.nameEn : row.nameEs;
-}

@@ -11,6 +11,7 @@ import {
 import dayjs from 'dayjs';
 import { eq, sql } from 'drizzle-orm';
 import type { AuthenticatedUser } from '../../modules/auth/sessions.ts';
+import { usersWithCompany } from '../../modules/auth/users.ts';
 import { loadTourPricing } from '../../modules/bookings/catalogue.ts';
 import { saveBooking } from '../../modules/bookings/save.ts';
 import { answerIncident } from '../../modules/incidents/agency.ts';
@@ -18,24 +19,12 @@ import { saveIncident } from '../../modules/incidents/save.ts';
 import { settleAttempt } from '../../modules/payments/settle.ts';
 import { sandboxGateway } from '../../payments/sandbox/gateway.ts';
 import type { Database } from '../client.ts';
-import { bookings, corporateClients, paymentAttempts, sandboxCharges, users } from '../schema.ts';
+import { bookings, paymentAttempts, sandboxCharges, users } from '../schema.ts';
 import { tourId } from './catalogue.ts';
 import { demoAccounts } from './demo-accounts.ts';
 
 async function demoUser(db: Database, email: string): Promise<AuthenticatedUser | null> {
-  const [row] = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      name: users.name,
-      lastName: users.lastName,
-      telephone: users.telephone,
-      corporateClientId: users.corporateClientId,
-      corporateClientName: corporateClients.name,
-    })
-    .from(users)
-    .leftJoin(corporateClients, eq(corporateClients.id, users.corporateClientId))
-    .where(eq(users.email, email));
+  const [row] = await usersWithCompany(db).where(eq(users.email, email));
   return row ? { ...row, sessionId: '' } : null;
 }
 

@@ -2,7 +2,7 @@ import type { LoginResponse, registerRequest, SessionUser } from '@cusco/shared'
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { corporateClients, countries, users } from '../../db/schema.ts';
+import { countries, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import {
@@ -12,13 +12,14 @@ import {
   passwordProblem,
   verifyPassword,
 } from './passwords.ts';
-import { type AuthenticatedUser, createSession } from './sessions.ts';
+import { createSession } from './sessions.ts';
 import {
   claimPasswordAttempt,
   forgetOldFailures,
   passwordAttemptSucceeded,
   type ThrottlePolicy,
 } from './throttle.ts';
+import { usersWithCompany } from './users.ts';
 
 type Registration = z.output<typeof registerRequest>;
 
@@ -119,31 +120,8 @@ export async function login(
 
 /** What the web app stores as the session (spec §3 "Stored session"). */
 export async function sessionUser(db: Executor, userId: string): Promise<SessionUser> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      lastName: users.lastName,
-      email: users.email,
-      corporateClientId: users.corporateClientId,
-      corporateClientName: corporateClients.name,
-      telephone: users.telephone,
-    })
-    .from(users)
-    .leftJoin(corporateClients, eq(corporateClients.id, users.corporateClientId))
-    .where(eq(users.id, userId));
+  const [row] = await usersWithCompany(db).where(eq(users.id, userId));
   if (!row) throw new AppError('NOT_FOUND', 'notFound');
-  return row;
-}
-
-export function toSessionUser(user: AuthenticatedUser): SessionUser {
-  return {
-    id: user.userId,
-    name: user.name,
-    lastName: user.lastName,
-    email: user.email,
-    corporateClientId: user.corporateClientId,
-    corporateClientName: user.corporateClientName,
-    telephone: user.telephone,
-  };
+  const { userId: id, ...rest } = row;
+  return { id, ...rest };
 }

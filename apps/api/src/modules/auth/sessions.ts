@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { corporateClients, sessions, users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { type UserWithCompany, usersWithCompany } from './users.ts';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -19,33 +20,13 @@ export async function createSession(db: Executor, userId: string, ttlMinutes: nu
   return { token, sessionId: row.id, expiresAt };
 }
 
-export interface AuthenticatedUser {
-  sessionId: string;
-  userId: string;
-  email: string;
-  name: string;
-  lastName: string;
-  telephone: string;
-  corporateClientId: string | null;
-  corporateClientName: string | null;
-}
+/** The user of a request that passed `authenticate`, and the session it came with. */
+export type AuthenticatedUser = UserWithCompany & { sessionId: string };
 
 /** The user behind a token, if the token is known, not revoked and not expired. */
 export async function findSession(db: Executor, token: string): Promise<AuthenticatedUser | null> {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      email: users.email,
-      name: users.name,
-      lastName: users.lastName,
-      telephone: users.telephone,
-      corporateClientId: users.corporateClientId,
-      corporateClientName: corporateClients.name,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(corporateClients, eq(corporateClients.id, users.corporateClientId))
+  const [row] = await usersWithCompany(db, { sessionId: sessions.id })
+    .innerJoin(sessions, eq(sessions.userId, users.id))
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),

@@ -1,4 +1,4 @@
-import type { BookingLimits, Language, PricingCatalog } from '@cusco/shared';
+import { type BookingLimits, type Language, nameIn, type PricingCatalog } from '@cusco/shared';
 import { and, eq } from 'drizzle-orm';
 import { type Executor, readAll } from '../../db/client.ts';
 import {
@@ -148,6 +148,5 @@ export async function loadTourPricing(db: Executor, tourId: string): Promise<Tou
 /** The name of a row in a language, or the id itself when the row is unknown. */
 export function nameOf(rows: Named[], id: string, language: Language): string {
   const row = rows.find((candidate) => candidate.id === id);
-  if (!row) return id;
-  return language === 'en' ? row.nameEn : row.nameEs;
+  return row ? nameIn(row, language) : id;
 }

@@ -35,6 +35,25 @@ export function debtOf(totals: Omit<LedgerTotals, 'debt'>): number {
   return totals.purchases + totals.additions - totals.discounts - totals.payments;
 }
 
+/**
+ * The totals of a row joined to `ledgerTotalsSubquery` (null sums when the booking has no
+ * entries yet), with their debt: the one place sums become totals.
+ */
+export function totalsOf(sums: {
+  purchases: number | null;
+  additions: number | null;
+  discounts: number | null;
+  payments: number | null;
+}): LedgerTotals {
+  const known = {
+    purchases: sums.purchases ?? 0,
+    additions: sums.additions ?? 0,
+    discounts: sums.discounts ?? 0,
+    payments: sums.payments ?? 0,
+  };
+  return { ...known, debt: debtOf(known) };
+}
+
 /** The ledger sums of one booking (cents). */
 export async function ledgerTotals(db: Executor, bookingId: string): Promise<LedgerTotals> {
   const [row] = await db
@@ -46,6 +65,5 @@ export async function ledgerTotals(db: Executor, bookingId: string): Promise<Led
     })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.bookingId, bookingId));
-  const sums = row ?? { purchases: 0, additions: 0, discounts: 0, payments: 0 };
-  return { ...sums, debt: debtOf(sums) };
+  return totalsOf(row ?? { purchases: 0, additions: 0, discounts: 0, payments: 0 });
 }

@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { languageOf } from '../../lib/language.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { getBookingDetail, listBookings } from './read.ts';
+import { getBookingDetail } from './detail.ts';
+import { listBookings } from './list.ts';
 import { saveBooking } from './save.ts';
 
 const idempotencyHeaders = z.object({

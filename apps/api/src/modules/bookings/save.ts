@@ -7,7 +7,6 @@ import {
   fromCents,
   type Language,
   type ParsedBookingRequest,
-  passengerAgeProblem,
   type Quote,
   quoteBooking,
   quoteToWire,
@@ -16,25 +15,14 @@ import {
   toCents,
   todayInLima,
 } from '@cusco/shared';
-import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import {
-  bookingHotelLines,
-  bookingPassengerLines,
-  bookingServiceLines,
-  bookings,
-  clients,
-  ledgerEntries,
-  passengerSlots,
-  users,
-} from '../../db/schema.ts';
+import { ledgerEntries } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { once } from '../../lib/idempotency.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { type AttemptPolicy, openAttemptInTransaction } from '../payments/attempts.ts';
 import { loadTourPricing, nameOf, type TourPricing } from './catalogue.ts';
-import { newBookingCode } from './codes.ts';
+import { insertQuoteLines, insertSlots, insertWithFreshCode, seatTheCustomer } from './write.ts';
 
 export interface SaveBookingInput {
   user: AuthenticatedUser;
@@ -202,59 +190,9 @@ async function insertBooking(
     servicesCents: quote.servicesCents,
     totalCents: quote.totalCents,
   });
-
-  await tx.insert(bookingPassengerLines).values(
-    quote.passengers.map((line) => ({
-      bookingId: booking.id,
-      customerTypeId: line.customerTypeId,
-      quantity: line.quantity,
-      unitCents: line.unitCents,
-      totalCents: line.totalCents,
-    })),
-  );
-  if (quote.hotels.length > 0) {
-    await tx.insert(bookingHotelLines).values(
-      quote.hotels.map((line, position) => ({
-        bookingId: booking.id,
-        hotelTypeId: line.hotelTypeId,
-        roomTypeId: line.roomTypeId,
-        rooms: line.rooms,
-        nights: line.nights,
-        unitCents: line.unitCents,
-        totalCents: line.totalCents,
-        position,
-      })),
-    );
-  }
-  if (quote.services.length > 0) {
-    await tx.insert(bookingServiceLines).values(
-      quote.services.map((line) => ({
-        bookingId: booking.id,
-        offerId: line.offerId,
-        quantity: line.quantity,
-        unitCents: line.unitCents,
-        totalCents: line.totalCents,
-      })),
-    );
-  }
-
-  // One empty slot per passenger, adults first, typed by customer type.
-  const slotTypes = quote.passengers.flatMap((line) =>
-    Array.from({ length: line.quantity }, () => line.customerTypeId),
-  );
-  const slots = await tx
-    .insert(passengerSlots)
-    .values(
-      slotTypes.map((customerTypeId, index) => ({
-        bookingId: booking.id,
-        customerTypeId,
-        position: index + 1,
-      })),
-    )
-    .returning({ id: passengerSlots.id, customerTypeId: passengerSlots.customerTypeId });
-
+  await insertQuoteLines(tx, booking.id, quote);
+  const slots = await insertSlots(tx, booking.id, quote);
   if (body.isPassager) await seatTheCustomer(tx, user.userId, body.startDate, slots);
-
   await tx.insert(ledgerEntries).values({
     bookingId: booking.id,
     kind: 'purchase',
@@ -282,79 +220,4 @@ async function insertBooking(
     amount: fromCents(amountCents),
     amountStr: String(amountCents),
   };
-}
-
-/** Inserts the booking under a new code; a code already taken (rare) is drawn again. */
-async function insertWithFreshCode(
-  tx: Transaction,
-  values: Omit<typeof bookings.$inferInsert, 'code'>,
-) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await tx.transaction(async (savepoint) => {
-        const [row] = await savepoint
-          .insert(bookings)
-          .values({ ...values, code: newBookingCode() })
-          .returning({ id: bookings.id, code: bookings.code });
-        if (!row) throw new Error('booking not inserted');
-        return row;
-      });
-    } catch (error) {
-      if (attempt < 5 && isUniqueViolation(error, 'bookings_code_unique')) continue;
-      throw error;
-    }
-  }
-}
-
-/**
- * "Are you a passenger?": the customer's own passenger record fills the first slot whose type
- * fits their age on the travel date (adults first); none fitting is refused with that type's
- * age rule, rather than seating them as a passenger they are not.
- */
-async function seatTheCustomer(
-  tx: Transaction,
-  userId: string,
-  travelDate: string,
-  slots: { id: string; customerTypeId: string }[],
-) {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-  if (!user) throw new AppError('UNAUTHENTICATED', 'notSignedIn');
-  const [own] = user.clientId
-    ? await tx
-        .select({ birthDate: clients.birthDate })
-        .from(clients)
-        .where(eq(clients.id, user.clientId))
-    : [];
-  const birthDate = own?.birthDate ?? user.birthDate;
-  const slot = slots.find(
-    (candidate) => !passengerAgeProblem(candidate.customerTypeId, birthDate, travelDate),
-  );
-  if (!slot) {
-    const first = slots[0];
-    throw new AppError(
-      'BUSINESS_RULE',
-      (first && passengerAgeProblem(first.customerTypeId, birthDate, travelDate)) ?? 'invalidInput',
-      { field: 'isPassager' },
-    );
-  }
-  const clientId = user.clientId ?? (await newPassengerRecord(tx, user));
-  await tx.update(passengerSlots).set({ clientId }).where(eq(passengerSlots.id, slot.id));
-}
-
-/** The customer's own passenger record, made from their account the first time they travel. */
-async function newPassengerRecord(tx: Transaction, user: typeof users.$inferSelect) {
-  const [client] = await tx
-    .insert(clients)
-    .values({
-      firstName: user.name,
-      lastName: user.lastName,
-      email: user.email,
-      mobile: user.telephone,
-      birthDate: user.birthDate,
-      countryId: user.countryId,
-    })
-    .returning({ id: clients.id });
-  if (!client) throw new Error('client not inserted');
-  await tx.update(users).set({ clientId: client.id }).where(eq(users.id, user.id));
-  return client.id;
 }

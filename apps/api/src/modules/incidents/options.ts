@@ -1,8 +1,7 @@
-import type { Language, Option } from '@cusco/shared';
+import { type Language, nameIn, type Option } from '@cusco/shared';
 import { asc } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { incidentStatuses, incidentTypes } from '../../db/schema.ts';
-import { pick } from '../../lib/language.ts';
 
 /** GET incident/list/types: the incident types, in order, named in the request's language. */
 export async function listIncidentTypes(db: Executor, language: Language): Promise<Option[]> {
@@ -10,7 +9,7 @@ export async function listIncidentTypes(db: Executor, language: Language): Promi
     .select()
     .from(incidentTypes)
     .orderBy(asc(incidentTypes.sortOrder), asc(incidentTypes.nameEn));
-  return rows.map((row) => ({ value: row.id, label: pick(row, language) }));
+  return rows.map((row) => ({ value: row.id, label: nameIn(row, language) }));
 }
 
 /** GET incident/list/status: the incident statuses, in order, named in the request's language. */
@@ -19,7 +18,7 @@ export async function listIncidentStatuses(db: Executor, language: Language): Pr
     .select()
     .from(incidentStatuses)
     .orderBy(asc(incidentStatuses.sortOrder), asc(incidentStatuses.nameEn));
-  return rows.map((row) => ({ value: row.id, label: pick(row, language) }));
+  return rows.map((row) => ({ value: row.id, label: nameIn(row, language) }));
 }
 
 /** Every status's name in a language, by id (a handful of rows: read whole, once per call). */

@@ -5,6 +5,7 @@ import {
   DEFAULT_PAGE_SIZE,
   type Incident,
   incidentTarget,
+  inLanguage,
   type Language,
   type PageQuery,
 } from '@cusco/shared';
@@ -84,7 +85,6 @@ type IncidentQueryRow = Awaited<ReturnType<typeof selectIncidents>>[number];
 
 /** What a remove request is about: its id and how the customer knows it. */
 function targetOf(row: IncidentQueryRow, language: Language) {
-  const en = language === 'en';
   const kind = incidentTarget(row.typeId);
   if (kind === 'passenger' && row.slotId !== null && row.slotPosition !== null) {
     const label = `${passengerWord[language]} ${row.slotPosition}`;
@@ -92,8 +92,8 @@ function targetOf(row: IncidentQueryRow, language: Language) {
     return { targetId: row.slotId, targetName: person ? `${label} · ${person}` : label };
   }
   if (kind === 'service' && row.lineId !== null) {
-    const service = (en ? row.serviceEn : row.serviceEs) ?? '';
-    const offer = (en ? row.offerEn : row.offerEs) ?? '';
+    const service = inLanguage(language, row.serviceEn, row.serviceEs) ?? '';
+    const offer = inLanguage(language, row.offerEn, row.offerEs) ?? '';
     return {
       targetId: row.lineId,
       targetName: `${service} (${offer}) × ${row.lineQuantity ?? 0}`,
@@ -107,7 +107,6 @@ function toIncident(
   language: Language,
   statuses: Map<string, string>,
 ): Incident {
-  const en = language === 'en';
   const nextStatusId = customerTransition[row.statusId] ?? null;
   return {
     id: row.id,
@@ -120,9 +119,9 @@ function toIncident(
     response: row.response,
     adviserId: row.adviserId,
     modifiedOn: row.modifiedOn.toISOString(),
-    type: en ? row.typeEn : row.typeEs,
-    bookingName: `${row.bookingCode} · ${en ? row.tourEn : row.tourEs}`,
-    status: en ? row.statusEn : row.statusEs,
+    type: inLanguage(language, row.typeEn, row.typeEs),
+    bookingName: `${row.bookingCode} · ${inLanguage(language, row.tourEn, row.tourEs)}`,
+    status: inLanguage(language, row.statusEn, row.statusEs),
     ...targetOf(row, language),
     nextStatusId,
     nextStatus: nextStatusId ? (statuses.get(nextStatusId) ?? null) : null,

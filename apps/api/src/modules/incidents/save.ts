@@ -8,6 +8,7 @@ import {
   incidentTarget,
   type incidentUpdateRequest,
   type Language,
+  nameIn,
   showsAnswer,
 } from '@cusco/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -15,7 +16,6 @@ import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { bookingServiceLines, incidents, incidentTypes, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { pick } from '../../lib/language.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { findVisibleBooking } from '../bookings/access.ts';
 import { findVisibleIncident, type IncidentRow } from './access.ts';
@@ -58,7 +58,7 @@ function nameFor(
   subject: string | undefined,
   language: Language,
 ): string {
-  if (type.id !== IncidentTypeId.freeSubject) return pick(type, language);
+  if (type.id !== IncidentTypeId.freeSubject) return nameIn(type, language);
   if (!subject) throw incomplete('name');
   return subject;
 }

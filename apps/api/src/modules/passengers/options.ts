@@ -1,6 +1,7 @@
 import {
   type Language,
   type NamedItem,
+  nameIn,
   type OptionListKey,
   optionListKeys,
   type ParsedPassengerPayload,
@@ -9,7 +10,6 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { type Executor, readAll } from '../../db/client.ts';
 import { countries, occupations, optionItems } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { pick } from '../../lib/language.ts';
 
 /** The list key named in a request, matched without regard to case; 404 for an unknown key. */
 export function optionListKey(key: string): OptionListKey {
@@ -30,7 +30,7 @@ export async function listOptions(
     .from(optionItems)
     .where(eq(optionItems.listKey, listKey))
     .orderBy(asc(optionItems.sortOrder), asc(optionItems.nameEn));
-  return rows.map((row) => ({ id: row.id, name: pick(row, language) }));
+  return rows.map((row) => ({ id: row.id, name: nameIn(row, language) }));
 }
 
 /** GET job/list: the occupations (the spec's jobs), in order. */
@@ -39,7 +39,7 @@ export async function listJobs(db: Executor, language: Language): Promise<NamedI
     .select()
     .from(occupations)
     .orderBy(asc(occupations.sortOrder), asc(occupations.nameEn));
-  return rows.map((row) => ({ id: row.id, name: pick(row, language) }));
+  return rows.map((row) => ({ id: row.id, name: nameIn(row, language) }));
 }
 
 /** The payload's option fields and the list each must come from. */

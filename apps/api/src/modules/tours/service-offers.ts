@@ -1,20 +1,19 @@
-import { type AdditionalServiceOffer, fromCents, type Language } from '@cusco/shared';
+import {
+  type AdditionalServiceOffer,
+  fromCents,
+  inLanguage,
+  type Language,
+  nameIn,
+} from '@cusco/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { additionalServices, tourAdditionalServices } from '../../db/schema.ts';
 
 export type GroupedServiceOffer = AdditionalServiceOffer & { isTour: boolean };
 
-/**
- * The additional services a tour offers, one entry per service with its priced offers (each
- * price id is the tour_additional_services id that bookings and purchases name), in order.
- */
-export async function loadServiceOffers(
-  db: Executor,
-  tourId: string,
-  language: Language,
-): Promise<GroupedServiceOffer[]> {
-  const rows = await db
+/** A tour's priced service offers, in both languages, in order. */
+export function loadServiceOfferRows(db: Executor, tourId: string) {
+  return db
     .select({
       offerId: tourAdditionalServices.id,
       serviceId: additionalServices.id,
@@ -32,25 +31,40 @@ export async function loadServiceOffers(
     .innerJoin(additionalServices, eq(additionalServices.id, tourAdditionalServices.serviceId))
     .where(eq(tourAdditionalServices.tourId, tourId))
     .orderBy(asc(tourAdditionalServices.sortOrder), asc(tourAdditionalServices.id));
+}
 
-  const en = language === 'en';
+export type ServiceOfferRow = Awaited<ReturnType<typeof loadServiceOfferRows>>[number];
+
+/**
+ * The offers grouped by service, one entry per service with its priced offers (each price id is
+ * the tour_additional_services id that bookings and purchases name), in a language.
+ */
+export function groupServiceOffers(
+  rows: ServiceOfferRow[],
+  language: Language,
+): GroupedServiceOffer[] {
   const services = new Map<string, GroupedServiceOffer>();
   for (const row of rows) {
     const entry = services.get(row.serviceId) ?? {
-      name: en ? row.nameEn : row.nameEs,
-      description: en ? row.descriptionEn : row.descriptionEs,
+      name: nameIn(row, language),
+      description: inLanguage(language, row.descriptionEn, row.descriptionEs),
       prices: [],
       isTour: row.isTour,
     };
     entry.prices.push({
       id: row.offerId,
-      label: en ? row.labelEn : row.labelEs,
+      label: inLanguage(language, row.labelEn, row.labelEs),
       value: fromCents(row.priceCents),
       perPerson: row.perPerson,
     });
     services.set(row.serviceId, entry);
   }
   return [...services.values()];
+}
+
+/** The additional services a tour offers, grouped by service, in a language. */
+export async function loadServiceOffers(db: Executor, tourId: string, language: Language) {
+  return groupServiceOffers(await loadServiceOfferRows(db, tourId), language);
 }
 
 /** Drops the isTour flag, for answers that do not carry it. */

@@ -1,0 +1,167 @@
+import {
+  type BookingDetail,
+  CustomerTypeId,
+  fromCents,
+  inLanguage,
+  type Language,
+  type MessageKey,
+  nameIn,
+  passengerCompletion,
+  todayInLima,
+  translate,
+} from '@cusco/shared';
+import type { BookingDetailRows } from './detail.ts';
+
+const dateOf = (timestamp: Date) => todayInLima(timestamp);
+
+/** What the ledger's own descriptions say to the customer (the message catalogue). */
+const ledgerDescriptions: Record<string, MessageKey> = {
+  tour: 'ledgerTour',
+  services: 'ledgerServices',
+  payment: 'ledgerPayment',
+};
+
+function describe(description: string, language: Language): string {
+  const key = ledgerDescriptions[description];
+  return key ? translate(key, language) : description;
+}
+
+type Entry = BookingDetailRows['ledger'][number];
+
+/** The ledger's sections of the detail: purchases, payments, additions and discounts. */
+function ledgerOf(rows: BookingDetailRows, language: Language) {
+  const line = (entry: Entry) => ({
+    buyDate: dateOf(entry.createdAt),
+    paymentMethod: entry.paymentMethod ?? '',
+    commission: fromCents(entry.commissionCents),
+    total: fromCents(entry.amountCents),
+    description: describe(entry.description, language),
+  });
+  const extra = (entry: Entry) => ({
+    buyDate: dateOf(entry.createdAt),
+    name: describe(entry.description, language),
+    total: fromCents(entry.amountCents),
+  });
+  const of = (kind: string) => rows.ledger.filter((entry) => entry.kind === kind);
+  return {
+    buy: of('purchase').map(line),
+    payments: of('payment').map(line),
+    paymentExtra: { add: of('addition').map(extra), substract: of('discount').map(extra) },
+    balance: {
+      purchases: fromCents(rows.totals.purchases),
+      payments: fromCents(rows.totals.payments),
+      discounts: fromCents(rows.totals.discounts),
+      additions: fromCents(rows.totals.additions),
+      debt: fromCents(rows.totals.debt),
+    },
+  };
+}
+
+/** Additional services and other tours bought with the booking or later. */
+function servicesOf(rows: BookingDetailRows, language: Language) {
+  const line = (item: BookingDetailRows['services'][number]) => ({
+    id: item.id,
+    buyDate: dateOf(item.createdAt),
+    productName: `${nameIn(item, language)} (${inLanguage(language, item.labelEn, item.labelEs)})`,
+    quantity: item.quantity,
+    total: fromCents(item.totalCents),
+  });
+  return {
+    additionalServices: rows.services
+      .filter((item) => !item.isTour)
+      .map((item) => ({ ...line(item), PRICE: fromCents(item.unitCents) })),
+    otherTours: rows.services
+      .filter((item) => item.isTour)
+      .map((item) => ({ ...line(item), price: fromCents(item.unitCents) })),
+  };
+}
+
+/** The passenger slots, with how much of each passenger's data is registered. */
+function registryOf(rows: BookingDetailRows, language: Language) {
+  return rows.slots.map((slot) => {
+    const client = slot.client;
+    const hasDocument = slot.documentOf !== null;
+    return {
+      number: slot.position,
+      id: slot.id,
+      type: nameIn(slot, language),
+      typeId: slot.typeId,
+      clientId: client?.id ?? null,
+      name: client ? `${client.firstName} ${client.lastName}` : '',
+      percentage: client
+        ? passengerCompletion(
+            {
+              firstName: client.firstName,
+              lastName: client.lastName,
+              eMail: client.email,
+              birthDate: client.birthDate,
+              sexId: client.sexId,
+              documentTypeId: client.documentTypeId,
+              documentNumber: client.documentNumber,
+              maritalStatusId: client.maritalStatusId,
+              jobId: client.occupationId,
+              countryId: client.countryId,
+              mobileNumber: client.mobile,
+              foodPreferencesId: client.foodPreferenceId,
+              travelPurposeId: client.travelPurposeId,
+              trekkingExperienceId: client.trekkingExperienceId,
+              dateExpirationCard: client.cardExpiry,
+              hasDocument,
+            },
+            slot.typeId === CustomerTypeId.student,
+          )
+        : 0,
+      hasDocument,
+    };
+  });
+}
+
+/** The booking detail (spec §3 "Booking detail") in a language: a pure mapping of its rows. */
+export function toBookingDetail(rows: BookingDetailRows, language: Language): BookingDetail {
+  const { booking, ...head } = rows.head;
+  const tourName = inLanguage(language, head.tourEn, head.tourEs);
+  return {
+    booking: {
+      name: tourName,
+      code: booking.code,
+      tourCode: head.tourCode,
+      tripDate: booking.travelDate,
+      buyDate: dateOf(booking.createdAt),
+      type: inLanguage(language, head.typeEn, head.typeEs),
+      idcategory: booking.categoryId,
+      category: inLanguage(language, head.categoryEn, head.categoryEs),
+      debt: fromCents(rows.totals.debt),
+      observation: booking.observation,
+      corporate: booking.corporateClientId !== null,
+      paymentMode: booking.paymentMode === 'P' ? 'P' : 'T',
+    },
+    passanger: rows.passengers.map((line) => ({
+      type: nameIn(line, language),
+      quantity: line.quantity,
+      total: fromCents(line.totalCents),
+    })),
+    includeServices: rows.inclusions.map((item, index) => ({
+      number: index + 1,
+      name: nameIn(item, language),
+      observation: inLanguage(language, item.observationEn, item.observationEs),
+    })),
+    hotels: rows.hotels.map((line) => ({
+      date: booking.travelDate,
+      hotelroom: `${inLanguage(language, line.hotelEn, line.hotelEs)} · ${inLanguage(language, line.roomEn, line.roomEs)}`,
+      cost: fromCents(line.unitCents),
+      amount: line.rooms,
+      nights: line.nights,
+      total: fromCents(line.totalCents),
+    })),
+    ...servicesOf(rows, language),
+    ...ledgerOf(rows, language),
+    passangerRegistry: registryOf(rows, language),
+    paymentAttempts: rows.attempts.map((attempt) => ({
+      transactionId: attempt.id,
+      amount: fromCents(attempt.amountCents),
+      status: attempt.status as BookingDetail['paymentAttempts'][number]['status'],
+      createdAt: attempt.createdAt.toISOString(),
+    })),
+    resume: [{ number: 1, tour: tourName, observations: booking.observation }],
+  };
+}

@@ -1,0 +1,93 @@
+import {
+  type BookingListItem,
+  DEFAULT_PAGE_SIZE,
+  fromCents,
+  inLanguage,
+  type Language,
+  type PageQuery,
+  todayInLima,
+} from '@cusco/shared';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { bookingPassengerLines, bookings, categories, tours, tourTypes } from '../../db/schema.ts';
+import { limitOffset, type Page } from '../../lib/pagination.ts';
+import type { AuthenticatedUser } from '../auth/sessions.ts';
+import { visibleTo } from './access.ts';
+import { ledgerTotalsSubquery, totalsOf } from './ledger.ts';
+
+/** Passengers per booking, as a subquery to join. */
+function passengerCounts(db: Executor) {
+  return db
+    .select({
+      bookingId: bookingPassengerLines.bookingId,
+      count: sql<number>`sum(${bookingPassengerLines.quantity})`.mapWith(Number).as('count'),
+    })
+    .from(bookingPassengerLines)
+    .groupBy(bookingPassengerLines.bookingId)
+    .as('passenger_counts');
+}
+
+/**
+ * One page of the user's bookings (a corporate user's: also the company's), newest travel date
+ * first, and how many there are in all.
+ */
+export async function listBookings(
+  db: Executor,
+  user: AuthenticatedUser,
+  language: Language,
+  page: PageQuery = { page: 1, pageSize: DEFAULT_PAGE_SIZE },
+): Promise<Page<BookingListItem>> {
+  const totals = ledgerTotalsSubquery(db);
+  const passengers = passengerCounts(db);
+  const { limit, offset } = limitOffset(page);
+  const rows = await db
+    .select({
+      code: bookings.code,
+      createdAt: bookings.createdAt,
+      travelDate: bookings.travelDate,
+      categoryId: bookings.categoryId,
+      tourCode: tours.code,
+      tourEn: tours.nameEn,
+      tourEs: tours.nameEs,
+      typeEn: tourTypes.nameEn,
+      typeEs: tourTypes.nameEs,
+      categoryEn: categories.nameEn,
+      categoryEs: categories.nameEs,
+      passengers: passengers.count,
+      purchases: totals.purchases,
+      additions: totals.additions,
+      discounts: totals.discounts,
+      payments: totals.payments,
+    })
+    .from(bookings)
+    .innerJoin(tours, eq(tours.id, bookings.tourId))
+    .innerJoin(tourTypes, eq(tourTypes.id, bookings.typeId))
+    .innerJoin(categories, eq(categories.id, bookings.categoryId))
+    .leftJoin(totals, eq(totals.bookingId, bookings.id))
+    .leftJoin(passengers, eq(passengers.bookingId, bookings.id))
+    .where(visibleTo(user))
+    .orderBy(desc(bookings.travelDate), desc(bookings.createdAt), desc(bookings.id))
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await db.select({ n: count() }).from(bookings).where(visibleTo(user));
+
+  const items = rows.map((row) => {
+    const sums = totalsOf(row);
+    return {
+      id: row.code,
+      name: row.code,
+      tourName: inLanguage(language, row.tourEn, row.tourEs),
+      tourCode: row.tourCode,
+      travelDate: row.travelDate,
+      bookingDate: todayInLima(row.createdAt),
+      type: inLanguage(language, row.typeEn, row.typeEs),
+      idcategory: row.categoryId,
+      category: inLanguage(language, row.categoryEn, row.categoryEs),
+      passangers: row.passengers ?? 0,
+      total: fromCents(sums.purchases + sums.additions - sums.discounts),
+      paid: fromCents(sums.payments),
+      pending: fromCents(sums.debt),
+    };
+  });
+  return { items, total: counted?.n ?? 0 };
+}
