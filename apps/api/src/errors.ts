@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { type ErrorBody, isMessageKey, type MessageKey, translate } from '@cusco/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -20,22 +21,6 @@ export const errorStatus = {
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
-
-const reasons: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
 
 export interface AppErrorOptions {
   params?: Record<string, string | number>;
@@ -61,7 +46,7 @@ export class AppError extends Error {
 export const notFound = (key: MessageKey = 'notFound') => new AppError('NOT_FOUND', key);
 
 function body(status: number, code: string, message: string, extra: Partial<ErrorBody> = {}) {
-  return { statusCode: status, code, error: reasons[status] ?? 'Error', message, ...extra };
+  return { statusCode: status, code, error: STATUS_CODES[status] ?? 'Error', message, ...extra };
 }
 
 /** Maps every error to its status and a JSON body; a 5xx body never carries internals. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import stringify from 'safe-stable-stringify';
 import type { Database, Transaction } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -10,21 +11,10 @@ export interface StoredAnswer<T> {
   replayed: boolean;
 }
 
-/** A stable hash of a request body (object keys sorted). */
+/** A stable hash of a request body: the same for the same content, whatever its keys' order. */
 export function hashRequest(value: unknown): string {
-  const canonical = (input: unknown): unknown => {
-    if (Array.isArray(input)) return input.map(canonical);
-    if (input && typeof input === 'object') {
-      return Object.fromEntries(
-        Object.entries(input as Record<string, unknown>)
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([k, v]) => [k, canonical(v)]),
-      );
-    }
-    return input;
-  };
   return createHash('sha256')
-    .update(JSON.stringify(canonical(value)))
+    .update(stringify(value) ?? 'undefined')
     .digest('hex');
 }
 

@@ -1,16 +1,17 @@
 import type { Language } from '@cusco/shared';
+import accepts from 'accepts';
 import type { FastifyRequest } from 'fastify';
 
+const languages: Language[] = ['en', 'es'];
+
 /**
- * The language of a request's texts: the first of English or Spanish named by Accept-Language;
- * English when it names neither. The web app always sends its current language.
+ * The language of a request's texts: English or Spanish, whichever Accept-Language prefers
+ * (quality values included); English when it names neither. The web app always sends its
+ * current language.
  */
 export function languageOf(request: Pick<FastifyRequest, 'headers'>): Language {
-  const header = request.headers['accept-language'];
-  if (typeof header !== 'string') return 'en';
-  for (const part of header.split(',')) {
-    const tag = part.trim().slice(0, 2).toLowerCase();
-    if (tag === 'en' || tag === 'es') return tag;
-  }
-  return 'en';
+  const best = accepts({ headers: request.headers } as Parameters<typeof accepts>[0]).language(
+    languages,
+  );
+  return best === 'es' ? 'es' : 'en';
 }
