@@ -35,7 +35,7 @@ describe('sign-up', () => {
     expect(response.json()).toEqual({ result: 1, id: expect.any(String) });
 
     const session = await signIn(ctx.app, registration.email.toUpperCase(), registration.password);
-    expect(loginResponse.parse(session)).toBeTruthy();
+    expect(loginResponse.safeParse(session).success).toBe(true);
     expect(session.user).toMatchObject({
       name: 'Ana',
       lastName: 'Quispe',

@@ -381,9 +381,12 @@ describe('tampered figures get 409 with the server figures', () => {
       code: 'CONFLICT',
       message: 'The prices have changed. Please review the new amounts.',
     });
+    // The server's own figures, computed by hand: 2 × 790 + 755 (the 1–3 tier) + one sleeping
+    // bag at 25; the deposit is half of the passengers, services excluded: 2335 / 2 → 1167.
     const quote = bookingQuote.parse(error.details.quote);
-    expect(quote.total).toBe(quote.paymentMode === 'T' ? honest.amount : quote.total);
-    if (quote.paymentMode === 'T') expect(quote.amountStr).toBe(honest.amountStr);
+    expect(quote.total).toBe(2360);
+    expect(quote.partial).toBe(1167);
+    expect(quote.amount).toBe(quote.paymentMode === 'P' ? 1167 : 2360);
     expect(error.details.fields.length).toBeGreaterThan(0);
     expect(await bookingCount()).toBe(before);
   });

@@ -20,8 +20,23 @@ describe('isIsoDate', () => {
       expect(isIsoDate(value)).toBe(false);
     },
   );
-  it('never throws, whatever the text', () => {
-    fc.assert(fc.property(fc.string(), (value) => typeof isIsoDate(value) === 'boolean'));
+  it('accepts every real calendar day written as YYYY-MM-DD, and nothing in another shape', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1900-01-01'), max: new Date('2199-12-31'), noInvalidDate: true }),
+        (date) => {
+          expect(isIsoDate(date.toISOString().slice(0, 10))).toBe(true);
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(
+        fc.string().filter((value) => !/^\d{4}-\d{2}-\d{2}$/.test(value)),
+        (value) => {
+          expect(isIsoDate(value)).toBe(false);
+        },
+      ),
+    );
   });
 });
 

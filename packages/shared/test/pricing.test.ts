@@ -257,22 +257,31 @@ function quoted(value: BookingSelection) {
 }
 
 describe('pricing properties', () => {
-  it('the total is the sum of every line, and the deposit is at most the total, in whole dollars', () => {
+  it('asks a deposit of half the passengers and hotels, rounded down to a whole dollar', () => {
     fc.assert(
       fc.property(passengerCounts, services, rooms, (counts, extras, doubleRooms) => {
         const quote = quoted(build(counts, extras, doubleRooms));
-        const lines = [...quote.passengers, ...quote.hotels, ...quote.services];
-        expect(quote.totalCents).toBe(lines.reduce((total, line) => total + line.totalCents, 0));
-        expect(quote.totalCents).toBe(
-          quote.passengersCents + quote.hotelsCents + quote.servicesCents,
-        );
-        expect(quote.partialCents).toBeLessThanOrEqual(quote.totalCents);
+        const half = (quote.passengersCents + quote.hotelsCents) / 2;
         expect(quote.partialCents % 100).toBe(0);
-        expect(quote.partialCents * 2).toBeLessThanOrEqual(
-          quote.passengersCents + quote.hotelsCents,
+        expect(quote.partialCents).toBeLessThanOrEqual(half);
+        expect(half - quote.partialCents).toBeLessThan(100);
+      }),
+    );
+  });
+
+  it('never charges a passenger more for joining a larger group', () => {
+    fc.assert(
+      fc.property(passengerCounts, (counts) => {
+        const smaller = quoted(build(counts, { bags: 0, porters: 0 }, 0));
+        const larger = quoted(
+          build({ ...counts, adults: counts.adults + 1 }, { bags: 0, porters: 0 }, 0),
         );
-        for (const line of quote.passengers)
-          expect(line.totalCents).toBe(line.unitCents * line.quantity);
+        for (const line of smaller.passengers) {
+          const same = larger.passengers.find(
+            (other) => other.customerTypeId === line.customerTypeId,
+          );
+          expect(same?.unitCents ?? 0).toBeLessThanOrEqual(line.unitCents);
+        }
       }),
     );
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type MessageKey, messages } from '../messages.ts';
+import type { MessageKey } from '../messages.ts';
 
 /** The body of every error answer of the API. */
 export const errorBody = z.object({
@@ -31,8 +31,6 @@ export function requiredText(max: 50 | 20) {
     .min(1, { error: 'required' satisfies MessageKey })
     .max(max, { error: (max === 50 ? 'tooLong50' : 'tooLong20') satisfies MessageKey });
 }
-
-export const messageKeys = Object.keys(messages) as MessageKey[];
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;

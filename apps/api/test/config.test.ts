@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRateLimits, loadConfig } from '../src/config.ts';
+import { languageOf } from '../src/lib/language.ts';
+import { isPostgres } from './support/app.ts';
+
+describe.runIf(!isPostgres)('loadConfig', () => {
+  it('answers the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      databaseTimeouts: { connectMs: 5000, statementMs: 15_000, idleInTransactionMs: 30_000 },
+      shutdownTimeoutSeconds: 15,
+      tokenTtlMinutes: 720,
+      loginMaxFailures: 5,
+      loginAddressMaxFailures: 100,
+      loginWindowMinutes: 15,
+      trustProxy: 0,
+      seedDemoData: true,
+      redisUrl: undefined,
+      rateLimits: { enabled: true, ...defaultRateLimits },
+    });
+    expect(config.payments).toMatchObject({
+      gateway: 'sandbox',
+      attemptTtlMinutes: 30,
+      reconcileIntervalSeconds: 60,
+      reconcileAfterSeconds: 120,
+      sandbox: { secret: undefined },
+    });
+  });
+
+  it('reads flags and numbers, and ignores empty values', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      SEED_DEMO_DATA: 'no',
+      RATE_LIMITS: '0',
+      DATABASE_URL: '',
+      DATABASE_STATEMENT_TIMEOUT_MS: '2500',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.seedDemoData).toBe(false);
+    expect(config.rateLimits.enabled).toBe(false);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.databaseTimeouts.statementMs).toBe(2500);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
+    [{ SANDBOX_SECRET: 'short' }, /at least 32 characters/],
+    [{ PAYMENT_GATEWAY: 'payme' }, /needs PAYME_ACQUIRER_ID/],
+    [{ REDIS_URL: 'http://cache' }, /REDIS_URL/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+  ])('refuses %j with a readable message', (env, message) => {
+    expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(message);
+  });
+});
+
+describe.runIf(!isPostgres)('languageOf', () => {
+  const of = (header?: string) =>
+    languageOf({ headers: header === undefined ? {} : { 'accept-language': header } });
+
+  it.each([
+    [undefined, 'en'],
+    ['es', 'es'],
+    ['es-PE,es;q=0.9,en;q=0.8', 'es'],
+    ['en-GB', 'en'],
+    ['fr-FR,fr;q=0.9', 'en'],
+    ['fr-FR,es;q=0.8', 'es'],
+    ['', 'en'],
+  ])('reads %j as %s', (header, language) => {
+    expect(of(header)).toBe(language);
+  });
+
+  it('follows the quality values, not only the order', () => {
+    expect(of('en;q=0.1, es;q=0.9')).toBe('es');
+    expect(of('es;q=0, en')).toBe('en');
+  });
+});
