@@ -175,3 +175,50 @@ describeInBrowser('empty reservations', () => {
     await expect.poll(() => page.url()).toContain('#/main/tours');
   });
 });
+
+describeInBrowser('reservations in pages', () => {
+  it('shows the first page and loads the next one with "Show more"', async () => {
+    const customer = await createCustomer('Ana', 'Condori');
+    const session = await signInApi(customer.email, customer.password);
+    const codes: string[] = [];
+    for (let index = 0; index < 3; index++) {
+      codes.push((await createBooking(session.token, '100201', { adults: 1 })).code);
+    }
+
+    const page = await openPage('phone');
+    // The API's pages hold 50; asking it for pages of 2 shows the paging with 3 reservations.
+    const asked: { page: string | null; pageSize: string | null }[] = [];
+    await page.route('**/api/tour/booking/list?*', (route) => {
+      const url = new URL(route.request().url());
+      asked.push({
+        page: url.searchParams.get('page'),
+        pageSize: url.searchParams.get('pageSize'),
+      });
+      url.searchParams.set('pageSize', '2');
+      return route.continue({ url: url.toString() });
+    });
+    await visit(page, '/login');
+    await signInThroughApi(page, customer.email, customer.password);
+    await visit(page, '/main/booking');
+
+    const cards = page.getByRole('link', { name: /^Open reservation / });
+    await expect.poll(() => cards.count()).toBe(2);
+    await expect.poll(() => page.getByText('Showing 2 of 3 reservations').isVisible()).toBe(true);
+    await screenshot(page, 'reservations-show-more-phone');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => cards.count()).toBe(3);
+    // The app asks for pages of 50, the first and then the second.
+    expect(asked.map((request) => request.pageSize)).toEqual(asked.map(() => '50'));
+    expect([...new Set(asked.map((request) => request.page))]).toEqual(['1', '2']);
+    expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+    // Every reservation is listed once, and the focus is on the first one the page added.
+    const shown = await cards.evaluateAll((links) => links.map((link) => link.textContent ?? ''));
+    for (const code of codes) expect(shown.filter((text) => text.includes(code))).toHaveLength(1);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toMatch(/^Open reservation /);
+    expect(await cards.nth(2).evaluate((link) => link === document.activeElement)).toBe(true);
+  });
+});

@@ -63,15 +63,8 @@ interface CallOptions<T> {
   headers?: Record<string, string>;
 }
 
-/**
- * Calls the API. A non-2xx answer throws an ApiError carrying the server's message; a 401 on a
- * signed-in call also forgets the session and goes to the login screen.
- */
-export async function call<T>(
-  method: Method,
-  path: string,
-  options: CallOptions<T> = {},
-): Promise<T> {
+/** Sends a call; a non-2xx answer throws its ApiError. */
+async function send(method: Method, path: string, options: CallOptions<unknown>) {
   const request: Options = { method };
   if (options.json !== undefined) request.json = options.json;
   if (options.body) request.body = options.body;
@@ -82,9 +75,54 @@ export async function call<T>(
   const hadToken = Boolean(getToken());
   const response = await client(path.replace(/^\//, ''), request);
   if (!response.ok) throw await failure(response, hadToken);
+  return response;
+}
+
+async function bodyOf<T>(response: Response, schema: z.ZodType<T> | undefined): Promise<T> {
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json();
-  return options.schema ? options.schema.parse(data) : (data as T);
+  return schema ? schema.parse(data) : (data as T);
+}
+
+/**
+ * Calls the API. A non-2xx answer throws an ApiError carrying the server's message; a 401 on a
+ * signed-in call also forgets the session and goes to the login screen.
+ */
+export async function call<T>(
+  method: Method,
+  path: string,
+  options: CallOptions<T> = {},
+): Promise<T> {
+  return bodyOf(await send(method, path, options), options.schema);
+}
+
+/** One page of a list call: its items, and how many items the list has in all. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/**
+ * GETs one page of a list call (`?page=&pageSize=`); the total comes from `X-Total-Count`
+ * (without it, the page is taken as the whole list).
+ */
+export async function getPage<T>(
+  path: string,
+  page: { page: number; pageSize: number },
+  options: Omit<CallOptions<T[]>, 'json' | 'body'> = {},
+): Promise<Page<T>> {
+  const response = await send('get', path, {
+    ...options,
+    searchParams: {
+      ...options.searchParams,
+      page: String(page.page),
+      pageSize: String(page.pageSize),
+    },
+  });
+  const items = await bodyOf(response, options.schema);
+  const header = Number.parseInt(response.headers.get('x-total-count') ?? '', 10);
+  const total = Number.isFinite(header) ? header : (page.page - 1) * page.pageSize + items.length;
+  return { items, total };
 }
 
 export const api = {
@@ -96,6 +134,7 @@ export const api = {
   delete: <T>(path: string, options?: CallOptions<T>) => call<T>('delete', path, options),
   upload: <T>(path: string, body: FormData, options?: CallOptions<T>) =>
     call<T>('post', path, { ...options, body }),
+  page: getPage,
 };
 
 /** Downloads a protected file (e.g. a passport scan) with the session's token. */

@@ -21,6 +21,7 @@ import { showAlert, showErrorModal } from '../../../lib/error-modal.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { randomId } from '../../../lib/ids.ts';
+import { bookingsKey } from '../../../lib/queries/booking-list.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import type { BookingVariant } from '../api/get-tour.ts';
 import { useSaveBooking } from '../api/save-booking.ts';
@@ -147,7 +148,7 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
               }),
               color: 'andes',
             });
-            void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+            void queryClient.invalidateQueries({ queryKey: bookingsKey });
             navigate(paths.reservations.href());
             return;
           }

@@ -6,19 +6,29 @@ import {
   incidentOptions,
   incidentResult,
 } from '@cusco/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { LIST_PAGE_SIZE, nextPageParam } from '../../../lib/pages.ts';
 
 const listKey = ['incidents'] as const;
 
-/** GET incident/ListByCurrentUser: the caller's requests (no retry on empty: spec's hack dropped). */
-export function useIncidents() {
+/**
+ * GET incident/ListByCurrentUser, page after page: the caller's requests (no retry on empty:
+ * spec's hack dropped).
+ */
+export function useIncidentPages() {
   const language = useLanguage();
-  return useQuery({
-    queryKey: [...listKey, language],
-    queryFn: ({ signal }) =>
-      api.get('incident/ListByCurrentUser', { schema: incidentList, signal }),
+  return useInfiniteQuery({
+    queryKey: [...listKey, 'pages', language],
+    queryFn: ({ pageParam, signal }) =>
+      api.page(
+        'incident/ListByCurrentUser',
+        { page: pageParam, pageSize: LIST_PAGE_SIZE },
+        { schema: incidentList, signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
     staleTime: 0,
     meta: { inlineErrors: true },
   });

@@ -25,7 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../lib/error-modal.tsx';
 import { useBookingDetail } from '../../../lib/queries/booking-detail.ts';
-import { useBookingList } from '../../../lib/queries/booking-list.ts';
+import { useAllBookings } from '../../../lib/queries/booking-list.ts';
 import {
   useChangeIncidentStatus,
   useDeleteIncident,
@@ -102,7 +102,7 @@ function IncidentForm({
   onCancel(): void;
 }) {
   const { t } = useTranslation();
-  const bookings = useBookingList();
+  const bookings = useAllBookings();
   const types = useIncidentOptions('types');
   const [bookingId, setBookingId] = useState(incident?.bookingId ?? preset?.bookingId ?? '');
   const [typeId, setTypeId] = useState(incident?.typeId ?? preset?.typeId ?? '');

@@ -1,16 +1,18 @@
 import { type Incident, IncidentStatusId, todayInLima } from '@cusco/shared';
 import { ActionIcon, Badge, Button, Card, Skeleton, Stack, Text } from '@mantine/core';
 import { IconEye, IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { ShowMore } from '../../../components/show-more.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { useIncidents } from '../api/incidents.ts';
+import { itemsOfPages } from '../../../lib/pages.ts';
+import { useIncidentPages } from '../api/incidents.ts';
 import { type FormTarget, IncidentFormModal } from '../components/incident-form.tsx';
 
 /** Spec §4: the initial status has the primary badge, the next the main colour, the rest grey. */
@@ -39,7 +41,10 @@ export function IncidentsPage() {
   const location = useLocation();
   const params = useParams();
   const [search] = useSearchParams();
-  const incidents = useIncidents();
+  const incidents = useIncidentPages();
+  const list = useRef<HTMLDivElement>(null);
+  const items = itemsOfPages(incidents.data?.pages);
+  const total = incidents.data?.pages.at(-1)?.total ?? 0;
   const [opened, setOpened] = useState<FormTarget | null>(null);
 
   // The entry from a reservation's buttons (route) or from a link with the query string.
@@ -82,56 +87,69 @@ export function IncidentsPage() {
           ))}
         </Stack>
       )}
-      {incidents.isError && (
+      {incidents.isError && !incidents.data && (
         <LoadError error={incidents.error} onRetry={() => incidents.refetch()} />
       )}
-      {incidents.isSuccess && incidents.data.length === 0 && (
+      {incidents.data && items.length === 0 && (
         <Card withBorder padding="lg" maw={560}>
           <Text>{t('incidents.empty')}</Text>
         </Card>
       )}
-      {incidents.isSuccess && incidents.data.length > 0 && (
+      {incidents.data && items.length > 0 && (
         <Card withBorder padding="md">
           <Text id="incidents-table" fw={700} mb="xs">
             {t('incidents.title')}
           </Text>
-          <DataTable
-            labelledBy="incidents-table"
-            rows={incidents.data}
-            rowKey={(row) => row.id}
-            columns={[
-              {
-                key: 'modified',
-                header: t('incidents.modified'),
-                render: (row) => formatDate(todayInLima(new Date(row.modifiedOn)), language),
-              },
-              { key: 'name', header: t('incidents.request'), render: (row) => row.name },
-              {
-                key: 'booking',
-                header: t('incidents.reservation'),
-                render: (row) => row.bookingName,
-              },
-              {
-                key: 'status',
-                header: t('incidents.status'),
-                render: (row) => <StatusBadge incident={row} />,
-              },
-              {
-                key: 'actions',
-                header: t('incidents.actions'),
-                align: 'right',
-                render: (row) => (
-                  <ActionIcon
-                    variant="light"
-                    size="lg"
-                    onClick={() => setOpened({ kind: 'edit', id: row.id })}
-                    aria-label={t('incidents.open', { name: row.name })}
-                  >
-                    <IconEye size={20} aria-hidden />
-                  </ActionIcon>
-                ),
-              },
-            ]}
+          <div ref={list} aria-busy={incidents.isFetchingNextPage}>
+            <DataTable
+              labelledBy="incidents-table"
+              rows={items}
+              rowKey={(row) => row.id}
+              columns={[
+                {
+                  key: 'modified',
+                  header: t('incidents.modified'),
+                  render: (row) => formatDate(todayInLima(new Date(row.modifiedOn)), language),
+                },
+                { key: 'name', header: t('incidents.request'), render: (row) => row.name },
+                {
+                  key: 'booking',
+                  header: t('incidents.reservation'),
+                  render: (row) => row.bookingName,
+                },
+                {
+                  key: 'status',
+                  header: t('incidents.status'),
+                  render: (row) => <StatusBadge incident={row} />,
+                },
+                {
+                  key: 'actions',
+                  header: t('incidents.actions'),
+                  align: 'right',
+                  render: (row) => (
+                    <ActionIcon
+                      variant="light"
+                      size="lg"
+                      onClick={() => setOpened({ kind: 'edit', id: row.id })}
+                      aria-label={t('incidents.open', { name: row.name })}
+                      data-list-item
+                    >
+                      <IconEye size={20} aria-hidden />
+                    </ActionIcon>
+                  ),
+                },
+              ]}
+            />
+          </div>
+          <ShowMore
+            list={list}
+            shown={items.length}
+            total={total}
+            summary={t('incidents.showing', { shown: items.length, total })}
+            hasMore={incidents.hasNextPage}
+            loading={incidents.isFetchingNextPage}
+            error={incidents.isFetchNextPageError ? incidents.error : null}
+            onMore={() => void incidents.fetchNextPage()}
           />
         </Card>
       )}

@@ -42,6 +42,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { bookingDetailKey, useBookingDetail } from '../../../lib/queries/booking-detail.ts';
+import { bookingsKey } from '../../../lib/queries/booking-list.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import { AddServicesModal } from '../components/add-services-modal.tsx';
 import { PassengerModal } from '../components/passenger-modal.tsx';
@@ -170,7 +171,7 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
 
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: bookingDetailKey(booking.code) });
-    void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    void queryClient.invalidateQueries({ queryKey: bookingsKey });
   };
   // Spec §2: an incident action closes every modal and opens the request form.
   const request = (typeId: string) => {

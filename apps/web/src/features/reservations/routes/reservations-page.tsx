@@ -11,19 +11,25 @@ import {
   Title,
 } from '@mantine/core';
 import { IconMountain } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { ShowMore } from '../../../components/show-more.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { useBookingList } from '../../../lib/queries/booking-list.ts';
+import { itemsOfPages } from '../../../lib/pages.ts';
+import { useBookingPages } from '../../../lib/queries/booking-list.ts';
 
-/** Spec §2 reservations list: one card per reservation, or the empty state. */
+/** Spec §2 reservations list: one card per reservation, or the empty state; more on demand. */
 export function ReservationsPage() {
   const { t } = useTranslation();
-  const bookings = useBookingList();
+  const bookings = useBookingPages();
+  const list = useRef<HTMLDivElement>(null);
+  const items = itemsOfPages(bookings.data?.pages);
+  const total = bookings.data?.pages.at(-1)?.total ?? 0;
 
   return (
     <>
@@ -44,8 +50,10 @@ export function ReservationsPage() {
           ))}
         </SimpleGrid>
       )}
-      {bookings.isError && <LoadError error={bookings.error} onRetry={() => bookings.refetch()} />}
-      {bookings.isSuccess && bookings.data.length === 0 && (
+      {bookings.isError && !bookings.data && (
+        <LoadError error={bookings.error} onRetry={() => bookings.refetch()} />
+      )}
+      {bookings.data && items.length === 0 && (
         <Card withBorder padding="xl" maw={560}>
           <Stack align="flex-start" gap="md">
             <IconMountain size={40} aria-hidden color="var(--mantine-color-andes-8)" />
@@ -56,12 +64,28 @@ export function ReservationsPage() {
           </Stack>
         </Card>
       )}
-      {bookings.isSuccess && bookings.data.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {bookings.data.map((booking) => (
-            <ReservationCard key={booking.id} booking={booking} />
-          ))}
-        </SimpleGrid>
+      {bookings.data && items.length > 0 && (
+        <>
+          <SimpleGrid
+            ref={list}
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            aria-busy={bookings.isFetchingNextPage}
+          >
+            {items.map((booking) => (
+              <ReservationCard key={booking.id} booking={booking} />
+            ))}
+          </SimpleGrid>
+          <ShowMore
+            list={list}
+            shown={items.length}
+            total={total}
+            summary={t('reservations.showing', { shown: items.length, total })}
+            hasMore={bookings.hasNextPage}
+            loading={bookings.isFetchingNextPage}
+            error={bookings.isFetchNextPageError ? bookings.error : null}
+            onMore={() => void bookings.fetchNextPage()}
+          />
+        </>
       )}
     </>
   );
@@ -88,6 +112,7 @@ function ReservationCard({ booking }: { booking: BookingListItem }) {
       padding="lg"
       component={Link}
       to={paths.bookingDetail.href(booking.id)}
+      data-list-item
       aria-label={t('reservations.open', { code: booking.name, tour: booking.tourName })}
       style={{ textDecoration: 'none', color: 'inherit' }}
     >
