@@ -118,5 +118,31 @@ describeInBrowser('a declined card', () => {
       .toBe(true);
     await screenshot(page, 'detail-declined-desktop');
     expect((await readBooking(page, booking.code)).balance.payments).toBe(0);
+
+    // While the gateway is taking a card, the server refuses another payment (409): the modal
+    // says so in its own words, and stays open to try again later.
+    const inProgress =
+      'A payment is in progress for this reservation. Wait until it is confirmed, or try again in a few minutes.';
+    await page.route('**/api/tour/payment/add', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 409,
+          code: 'CONFLICT',
+          error: 'Conflict',
+          message: inProgress,
+          details: { transactionId: '3a1c5a5e-7a39-4c1e-9d59-1f2b4d8c6e01' },
+        }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Pay your reservation' });
+    await modal.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect.poll(() => modal.getByRole('alert').textContent()).toBe(inProgress);
+    expect(await page.getByRole('dialog', { name: 'Error' }).count()).toBe(0);
+    await expect
+      .poll(() => modal.getByRole('button', { name: 'Pay', exact: true }).isEnabled())
+      .toBe(true);
   });
 });

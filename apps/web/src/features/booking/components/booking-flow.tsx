@@ -155,9 +155,11 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
           setSaved(answer);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) {
-            // The server's figures win: show them and re-read the tour's prices.
-            const server = bookingQuoteSchema.safeParse(error.body?.details?.quote);
+          // A 409 with the server's quote: the prices changed. Show the server's figures and
+          // re-read the tour's prices. Any other refusal is shown as the server words it.
+          const quoted = error instanceof ApiError && error.status === 409 && error.body?.details;
+          if (quoted && 'quote' in quoted) {
+            const server = bookingQuoteSchema.safeParse(quoted.quote);
             const total = server.success
               ? ` ${t('booking.summary.total')}: ${formatMoney(server.data.total, language)}.`
               : '';

@@ -8,7 +8,7 @@ import { paths } from '../../../app/paths.ts';
 import { CheckoutModal, type CheckoutResult } from '../../../components/checkout-modal.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { useAddPayment } from '../../../lib/payments.ts';
+import { paymentProblem, useAddPayment } from '../../../lib/payments.ts';
 
 /**
  * Step 3's payment (spec §4): Pay asks the server for the payment of the chosen amount (the
@@ -28,7 +28,8 @@ export function PayNow({ code, amountCents }: { code: string; amountCents: numbe
     setNotice(null);
     addPayment.mutate(
       { bookingId: code, amount, amountStr: String(amountCents) },
-      { onSuccess: setOpen },
+      // A payment in progress (409) or too many attempts (429): the server's message, here.
+      { onSuccess: setOpen, onError: (error) => setNotice(paymentProblem(error).message) },
     );
   };
 

@@ -1,12 +1,14 @@
 import { type PaymentAddResponse, toCents, validPaymentAmountCents } from '@cusco/shared';
 import { Alert, Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
 import { IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckoutModal, type CheckoutResult } from '../../../components/checkout-modal.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { useAddPayment } from '../../../lib/payments.ts';
+import { paymentProblem, useAddPayment } from '../../../lib/payments.ts';
+import { bookingDetailKey } from '../../../lib/queries/booking-detail.ts';
 
 /**
  * Spec §2/§4 payments modal: the amount starts at the current debt; it must be a whole number
@@ -31,21 +33,32 @@ export function PaymentModal({
   const { t } = useTranslation();
   const language = useLanguage();
   const [amount, setAmount] = useState<string | number>(initialAmount);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ message: string; inProgress: boolean } | null>(null);
   const [checkout, setCheckout] = useState<PaymentAddResponse | null>(null);
   const addPayment = useAddPayment();
+  const queryClient = useQueryClient();
 
   const pay = () => {
     const value = typeof amount === 'number' ? amount : Number(amount);
     const cents = validPaymentAmountCents(value, toCents(debt));
     if (cents === null) {
-      setProblem(t('msg:invalidPaymentAmount'));
+      setProblem({ message: t('msg:invalidPaymentAmount'), inProgress: false });
       return;
     }
     setProblem(null);
     addPayment.mutate(
       { bookingId: code, amount: value, amountStr: String(cents) },
-      { onSuccess: setCheckout },
+      {
+        onSuccess: setCheckout,
+        onError: (error) => {
+          const found = paymentProblem(error);
+          setProblem(found);
+          // The reservation's page then lists the payment in progress.
+          if (found.inProgress) {
+            void queryClient.invalidateQueries({ queryKey: bookingDetailKey(code) });
+          }
+        },
+      },
     );
   };
 
@@ -67,8 +80,12 @@ export function PaymentModal({
       >
         <Stack gap="md">
           {problem && (
-            <Alert color="red" icon={<IconInfoCircle aria-hidden />} role="alert">
-              {problem}
+            <Alert
+              color={problem.inProgress ? 'terracotta' : 'red'}
+              icon={<IconInfoCircle aria-hidden />}
+              role="alert"
+            >
+              {problem.message}
             </Alert>
           )}
           <NumberInput
