@@ -74,8 +74,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger:
       logger && typeof logger === 'object' ? { ...logger, serializers: logSerializers } : logger,
     trustProxy: trustedProxies(options.config.trustProxy),
-    bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    // JSON bodies are small (a booking is a few kilobytes); scans go through multipart, whose
+    // own limits are 1 MB. A large body on a public route would only cost the server CPU.
+    bodyLimit: 64 * 1024,
+    // A request has 30 s to arrive whole: slow senders cannot hold sockets for minutes.
+    requestTimeout: 30_000,
+    // The request id of the logs is the load balancer's when one is trusted, else our own: a
+    // client cannot choose it.
+    requestIdHeader: trustedProxies(options.config.trustProxy) ? 'x-request-id' : false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

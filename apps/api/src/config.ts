@@ -59,7 +59,7 @@ const envSchema = z.object({
     .optional(),
   SEED_DEMO_DATA: flag.default(true),
   WEB_DIST: z.string().default(path.resolve(apiRoot, '../web/dist')),
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'payme']).default('sandbox'),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'payme']).optional(),
   PAYMENT_ATTEMPT_TTL_MINUTES: z.coerce.number().int().min(1).default(30),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).default(120),
@@ -138,6 +138,7 @@ export interface RateLimitsConfig {
   booking: RateLimit;
   upload: RateLimit;
   payment: RateLimit;
+  request: RateLimit;
 }
 
 export const defaultRateLimits: Omit<RateLimitsConfig, 'enabled'> = {
@@ -145,6 +146,7 @@ export const defaultRateLimits: Omit<RateLimitsConfig, 'enabled'> = {
   booking: { perUser: 20, perAddress: 100, windowSeconds: 3600 },
   upload: { perUser: 60, perAddress: 300, windowSeconds: 3600 },
   payment: { perUser: 30, perAddress: 150, windowSeconds: 3600 },
+  request: { perUser: 30, perAddress: 150, windowSeconds: 3600 },
 };
 
 export interface PaymentsConfig {
@@ -178,10 +180,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
-  if (
-    e.PAYMENT_GATEWAY === 'payme' &&
-    !(e.PAYME_ACQUIRER_ID && e.PAYME_COMMERCE_ID && e.PAYME_SECRET_KEY)
-  ) {
+  // The test gateway is the default of the demo install only: a real one (no demo data) must
+  // say which gateway takes its money, so that forgetting it never lets test cards pay.
+  if (!e.PAYMENT_GATEWAY && !e.SEED_DEMO_DATA) {
+    throw new Error(
+      'Invalid configuration: PAYMENT_GATEWAY must be set (payme, or sandbox for a test install) when SEED_DEMO_DATA=false',
+    );
+  }
+  const gateway = e.PAYMENT_GATEWAY ?? 'sandbox';
+  if (gateway === 'payme' && !(e.PAYME_ACQUIRER_ID && e.PAYME_COMMERCE_ID && e.PAYME_SECRET_KEY)) {
     throw new Error(
       'Invalid configuration: PAYMENT_GATEWAY=payme needs PAYME_ACQUIRER_ID, PAYME_COMMERCE_ID and PAYME_SECRET_KEY',
     );
@@ -209,7 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA,
     webDist: path.resolve(e.WEB_DIST),
     payments: {
-      gateway: e.PAYMENT_GATEWAY,
+      gateway,
       attemptTtlMinutes: e.PAYMENT_ATTEMPT_TTL_MINUTES,
       reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
       reconcileAfterSeconds: e.RECONCILE_AFTER_SECONDS,

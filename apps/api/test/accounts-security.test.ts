@@ -100,6 +100,17 @@ describe('sign-in throttling', () => {
     expect((await login(guest.user.email, guest.password, '10.4.0.2')).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64, however it rotates addresses inside it', async () => {
+    const answers = [];
+    for (let account = 0; account < 10; account++) {
+      const address = `2001:db8:1:2::${(account + 1).toString(16)}`;
+      answers.push((await login(`v6-${account}@example.com`, 'spray-1234', address)).statusCode);
+    }
+    // The address's limit (8 here) holds across the rotated addresses.
+    expect(answers.filter((status) => status === 401)).toHaveLength(8);
+    expect(answers.slice(8)).toEqual([429, 429]);
+  });
+
   it('clears an account on success, so its owner starts afresh', async () => {
     const customer = await signUpAndIn(ctx.app);
     const email = customer.user.email;

@@ -31,10 +31,17 @@ describe.runIf(!isPostgres)('loadConfig', () => {
     });
   });
 
+  it('lets a real install (no demo data) choose the sandbox only on purpose', () => {
+    expect(
+      loadConfig({ SEED_DEMO_DATA: 'false', PAYMENT_GATEWAY: 'sandbox' }).payments.gateway,
+    ).toBe('sandbox');
+  });
+
   it('reads flags and numbers, and ignores empty values', () => {
     const config = loadConfig({
       PORT: '8080',
       SEED_DEMO_DATA: 'no',
+      PAYMENT_GATEWAY: 'sandbox',
       RATE_LIMITS: '0',
       DATABASE_URL: '',
       DATABASE_STATEMENT_TIMEOUT_MS: '2500',
@@ -53,6 +60,7 @@ describe.runIf(!isPostgres)('loadConfig', () => {
     [{ PAYMENT_GATEWAY: 'payme' }, /needs PAYME_ACQUIRER_ID/],
     [{ REDIS_URL: 'http://cache' }, /REDIS_URL/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ SEED_DEMO_DATA: 'false' }, /PAYMENT_GATEWAY must be set/],
   ])('refuses %j with a readable message', (env, message) => {
     expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(message);
   });

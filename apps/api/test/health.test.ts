@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -37,5 +38,10 @@ describe('GET /api/health and GET /api/ready', () => {
     expect(down.headers['retry-after']).toBe('5');
     // The process is alive: a load balancer must not restart it for its database.
     expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    // The sandbox's checkout says so in its own HTML page, inside the payment frame.
+    const checkout = await app.inject({ url: `/sandbox/checkout/${randomUUID()}` });
+    expect(checkout.statusCode).toBe(503);
+    expect(checkout.headers['content-type']).toContain('text/html');
+    expect(checkout.body).toContain('briefly unavailable');
   });
 });

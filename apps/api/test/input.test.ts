@@ -96,6 +96,38 @@ describe('NUL bytes and lone surrogates', () => {
   });
 });
 
+describe('sizes and request ids', () => {
+  it('refuses a JSON body over 64 KB on a public route with 413, before any work', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/authentication/login',
+      payload: { username: 'a@example.com', password: 'x'.repeat(100_000) },
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it("never takes a client's X-Request-Id as the logs' request id", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp({
+      db: ctx.database.db,
+      config: testConfig(),
+      logger: { level: 'info', stream },
+    });
+    await app.inject({ url: '/api/health', headers: { 'x-request-id': 'spoofed-id' } });
+    await app.inject({ url: '/api/nowhere', headers: { 'x-request-id': 'spoofed-id' } });
+    await app.close();
+    const ids = lines.map((line) => JSON.parse(line).reqId).filter(Boolean);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).not.toContain('spoofed-id');
+  });
+});
+
 describe('error logs', () => {
   it("never carry a failed query's parameters, PostgreSQL's quoted values, or the request body", async () => {
     const lines: string[] = [];

@@ -1,4 +1,4 @@
-import { translate } from '@cusco/shared';
+import { IncidentTypeId, translate } from '@cusco/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext, testConfig } from './support/app.ts';
@@ -146,10 +146,11 @@ describe('rates per user and per address', () => {
     }
   });
 
-  it('limits payments and uploads per user', async () => {
+  it('limits payments, uploads and requests per user', async () => {
     const limited = await limitedApp({
       payment: { perUser: 2, perAddress: 100, windowSeconds: 600 },
       upload: { perUser: 2, perAddress: 100, windowSeconds: 600 },
+      request: { perUser: 2, perAddress: 100, windowSeconds: 600 },
     });
     try {
       const customer = await signUpAndIn(limited.app);
@@ -177,6 +178,23 @@ describe('rates per user and per address', () => {
         uploads.push(response.statusCode);
       }
       expect(uploads).toEqual([200, 200, 429]);
+
+      const requests = [];
+      for (let round = 0; round < 3; round++) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/api/incident/save',
+          headers: bearer(customer.token),
+          payload: {
+            bookingId: code,
+            typeId: IncidentTypeId.freeSubject,
+            name: `Question ${round}`,
+            description: 'Is the bus at 5:00?',
+          },
+        });
+        requests.push(response.statusCode);
+      }
+      expect(requests).toEqual([201, 201, 429]);
     } finally {
       await limited.close();
     }

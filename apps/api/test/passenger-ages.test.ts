@@ -1,8 +1,9 @@
 import { addYears, CustomerTypeId, translate } from '@cusco/shared';
 import dayjs from 'dayjs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUpAndIn } from './support/accounts.ts';
-import { createTestApp, type TestContext } from './support/app.ts';
+import { createTestApp, isPostgres, type TestContext } from './support/app.ts';
 import { bookingFor, loadTour, postBooking } from './support/bookings.ts';
 import {
   bookWithSlots,
@@ -149,6 +150,53 @@ describe('a birth date must fit the slot type on the travel date', () => {
     expect(response.json()).toMatchObject({ field: 'birthDate', message: text('studentAgeRange') });
   });
 });
+
+describe.runIf(isPostgres)(
+  'a passenger update racing a booking that seats them (PostgreSQL)',
+  () => {
+    it('never leaves a child in an adult slot', async () => {
+      const today = dayjs().format('YYYY-MM-DD');
+      const tour = await loadTour(ctx.app, '100401');
+      for (let round = 0; round < 8; round++) {
+        // A customer of 19 travels as a student; their own record is then in that slot.
+        const customer = await signUpAndIn(ctx.app, { birthdate: addYears(today, -19) });
+        const first = await postBooking(ctx.app, customer.token, {
+          ...bookingFor(tour, { adults: 0, students: 1 }),
+          isPassager: true,
+        });
+        expect(first.statusCode, first.body).toBe(201);
+        const code = first.json().code as string;
+        const own = (await detailOf(ctx.app, customer.token, code)).passangerRegistry[0]?.clientId;
+        // At once: a booking of one adult that seats them, and their record made 11 years old.
+        const [seated, updated] = await Promise.all([
+          postBooking(ctx.app, customer.token, {
+            ...bookingFor(tour, { adults: 1 }),
+            isPassager: true,
+          }),
+          ctx.app.inject({
+            method: 'PUT',
+            url: `/api/client/${own}/update`,
+            headers: bearer(customer.token),
+            payload: passengerBody(options, code, {
+              birthDate: addYears(today, -11),
+              dateExpirationCard: addYears(today, 2),
+            }),
+          }),
+        ]);
+        const rows = await ctx.database.db.execute(sql`
+        select c.birth_date::text as birth, s.customer_type_id as type
+        from passenger_slots s join clients c on c.id = s.client_id
+        where s.client_id = ${own}`);
+        for (const row of (rows as unknown as { rows: { birth: string; type: string }[] }).rows) {
+          if (row.type === CustomerTypeId.adult)
+            expect(row.birth, `round ${round}`).toBe(addYears(today, -19));
+        }
+        // One of the two may be refused; never both accepted with a child in the adult slot.
+        expect([seated.statusCode, updated.statusCode]).not.toEqual([201, 200]);
+      }
+    });
+  },
+);
 
 describe('"Are you a passenger?" seats the customer in a slot that fits their age', () => {
   it('takes the adult slot, or refuses a booking of students only for a customer over 25', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { paymentAddResponse, translate } from '@cusco/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, RETIRED_SANDBOX_SECRET } from '../src/config.ts';
 import { paymentAttempts } from '../src/db/schema.ts';
@@ -164,6 +164,53 @@ describe('the API with the Pay-me gateway', () => {
     expect(attempt?.status).toBe('paid');
     // The same answer again records nothing more.
     expect((await post('00', sign('00'))).statusCode).toBe(200);
+  });
+
+  it('settles the attempt its signature names, whatever reserved2 says, and only once', async () => {
+    // Two bookings of the same price; the gateway approves the first one's purchase only.
+    const customer = await signUpAndIn(ctx.app);
+    const tour = await loadTour(ctx.app, '100401');
+    const body = bookingFor(tour, { adults: 1 });
+    const opened = [];
+    for (const date of ['2027-08-01', '2027-08-02']) {
+      const saved = await postBooking(ctx.app, customer.token, {
+        ...body,
+        startDate: date,
+        endDate: date,
+      });
+      const code = saved.json().code as string;
+      const attempt = paymentAddResponse.parse(
+        (await addPayment(ctx.app, customer.token, code, body.amount)).json(),
+      );
+      if (attempt.checkout.kind !== 'form') throw new Error('a form checkout was expected');
+      opened.push({ code, id: attempt.transactionId, fields: attempt.checkout.fields });
+    }
+    const [first, second] = opened as [(typeof opened)[number], (typeof opened)[number]];
+    const signed = {
+      purchaseOperationNumber: first.fields.purchaseOperationNumber ?? '',
+      purchaseAmount: first.fields.purchaseAmount ?? '',
+      purchaseCurrencyCode: '840',
+      authorizationResult: '00',
+    };
+    const purchaseVerification = answerVerification(config, signed);
+    const post = (reserved2: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/notify/payme',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ ...signed, purchaseVerification, reserved2 }).toString(),
+      });
+    expect((await post(first.id)).statusCode).toBe(200);
+    // The same signed answer, pointed at the other attempt: refused, nothing paid there.
+    expect((await post(second.id)).statusCode).toBe(404);
+    const statuses = await ctx.database.db
+      .select({ id: paymentAttempts.id, status: paymentAttempts.status })
+      .from(paymentAttempts)
+      .where(inArray(paymentAttempts.id, [first.id, second.id]));
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [first.id]: 'paid',
+      [second.id]: 'pending',
+    });
   });
 
   it('does not serve the sandbox checkout, nor hear sandbox notifications', async () => {

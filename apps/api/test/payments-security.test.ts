@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { paymentAddResponse, translate } from '@cusco/shared';
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { RETIRED_SANDBOX_SECRET } from '../src/config.ts';
@@ -188,6 +188,28 @@ describe('an approved payment is never lost (item 2)', () => {
     await reconcilePending(ctx.database.db, ctx.app.gateway, { olderThanSeconds: 3600 });
     expect((await attemptOf(first.transactionId))?.status).toBe('refund_required');
     expect((await detailOf(ctx.app, owner.token, booking.code)).balance.debt).toBe(0);
+  });
+
+  it('takes turns: attempts still open at the gateway do not keep a lost notification waiting', async () => {
+    // Five open checkouts, older than the one whose notification is lost; a pass reads two.
+    for (let index = 0; index < 5; index++) await newBooking();
+    const victim = await newBooking();
+    await setCharge(victim.firstAttempt, 'approved');
+    const pass = () =>
+      reconcilePending(ctx.database.db, ctx.app.gateway, { olderThanSeconds: 0, limit: 2 });
+    const [due] = await ctx.database.db
+      .select({ n: count() })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.status, 'pending'));
+    // Reaching every pending attempt takes at most this many passes of two.
+    const enough = Math.ceil((due?.n ?? 0) / 2);
+    let passes = 0;
+    while ((await attemptOf(victim.firstAttempt))?.status !== 'paid' && passes < enough + 5) {
+      await pass();
+      passes++;
+    }
+    expect((await attemptOf(victim.firstAttempt))?.status).toBe('paid');
+    expect(passes).toBeLessThanOrEqual(enough);
   });
 
   it('stops asking once the gateway confirms an attempt is closed', async () => {

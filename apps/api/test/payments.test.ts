@@ -191,11 +191,12 @@ describe('gateway notifications', () => {
 
     expect(await paymentsOf(paying.code)).toEqual([]);
     expect((await attempt(paying.transactionId))?.status).toBe('pending');
-    const audited = await ctx.database.db
+    // Refused notifications are logged, not stored: posting forgeries cannot fill the database.
+    const stored = await ctx.database.db
       .select({ outcome: paymentNotifications.outcome })
       .from(paymentNotifications)
       .where(sql`${paymentNotifications.outcome} like 'rejected: signature%'`);
-    expect(audited.length).toBeGreaterThanOrEqual(5);
+    expect(stored).toEqual([]);
   });
 
   it('rejects a signed notification whose amount or currency differs from the attempt (409)', async () => {

@@ -50,6 +50,13 @@ describe('prices pinned by hand', () => {
     expect(booked.total).toBe(2580);
   });
 
+  it('babies ride free and do not buy a group discount: 1 adult + 5 babies pay the tier of one', async () => {
+    const booked = await save('100401', { adults: 1, babies: 5, type: 1 });
+    expect(booked.total).toBe(1890);
+    const alone = await save('100401', { adults: 1, type: 1 });
+    expect(alone.total).toBe(1890);
+  });
+
   it('hotel tour in the superior category: surcharge on all but babies, hotel by room and night', async () => {
     // 2 adults × (470 + 110 superior) + 1 baby × 0; superior 4★ double room × 1 night × 175;
     // two hot-spring tickets × 10.

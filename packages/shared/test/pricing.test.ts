@@ -120,6 +120,30 @@ describe('quoteBooking', () => {
     expect(result.quote.partialCents).toBe(107700);
   });
 
+  it('picks the tier by the passengers who pay a seat: babies do not make the group larger', () => {
+    const withBabies: PricingCatalog = {
+      ...catalog,
+      prices: [
+        ...catalog.prices,
+        { categoryId: cat, typeId: type, customerTypeId: baby, quantity: 1, priceCents: 0 },
+      ],
+    };
+    const result = quoteBooking(
+      withBabies,
+      selection({
+        passengers: [
+          { customerTypeId: adult, quantity: 1 },
+          { customerTypeId: baby, quantity: 3 },
+        ],
+      }),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    // One paying passenger: the row of 1 (790), not the row of 4 (730).
+    expect(result.quote.passengers[0]).toMatchObject({ unitCents: 79000, totalCents: 79000 });
+    expect(result.quote.totalCents).toBe(79000);
+  });
+
   it('makes no line for a zero count or a zero quantity', () => {
     const result = quoteBooking(
       catalog,

@@ -710,6 +710,8 @@ export const paymentAttempts = pgTable(
      * reconciliation job, for as long as the gateway can report it.
      */
     gatewayFinalAt: timestamp('gateway_final_at', { withTimezone: true }),
+    /** When reconciliation last asked the gateway about it: it asks the least recent first. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payment_attempts_one_open_per_booking')

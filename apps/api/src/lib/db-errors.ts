@@ -47,7 +47,7 @@ const unavailableNodeCodes = new Set([
 ]);
 
 const unavailableMessages =
-  /connection terminated|terminating connection|timeout exceeded when trying to connect|connection error and is not queryable|client was closed and is not queryable|query read timeout|cannot use a pool after calling end/i;
+  /connection terminated|terminating connection|timeout exceeded when trying to connect|connection error and is not queryable|client was closed and is not queryable|query read timeout|cannot use a pool after calling end|pglite is closed/i;
 
 /**
  * True when an error says the database is unreachable or gave up (a restart, a lost connection,

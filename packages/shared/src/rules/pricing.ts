@@ -1,3 +1,5 @@
+import { customerTypeKind } from '../ids.ts';
+
 /**
  * The booking's prices (spec §9), one implementation for the booking page (live summary) and the
  * API (the figures it stores). All amounts are integer cents.
@@ -89,6 +91,19 @@ export const MAX_SERVICE_QUANTITY = 99;
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /**
+ * The group size that picks the price tier (spec §9 "total passengers"): the passengers who pay
+ * for a seat. Babies travel free on a lap; were they counted, free babies would buy a group
+ * discount for the adults (1 adult + 5 babies on a private tour at the 6-person price).
+ */
+export function tierSize(passengers: { customerTypeId: string; quantity: number }[]): number {
+  return sum(
+    passengers
+      .filter((passenger) => customerTypeKind(passenger.customerTypeId) !== 'baby')
+      .map((passenger) => passenger.quantity),
+  );
+}
+
+/**
  * The price row of a customer type: the row whose group size equals the total number of
  * passengers, else the row with the largest group size; null when the tour has none (§9).
  */
@@ -163,7 +178,7 @@ export function partialAmountCents(passengersCents: number, hotelsCents: number)
  */
 export function quoteBooking(catalog: PricingCatalog, selection: BookingSelection): QuoteResult {
   const counted = selection.passengers.filter((passenger) => passenger.quantity > 0);
-  const totalPassengers = sum(counted.map((passenger) => passenger.quantity));
+  const totalPassengers = tierSize(counted);
 
   const passengers: PassengerLine[] = [];
   for (const passenger of counted) {

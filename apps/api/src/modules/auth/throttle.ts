@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
@@ -24,7 +25,8 @@ export function throttlePolicyOf(config: Config): ThrottlePolicy {
 const FIRST_DELAY_SECONDS = 30;
 
 export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
-export const addressKey = (ip: string) => `address:${ip}`;
+/** An address as the rate limits count it: an IPv6 client by its /64, which it can roam within. */
+export const addressKey = (ip: string) => `address:${normalizeIP(ip)}`;
 
 /**
  * Claims one attempt for a key, in one statement, before any password is checked: the attempt

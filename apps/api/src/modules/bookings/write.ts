@@ -104,11 +104,14 @@ export async function seatTheCustomer(
 ) {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!user) throw new AppError('UNAUTHENTICATED', 'notSignedIn');
+  // Locked as a passenger update locks it: one waits for the other, and each sees the other's
+  // birth date or slot.
   const [own] = user.clientId
     ? await tx
         .select({ birthDate: clients.birthDate })
         .from(clients)
         .where(eq(clients.id, user.clientId))
+        .for('update')
     : [];
   const birthDate = own?.birthDate ?? user.birthDate;
   const slot = slots.find(

@@ -76,6 +76,7 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/incident/save',
     {
+      preHandler: app.rateLimited('request'),
       schema: {
         tags,
         description: 'bookingId is a reservation code; statusId is ignored (starts registered).',

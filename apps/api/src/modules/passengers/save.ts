@@ -135,23 +135,28 @@ export async function updatePassenger(
   input: SavePassengerInput,
 ): Promise<PassengerSaveResponse> {
   const slot = await findClientSlot(db, input.user, clientId, input.body.bookingcode);
-  const values = await checkPayload(
-    db,
-    input.body,
-    slot,
-    await slotsOfClient(db, clientId),
-    input.today ?? todayInLima(),
-  );
-  // A record can fill slots of several types (a customer travelling on two bookings): saving
-  // it as a non-student leaves a card expiry given as a student where it was.
-  const { cardExpiry, ...rest } = values;
-  await db
-    .update(clients)
-    .set({
-      ...rest,
-      ...(slot.customerTypeId === CustomerTypeId.student ? { cardExpiry } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(clients.id, clientId));
+  await db.transaction(async (tx) => {
+    // The record is locked while its slots are read and checked, so that a booking seating
+    // this passenger meanwhile ("Are you a passenger?") is checked against the new birth date.
+    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+    const values = await checkPayload(
+      tx,
+      input.body,
+      slot,
+      await slotsOfClient(tx, clientId),
+      input.today ?? todayInLima(),
+    );
+    // A record can fill slots of several types (a customer travelling on two bookings): saving
+    // it as a non-student leaves a card expiry given as a student where it was.
+    const { cardExpiry, ...rest } = values;
+    await tx
+      .update(clients)
+      .set({
+        ...rest,
+        ...(slot.customerTypeId === CustomerTypeId.student ? { cardExpiry } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(clients.id, clientId));
+  });
   return { result: 1, id: clientId };
 }

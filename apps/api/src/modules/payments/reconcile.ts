@@ -58,7 +58,9 @@ export async function reconcilePending(
         givenUpUnconfirmed ? or(pendingDue, givenUpUnconfirmed) : pendingDue,
       ),
     )
-    .orderBy(asc(paymentAttempts.createdAt))
+    // The least recently asked first: attempts still open at the gateway, asked every pass,
+    // cannot keep newer ones (a lost notification) waiting behind them.
+    .orderBy(asc(sql`coalesce(${paymentAttempts.checkedAt}, ${paymentAttempts.createdAt})`))
     .limit(options.limit ?? 100);
 
   for (const attempt of due) {
@@ -79,6 +81,10 @@ async function reconcileOne(
   attempt: typeof paymentAttempts.$inferSelect,
   report: ReconcileReport,
 ) {
+  await db
+    .update(paymentAttempts)
+    .set({ checkedAt: sql`now()` })
+    .where(eq(paymentAttempts.id, attempt.id));
   const answer = await gateway.queryStatus(db, attempt);
   if (answer.status === 'approved' || answer.status === 'declined') {
     const result = await settleAttempt(db, {

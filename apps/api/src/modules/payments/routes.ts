@@ -1,8 +1,10 @@
 import { errorBody, paymentAddRequest, paymentAddResponse } from '@cusco/shared';
 import formbody from '@fastify/formbody';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentNotifications } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { paymentAttempts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { currencyOfNumeric, verifyAnswer } from '../../payments/payme/gateway.ts';
 import { sandboxNotification } from '../../payments/sandbox/notification.ts';
@@ -89,11 +91,8 @@ const sandboxNotifications: FastifyPluginAsyncZod<{ secret: string }> = async (a
         app.config.payments.notificationToleranceSeconds,
       );
       if (!check.ok) {
-        await app.db.insert(paymentNotifications).values({
-          gateway: 'sandbox',
-          payload: { raw: raw.slice(0, 2000) },
-          outcome: `rejected: signature ${check.reason}`,
-        });
+        // Logged, not stored: anyone can post here, and must not fill the database doing so.
+        request.log.warn({ reason: check.reason }, 'sandbox: notification refused');
         if (check.reason === 'stale') throw new AppError('VALIDATION', 'notificationStale');
         throw new AppError('UNAUTHENTICATED', 'notificationRejected');
       }
@@ -113,6 +112,16 @@ const sandboxNotifications: FastifyPluginAsyncZod<{ secret: string }> = async (a
     },
   );
 };
+
+/** The attempt of a Pay-me purchaseOperationNumber (six digits or more, as we sent it). */
+async function attemptOfOperation(db: Database, operation: string) {
+  if (!/^\d{1,15}$/.test(operation)) return null;
+  const [attempt] = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.operationNumber, Number(operation)));
+  return attempt ?? null;
+}
 
 /**
  * Pay-me VPOS2 answers through the customer's browser (a form post to this address): the hash
@@ -141,16 +150,20 @@ const paymeNotifications: FastifyPluginAsyncZod = async (app) => {
       const config = app.config.payments.payme;
       const currency = currencyOfNumeric(answer.purchaseCurrencyCode);
       if (!config.secretKey || !currency || !verifyAnswer(config, answer)) {
-        await app.db
-          .insert(paymentNotifications)
-          .values({ gateway: 'payme', payload: answer, outcome: 'rejected: hash' });
+        // Logged, not stored: anyone can post here, and must not fill the database doing so.
+        request.log.warn('payme: answer refused (hash)');
         throw new AppError('UNAUTHENTICATED', 'notificationRejected');
       }
-      const attemptId = z.uuid().safeParse(answer.reserved2);
-      if (!attemptId.success) throw new AppError('NOT_FOUND', 'paymentNotFound');
+      // The attempt is the one the signature names (its operation number), never reserved2,
+      // which the hash does not cover and the customer's browser can rewrite.
+      const attempt = await attemptOfOperation(app.db, answer.purchaseOperationNumber);
+      if (!attempt || (answer.reserved2 && answer.reserved2 !== attempt.id)) {
+        app.log.warn({ outcome: 'rejected: operation' }, 'payme: an answer for no attempt of ours');
+        throw new AppError('NOT_FOUND', 'paymentNotFound');
+      }
       const approved = answer.authorizationResult === '00';
       await settleAttempt(app.db, {
-        attemptId: attemptId.data,
+        attemptId: attempt.id,
         outcome: approved ? 'approved' : 'declined',
         amountCents: Number(answer.purchaseAmount),
         currency,
@@ -161,7 +174,7 @@ const paymeNotifications: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .type('text/html; charset=utf-8')
-        .send(resultPage(attemptId.data, approved ? 'approved' : 'declined'));
+        .send(resultPage(attempt.id, approved ? 'approved' : 'declined'));
     },
   );
 };

@@ -130,6 +130,16 @@ export function resultPage(transactionId: string, outcome: 'approved' | 'decline
   );
 }
 
+/** The page of a gateway that cannot answer right now (its database is away). */
+export function unavailablePage() {
+  return layout(
+    'Try again shortly',
+    `<section class="card" aria-labelledby="title"><h1 id="title">Try again shortly</h1>
+<p class="error" role="alert">The payment page is briefly unavailable. No money was taken. Close this window and try again in a moment.</p>
+<div class="actions"><button type="button" class="cancel" data-close>Close</button></div></section>`,
+  );
+}
+
 /**
  * The page's script: tells the page that opened the checkout the outcome (spec §4: 'S' for a
  * confirmed payment, 'N' when it was closed or declined), and formats the card number.

@@ -4,9 +4,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sandboxCharges } from '../../db/schema.ts';
+import { RETRY_AFTER_SECONDS } from '../../errors.ts';
+import { isDatabaseUnavailable } from '../../lib/db-errors.ts';
 import { cardOutcome } from './cards.ts';
 import type { SandboxNotification } from './notification.ts';
-import { checkoutPage, checkoutScript, resultPage } from './pages.ts';
+import { checkoutPage, checkoutScript, resultPage, unavailablePage } from './pages.ts';
 import { SIGNATURE_HEADER, signPayload } from './signature.ts';
 
 const transactionParams = z.object({ transactionId: z.uuid() });
@@ -59,6 +61,17 @@ export async function sandboxRoutes(
   options: { secret: string; notifyUrl: string | undefined },
 ) {
   await app.register(formbody);
+
+  // The gateway's pages answer HTML, errors included (they show inside the payment frame).
+  app.setErrorHandler((error, request, reply) => {
+    const unavailable = isDatabaseUnavailable(error);
+    if (!unavailable) request.log.error({ err: error }, 'sandbox: unhandled error');
+    if (unavailable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return reply
+      .status(unavailable ? 503 : 500)
+      .type('text/html; charset=utf-8')
+      .send(unavailablePage());
+  });
 
   const notifyUrl = () => {
     if (options.notifyUrl) return options.notifyUrl;
