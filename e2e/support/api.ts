@@ -66,6 +66,18 @@ export async function signInThroughApi(page: Page, email: string, password: stri
   return session as { token: string; user: { id: string } };
 }
 
+/** Fails to sign in to an account a number of times (a wrong password each time). */
+export async function failSignIns(email: string, times: number) {
+  for (let attempt = 0; attempt < times; attempt++) {
+    const response = await fetch(`${baseUrl}/api/authentication/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: email, password: `wrong-${attempt}` }),
+    });
+    expect(response.status).toBe(401);
+  }
+}
+
 export async function logoutThroughApi(token: string, userId: string) {
   return post(`authentication/logout/${userId}`, {}, token);
 }

@@ -2,7 +2,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
 import { CHROMIUM } from './global-setup.ts';
 
@@ -103,4 +109,26 @@ export async function screenshot(page: Page, name: string) {
     fullPage: true,
     animations: 'disabled',
   });
+}
+
+/**
+ * What a screen reader says of a field besides its label: the texts its aria-describedby names
+ * (its hint and, when it is invalid, its error message).
+ */
+export function descriptionOf(field: Locator): Promise<string> {
+  return field.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+      .join(' ')
+      .trim(),
+  );
+}
+
+/** Whether a field is marked invalid and has the focus. */
+export function isInvalidAndFocused(field: Locator): Promise<boolean> {
+  return field.evaluate(
+    (element) =>
+      element.getAttribute('aria-invalid') === 'true' && element === document.activeElement,
+  );
 }

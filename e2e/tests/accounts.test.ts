@@ -1,6 +1,12 @@
 import { addYears, todayInLima } from '@cusco/shared';
 import { expect, it } from 'vitest';
-import { createCustomer, demo, logoutThroughApi, signInThroughApi } from '../support/api.ts';
+import {
+  createCustomer,
+  demo,
+  failSignIns,
+  logoutThroughApi,
+  signInThroughApi,
+} from '../support/api.ts';
 import {
   describeInBrowser,
   expectAccessible,
@@ -145,6 +151,22 @@ describeInBrowser('sessions and routes', () => {
       .poll(() => page.getByText('Your session has expired. Please sign in again.').isVisible())
       .toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('says how long to wait after too many failed sign-ins, and stays usable', async () => {
+    const email = `guess.${Date.now()}@example.com`;
+    await failSignIns(email, 5);
+    const page = await openPage('phone');
+    await visit(page, '/login');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('User (e-mail)').fill(email);
+    await form.getByLabel(/^Password/).fill('another-guess');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect
+      .poll(() => form.getByRole('alert').textContent())
+      .toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minute\(s\)\.$/);
+    expect(await form.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+    await screenshot(page, 'login-throttled-phone');
   });
 
   it.each(['/nowhere', '/main/nowhere', '/'])(

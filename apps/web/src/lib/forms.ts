@@ -7,7 +7,8 @@ import type { z } from 'zod';
 
 /**
  * Input props of a Mantine form field with its error translated: schemas carry catalogue keys
- * (packages/shared messages.ts); under a field the short `field:` version is preferred.
+ * (packages/shared messages.ts); under a field the short `field:` version is preferred. The field
+ * is marked aria-invalid while it has an error (Mantine's PasswordInput does not do it itself).
  */
 export function useInputProps<Values extends Record<string, unknown>>(
   form: UseFormReturnType<Values>,
@@ -15,7 +16,11 @@ export function useInputProps<Values extends Record<string, unknown>>(
   const translate = useErrorText();
   return (path: keyof Values & string, options?: { type?: 'input' | 'checkbox' }) => {
     const props = form.getInputProps(path, options);
-    return { ...props, error: translate(props.error as ReactNode) };
+    return {
+      ...props,
+      error: translate(props.error as ReactNode),
+      'aria-invalid': props.error ? true : undefined,
+    };
   };
 }
 

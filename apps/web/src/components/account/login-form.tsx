@@ -14,7 +14,7 @@ interface LoginFormProps {
   footer?: React.ReactNode;
 }
 
-/** User (e-mail) and password (spec §2 login, §5: both required, at most 50 characters). */
+/** User (e-mail) and password (spec §2 login, §5: both required; a password up to 128 characters). */
 export function LoginForm({ onSuccess, footer }: LoginFormProps) {
   const { t } = useTranslation();
   const form = useForm<LoginRequest>({
@@ -26,23 +26,31 @@ export function LoginForm({ onSuccess, footer }: LoginFormProps) {
   const summary = useFormErrorSummary();
   const login = useLogin();
   const [problem, setProblem] = useState<string | null>(null);
+  /** Counts the answers shown, so that the same refusal twice is announced twice. */
+  const [answers, setAnswers] = useState(0);
 
   const submit = form.onSubmit(
     (values) => {
-      setProblem(null);
       login.mutate(values, {
         onSuccess,
-        onError: (error) => setProblem(errorMessage(error)),
+        // A wrong password, or too many failures (429: the server says how long to wait).
+        onError: (error) => {
+          setProblem(errorMessage(error));
+          setAnswers((count) => count + 1);
+        },
       });
     },
-    (errors) => setProblem(summary(errors)),
+    (errors) => {
+      setProblem(summary(errors));
+      setAnswers((count) => count + 1);
+    },
   );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('account.signInTitle')}>
       <Stack gap="sm">
         {problem && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+          <Alert key={answers} color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
             {problem}
           </Alert>
         )}
@@ -57,7 +65,6 @@ export function LoginForm({ onSuccess, footer }: LoginFormProps) {
         <PasswordInput
           label={t('account.password')}
           autoComplete="current-password"
-          maxLength={50}
           required
           {...inputProps('password')}
         />

@@ -46,6 +46,7 @@ const emptyRegistration: RegisterRequest = {
 export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
   const { t } = useTranslation();
   const form = useForm<RegisterRequest>({
+    name: 'sign-up',
     initialValues: emptyRegistration,
     validate: schemaResolver(registerRequest),
   });
@@ -64,8 +65,11 @@ export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
         onSuccess,
         onError: (error) => {
           setProblem(errorMessage(error));
+          // A refusal about one field (a common password, the e-mail as password, a taken
+          // e-mail...) is also shown under that field, which takes the focus.
           if (error instanceof ApiError && error.field && error.field in values) {
             form.setFieldError(error.field, error.message);
+            form.getInputNode(error.field)?.focus();
           }
         },
       });
@@ -131,7 +135,6 @@ export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
           label={t('account.password')}
           description={t('account.passwordHint')}
           autoComplete="new-password"
-          maxLength={50}
           required
           {...inputProps('password')}
         />

@@ -175,6 +175,7 @@ function Password() {
   const [problem, setProblem] = useState<string | null>(null);
   const change = useChangePassword();
   const form = useForm<ChangePasswordRequest>({
+    name: 'change-password',
     initialValues: emptyPasswords,
     validate: schemaResolver(changePasswordRequest),
   });
@@ -196,8 +197,10 @@ function Password() {
         },
         onError: (error) => {
           setProblem(errorMessage(error));
+          // A wrong current password, or a new one refused (common, the e-mail): under its field.
           if (error instanceof ApiError && error.field && error.field in values) {
             form.setFieldError(error.field, error.message);
+            form.getInputNode(error.field)?.focus();
           }
         },
       }),
@@ -231,7 +234,6 @@ function Password() {
             <PasswordInput
               label={t('profile.current')}
               autoComplete="current-password"
-              maxLength={50}
               required
               {...inputProps('current')}
             />
@@ -239,14 +241,12 @@ function Password() {
               label={t('profile.new')}
               description={t('profile.newHint')}
               autoComplete="new-password"
-              maxLength={50}
               required
               {...inputProps('password')}
             />
             <PasswordInput
               label={t('profile.repeat')}
               autoComplete="new-password"
-              maxLength={50}
               required
               {...inputProps('confirm')}
             />
