@@ -93,7 +93,7 @@ export async function signInApi(email: string, password: string) {
 export async function createBooking(
   token: string,
   tourCode: string,
-  counts: { adults: number; students?: number },
+  counts: { adults: number; students?: number; children?: number },
 ): Promise<{ code: string; total: number }> {
   const tour = tourSchema.parse(await (await fetch(`${baseUrl}/api/tour/${tourCode}`)).json());
   const selection = {
@@ -102,6 +102,7 @@ export async function createBooking(
     passengers: [
       { customerTypeId: CustomerTypeId.adult, quantity: counts.adults },
       { customerTypeId: CustomerTypeId.student, quantity: counts.students ?? 0 },
+      { customerTypeId: CustomerTypeId.child, quantity: counts.children ?? 0 },
     ],
     hotels: [],
     services: [],

@@ -9,6 +9,7 @@ import {
 } from '../support/api.ts';
 import {
   describeInBrowser,
+  descriptionOf,
   expectAccessible,
   openPage,
   screenshot,
@@ -72,15 +73,20 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('accounts on %s',
     }
   });
 
-  it('refuses a birth date of someone under 18', async () => {
+  it('refuses a birth date of someone under 18, saying why', async () => {
     const page = await openPage(viewport);
     await visit(page, '/login/signUp');
     const form = page.getByRole('form', { name: 'Create your account' });
-    await form.getByLabel('Birth date').fill(toDayMonthYear(addYears(todayInLima(), -17)));
-    await form.getByLabel('Birth date').press('Tab');
-    // The picker refuses a date after its maximum; the field stays empty and is required.
+    const birthDate = form.getByLabel('Birth date');
+    const seventeen = toDayMonthYear(addYears(todayInLima(), -17));
+    await birthDate.fill(seventeen);
+    await birthDate.press('Tab');
+    // The calendar stops at 18 years ago, but a later date typed stays and is refused by name.
     await form.getByRole('button', { name: 'Sign up' }).click();
-    await expect.poll(() => form.getByLabel('Birth date').inputValue()).toBe('');
+    await expect
+      .poll(() => descriptionOf(birthDate))
+      .toContain('You must be at least 18 years old to register');
+    expect(await birthDate.inputValue()).toBe(seventeen);
     await expect
       .poll(() => form.getByRole('alert').textContent())
       .toContain('Please fill in the fields, they are required');

@@ -1,9 +1,11 @@
+import { addYears, todayInLima } from '@cusco/shared';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { createBooking, createCustomer, signInApi, signInThroughApi } from '../support/api.ts';
 import { dollars, expectAlert } from '../support/booking.ts';
 import {
   describeInBrowser,
+  descriptionOf,
   expectAccessible,
   openPage,
   screenshot,
@@ -152,6 +154,61 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
     });
   },
 );
+
+describeInBrowser('passenger ages', () => {
+  it("refuses an adult's birth date in a child's place, with the type's message in Spanish and English", async () => {
+    const customer = await createCustomer('Sara', 'Huillca');
+    const session = await signInApi(customer.email, customer.password);
+    const booking = await createBooking(session.token, '100401', { adults: 1, children: 1 });
+    const page = await openPage('phone', 'es');
+    await visit(page, '/login');
+    await signInThroughApi(page, customer.email, customer.password);
+    await visit(page, `/main/booking/detail/${booking.code}`);
+
+    const child = async (edit: string, title: RegExp) => {
+      await page.getByRole('button', { name: edit }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect
+        .poll(() => dialog.getByLabel(/^(Birth date|Fecha de nacimiento)/).isVisible())
+        .toBe(true);
+      return { dialog, birthDate: dialog.getByLabel(/^(Birth date|Fecha de nacimiento)/) };
+    };
+
+    // Spanish: an adult's birth date typed into the child's place stays, and is refused.
+    const es = await child('Editar pasajero 2', /Pasajero 2 · Niño/);
+    expect(await descriptionOf(es.birthDate)).toMatch(
+      /^Niño: nacido entre el \d{2}\/\d{2}\/\d{4} y el \d{2}\/\d{2}\/\d{4}/,
+    );
+    await es.birthDate.fill('12/03/1990');
+    await es.birthDate.press('Tab');
+    await expect.poll(() => es.birthDate.inputValue()).toBe('12/03/1990');
+    await expect
+      .poll(() => descriptionOf(es.birthDate))
+      .toContain(
+        'Esta fecha de nacimiento no corresponde a un pasajero niño: los niños deben tener de 3 a 7 años en la fecha del viaje.',
+      );
+    expect(await es.birthDate.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'passenger-age-es-phone');
+    await expectAccessible(page);
+    await es.dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+    // English, and a child's birth date is accepted.
+    await page.getByText('EN', { exact: true }).click();
+    const en = await child('Edit passenger 2', /Passenger 2 · Child/);
+    await en.birthDate.fill('12/03/1990');
+    await en.birthDate.press('Tab');
+    await expect
+      .poll(() => descriptionOf(en.birthDate))
+      .toContain(
+        'This birth date does not match a child passenger: children must be 3 to 7 years old on the travel date.',
+      );
+    const fiveYearsBefore = addYears(addYears(todayInLima(), 1), -5);
+    await en.birthDate.fill(fiveYearsBefore.split('-').reverse().join('/'));
+    await en.birthDate.press('Tab');
+    await expect.poll(() => en.birthDate.getAttribute('aria-invalid')).toBeNull();
+    expect(await descriptionOf(en.birthDate)).not.toContain('does not match');
+  });
+});
 
 describeInBrowser('empty reservations', () => {
   it('shows the spec message and the Booking button to the tours', async () => {

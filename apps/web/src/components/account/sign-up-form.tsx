@@ -15,7 +15,6 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -23,8 +22,9 @@ import { useTranslation } from 'react-i18next';
 import { useRegisterAndLogin } from '../../lib/account/register.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useCountries } from '../../lib/countries.ts';
-import { parseDayMonthYear, useCalendarLabels } from '../../lib/dates.ts';
+import { useCalendarLabels } from '../../lib/dates.ts';
 import { schemaResolver, useFormErrorSummary, useInputProps } from '../../lib/forms.ts';
+import { DateField } from '../date-field.tsx';
 
 interface SignUpFormProps {
   onSuccess(session: LoginResponse): void;
@@ -108,11 +108,9 @@ export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
             required
             {...inputProps('mobile')}
           />
-          <DateInput
+          <DateField
             label={t('account.birthDate')}
             placeholder={t('common.datePlaceholder')}
-            valueFormat="DD/MM/YYYY"
-            dateParser={parseDayMonthYear}
             minDate={MIN_DATE}
             maxDate={maxBirthDate}
             defaultLevel="decade"

@@ -1,13 +1,16 @@
 import {
   type ClientRecord,
   CustomerTypeId,
+  isIsoDate,
   MAX_DOCUMENT_BYTES,
   MIN_DATE,
   maxDocumentExpiry,
   type PassengerPayload,
   type PassengerRegistryItem,
+  passengerAgeProblem,
   passengerBirthDateBounds,
   passengerPayloadFor,
+  todayInLima,
 } from '@cusco/shared';
 import {
   Alert,
@@ -24,21 +27,24 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconFileUpload, IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field.tsx';
 import { ApiError, download, errorMessage } from '../../../lib/api-client.ts';
 import { useCountries } from '../../../lib/countries.ts';
-import { parseDayMonthYear, useCalendarLabels } from '../../../lib/dates.ts';
+import { useCalendarLabels } from '../../../lib/dates.ts';
 import { showAlert, showErrorModal } from '../../../lib/error-modal.tsx';
 import { schemaResolver, useErrorText, useInputProps } from '../../../lib/forms.ts';
 import { useJobs, useOptionList } from '../api/options.ts';
 import { useClientRecord, useSavePassenger, useUploadDocument } from '../api/passengers.ts';
 
 type FormValues = { [K in keyof PassengerPayload]-?: string };
+
+/** YYYY-MM-DD as the date fields show it, DD/MM/YYYY. */
+const dayMonthYear = (iso: string) => iso.split('-').reverse().join('/');
 
 const emptyValues = (bookingcode: string): FormValues => ({
   firstName: '',
@@ -174,9 +180,26 @@ function PassengerForm({
     [slot.typeId, travelDate],
   );
   const birthDates = passengerBirthDateBounds(slot.typeId, travelDate);
+  const validate = useMemo(() => {
+    const resolver = schemaResolver(schema);
+    // The schema checks the birth date against the slot's type only once every other field is
+    // valid; the same rule is applied here at once, so the field says why as soon as it is left.
+    return (values: FormValues) => {
+      const errors = resolver(values);
+      if (!errors.birthDate && isIsoDate(values.birthDate)) {
+        const problem =
+          values.birthDate > todayInLima()
+            ? 'invalidDate'
+            : passengerAgeProblem(slot.typeId, values.birthDate, travelDate);
+        if (problem) errors.birthDate = problem;
+      }
+      return errors;
+    };
+  }, [schema, slot.typeId, travelDate]);
   const form = useForm<FormValues>({
     initialValues: record ? fromRecord(record, bookingCode) : emptyValues(bookingCode),
-    validate: schemaResolver(schema),
+    validate,
+    validateInputOnBlur: ['birthDate'],
   });
   const inputProps = useInputProps(form);
   const errorText = useErrorText();
@@ -275,15 +298,16 @@ function PassengerForm({
     maxDate: string,
     required: boolean,
     minDate: string = MIN_DATE,
+    extra: { description?: string } = {},
   ) => (
-    <DateInput
+    <DateField
+      {...extra}
       label={label}
       placeholder={t('common.datePlaceholder')}
-      valueFormat="DD/MM/YYYY"
-      dateParser={parseDayMonthYear}
       minDate={minDate}
       maxDate={maxDate}
       defaultLevel={name === 'birthDate' ? 'decade' : 'month'}
+      defaultDate={name === 'birthDate' ? maxDate : undefined}
       clearable={!required}
       clearButtonProps={{ 'aria-label': t('common.clear') }}
       required={required}
@@ -319,7 +343,13 @@ function PassengerForm({
             {text('firstName', t('passenger.firstName'))}
             {text('lastName', t('passenger.lastName'))}
             {select('countryId', t('passenger.country'), countries.data)}
-            {date('birthDate', t('passenger.birthDate'), birthDates.max, true, birthDates.min)}
+            {date('birthDate', t('passenger.birthDate'), birthDates.max, true, birthDates.min, {
+              description: t('passenger.birthDateRange', {
+                type: slot.type,
+                from: dayMonthYear(birthDates.min),
+                to: dayMonthYear(birthDates.max),
+              }),
+            })}
             {select('sexId', t('passenger.sex'), sexes.data)}
             {select('maritalStatusId', t('passenger.maritalStatus'), maritalStatuses.data)}
             <Select
