@@ -215,6 +215,12 @@ function PassengerForm({
   const save = useSavePassenger();
   const upload = useUploadDocument();
   const [file, setFile] = useState<File | null>(null);
+  /**
+   * The passenger once saved here: when the scan's upload then fails (too large, too many
+   * uploads: 429), Save again updates this passenger and retries the upload, instead of
+   * creating the passenger a second time.
+   */
+  const [savedClientId, setSavedClientId] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const top = useRef<HTMLDivElement>(null);
@@ -240,9 +246,10 @@ function PassengerForm({
         dateExpirationCard: isStudent ? values.dateExpirationCard : null,
       };
       save.mutate(
-        { slotId: slot.id, clientId: slot.clientId, payload },
+        { slotId: slot.id, clientId: savedClientId ?? slot.clientId, payload },
         {
           onSuccess: (clientId) => {
+            setSavedClientId(clientId);
             const finish = () => {
               onSaved();
               showAlert(t('passenger.savedTitle'), t('passenger.savedText'));
