@@ -148,10 +148,67 @@ describeInBrowser('booking page rules', () => {
     await expect
       .poll(() => summary.getByText('1 × Double room, Luxury hotel 5★').isVisible())
       .toBe(true);
+    // One room per passenger: 4 passengers and 1 room leave 3 more.
+    await hotel.getByLabel('Rooms', { exact: true }).fill('9');
+    await expect.poll(() => hotel.getByLabel('Rooms', { exact: true }).inputValue()).toBe('3');
+    await expect
+      .poll(() => hotel.getByRole('alert').textContent())
+      .toBe('At most 4 hotel rooms: one per passenger.');
     await screenshot(page, 'booking-hotel-desktop');
 
     await hotel.getByRole('button', { name: 'Remove Double room at Luxury hotel 5★' }).click();
     await expect.poll(() => hotel.getByText('No rooms added yet.').isVisible()).toBe(true);
+  });
+
+  it("keeps passengers and per-person services within the tour's limits", async () => {
+    const page = await openPage('phone');
+    await visit(page, '/booking/100401');
+    const passengers = page.getByRole('group', { name: 'Passengers' });
+    await expect
+      .poll(() => passengers.getByText('At most 16 passengers per reservation.').isVisible())
+      .toBe(true);
+
+    // More than the group maximum is lowered to it, and the page says why.
+    await setPassengers(page, 'Adult', '20');
+    await expect
+      .poll(() => passengers.getByLabel('Adult', { exact: true }).inputValue())
+      .toBe('16');
+    await expect
+      .poll(() => passengers.getByRole('alert').textContent())
+      .toBe('A reservation of this tour can have at most 16 passengers.');
+    await setPassengers(page, 'Student', '3');
+    await expect
+      .poll(() => passengers.getByLabel('Student', { exact: true }).inputValue())
+      .toBe('0');
+    await setPassengers(page, 'Adult', '2');
+    await expect.poll(() => passengers.getByRole('alert').count()).toBe(0);
+
+    // A service sold per person: at most one per passenger.
+    const services = page.getByRole('group', { name: 'Additional services' });
+    await services.getByRole('switch', { name: /Sleeping bag rental/ }).click();
+    const bags = services.getByRole('textbox', { name: /Quantity of Sleeping bag rental/ });
+    await bags.fill('4');
+    await expect.poll(() => bags.inputValue()).toBe('2');
+    await expect
+      .poll(() => services.getByRole('alert').textContent())
+      .toBe('This service is sold per passenger: at most 2 for this reservation.');
+
+    // Fewer passengers afterwards: the message stays by the service, and Reserve goes no further.
+    await setPassengers(page, 'Adult', '1');
+    await expect
+      .poll(() => services.getByRole('alert').textContent())
+      .toBe('This service is sold per passenger: at most 1 for this reservation.');
+    expect(await bags.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'booking-limits-phone');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await expect.poll(() => bags.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await page.getByText("I'm new here").isVisible()).toBe(false);
+
+    await bags.fill('1');
+    await expect.poll(() => services.getByRole('alert').count()).toBe(0);
+    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await expect.poll(() => page.getByText("I'm new here").isVisible()).toBe(true);
   });
 
   it('shows "Hotel\'s Category" on a Machu Picchu tour and requires a hotel line there', async () => {

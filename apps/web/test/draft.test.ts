@@ -1,12 +1,22 @@
-import { CustomerTypeId, pricingCatalogFromTour, type Tour, TourFamilyId } from '@cusco/shared';
+import {
+  bookingLimitsOfTour,
+  CustomerTypeId,
+  pricingCatalogFromTour,
+  type Tour,
+  TourFamilyId,
+} from '@cusco/shared';
 import { describe, expect, it } from 'vitest';
 import {
   addHotelRow,
   type BookingDraft,
+  capCount,
+  capServiceQuantity,
   cleanCount,
   cleanQuantity,
+  draftLimitProblem,
   initialDraft,
   priceDraft,
+  roomsLeft,
   stepOneProblem,
   toSelection,
 } from '../src/features/booking/model/draft.ts';
@@ -129,5 +139,93 @@ describe('the booking draft', () => {
       ok: false,
       error: { code: 'noPrices', customerTypeId: CustomerTypeId.baby },
     });
+  });
+});
+
+describe("the tour's limits on the draft", () => {
+  const limits = bookingLimitsOfTour(tour);
+  const adults = (count: number): BookingDraft =>
+    withCounts({ [CustomerTypeId.adult]: String(count) });
+
+  it('caps a passenger count so that the total stays within the group maximum', () => {
+    const draft = withCounts({ [CustomerTypeId.adult]: '10' });
+    expect(capCount(draft, limits, CustomerTypeId.student, '6')).toEqual({
+      value: '6',
+      capped: false,
+    });
+    expect(capCount(draft, limits, CustomerTypeId.student, '9')).toEqual({
+      value: '6',
+      capped: true,
+    });
+    // The type's own count is replaced, not added to.
+    expect(capCount(draft, limits, CustomerTypeId.adult, '16')).toEqual({
+      value: '16',
+      capped: false,
+    });
+    expect(capCount(draft, limits, CustomerTypeId.adult, '-2x0')).toEqual({
+      value: '16',
+      capped: true,
+    });
+    expect(capCount(draft, limits, CustomerTypeId.adult, '')).toEqual({ value: '', capped: false });
+  });
+
+  it('caps a per-person service at one per passenger, and leaves other services at 99', () => {
+    const perPerson = { ...limits, perPersonOffers: new Set(['bag']) };
+    expect(capServiceQuantity(adults(2), perPerson, 'bag', '5')).toEqual({
+      value: '2',
+      capped: true,
+    });
+    expect(capServiceQuantity(adults(2), perPerson, 'bag', '2')).toEqual({
+      value: '2',
+      capped: false,
+    });
+    expect(capServiceQuantity(adults(2), perPerson, 'porter', '40')).toEqual({
+      value: '40',
+      capped: false,
+    });
+    // Before any passenger there is nothing to count them against.
+    expect(capServiceQuantity(withCounts({}), perPerson, 'bag', '3')).toEqual({
+      value: '3',
+      capped: false,
+    });
+  });
+
+  it('leaves one room per passenger', () => {
+    expect(roomsLeft(withCounts({}))).toBeNull();
+    expect(
+      roomsLeft({ ...adults(3), hotels: [{ hotelTypeId: 'h', roomTypeId: 'r', rooms: 1 }] }),
+    ).toBe(2);
+    expect(
+      roomsLeft({ ...adults(1), hotels: [{ hotelTypeId: 'h', roomTypeId: 'r', rooms: 2 }] }),
+    ).toBe(0);
+  });
+
+  it('places each broken limit by its input, with the catalogue message', () => {
+    expect(draftLimitProblem(adults(16), tour)).toBeNull();
+    expect(draftLimitProblem(adults(17), tour)).toEqual({
+      place: 'passengers',
+      message: 'groupTooLarge',
+      params: { max: 16 },
+    });
+    expect(
+      draftLimitProblem(
+        { ...adults(1), hotels: [{ hotelTypeId: 'h', roomTypeId: 'r', rooms: 2 }] },
+        tour,
+      ),
+    ).toEqual({ place: 'hotels', message: 'roomsOverPassengers', params: { max: 1 } });
+    // Fewer passengers after choosing 4 sleeping bags.
+    expect(
+      draftLimitProblem(
+        { ...adults(2), services: { bag: { enabled: true, quantity: '4' } } },
+        tour,
+      ),
+    ).toEqual({ place: 'service:bag', message: 'serviceOverPassengers', params: { max: 2 } });
+    // Nothing is held against zero passengers: "at least one adult" is said first.
+    expect(
+      draftLimitProblem(
+        { ...withCounts({}), services: { bag: { enabled: true, quantity: '4' } } },
+        tour,
+      ),
+    ).toBeNull();
   });
 });

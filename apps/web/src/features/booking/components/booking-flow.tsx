@@ -1,5 +1,6 @@
 import {
   type BookingSaveResponse,
+  bookingLimitsOfTour,
   bookingQuote as bookingQuoteSchema,
   fromCents,
   type MessageKey,
@@ -28,7 +29,11 @@ import { useSaveBooking } from '../api/save-booking.ts';
 import {
   addHotelRow,
   type BookingDraft,
+  capCount,
+  capServiceQuantity,
+  draftLimitProblem,
   initialDraft,
+  type LimitMessage,
   priceDraft,
   stepOneProblem,
   toSelection,
@@ -53,7 +58,12 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
   const navigate = useNavigate();
   const user = useSessionUser();
   const catalog = useMemo(() => pricingCatalogFromTour(tour), [tour]);
+  const limits = useMemo(() => bookingLimitsOfTour(tour), [tour]);
   const [draft, setDraft] = useState<BookingDraft>(() => initialDraft(tour));
+  /** Why the number just typed was lowered to stay within the tour's limits. */
+  const [limitNotice, setLimitNotice] = useState<LimitMessage | null>(null);
+  /** Counts the times Reserve was refused for a broken limit (its message is announced again). */
+  const [limitRefusals, setLimitRefusals] = useState(0);
   const [step, setStep] = useState(STEP_CHOOSE);
   const [isPassenger, setIsPassenger] = useState(false);
   const [termsAccepted, setTermsAccepted] = useState(false);
@@ -66,6 +76,7 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
 
   const priced = priceDraft(catalog, draft, tour);
   const quote = priced.ok ? priced.quote : null;
+  const limitProblem = draftLimitProblem(draft, tour, limits);
   const alert = (key: MessageKey, params?: Record<string, string>) =>
     showAlert(t('common.error'), t(`msg:${key}`, params));
 
@@ -92,6 +103,18 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
       result = priceDraft(catalog, next, tour);
     }
     setDraft(next);
+    setLimitNotice(null);
+  };
+
+  /**
+   * The tour's limits on a broken draft (e.g. fewer passengers than sleeping bags chosen): its
+   * message is by the input, which takes the focus; Reserve goes no further.
+   */
+  const refuseBrokenLimit = () => {
+    if (!limitProblem) return false;
+    setLimitRefusals((count) => count + 1);
+    document.querySelector<HTMLElement>(`[data-limit="${limitProblem.place}"]`)?.focus();
+    return true;
   };
 
   const reserveStepOne = () => {
@@ -100,12 +123,19 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
       alert(problem);
       return;
     }
+    if (refuseBrokenLimit()) return;
     // A visitor already signed in goes straight to step 3 (spec §4).
     setStep(user ? STEP_PAYMENT : STEP_CONTACT);
   };
 
   const reserve = () => {
     if (!user || !quote) return;
+    if (limitProblem) {
+      // Not reachable from step 1 with a broken limit; should the draft change, back to it.
+      setStep(STEP_CHOOSE);
+      setLimitRefusals((count) => count + 1);
+      return;
+    }
     if (!termsAccepted) {
       alert('acceptTerms');
       return;
@@ -228,12 +258,22 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
               draft={draft}
               quote={quote}
               locked={Boolean(saved)}
+              limits={{ problem: limitProblem, notice: limitNotice, announce: limitRefusals }}
               onDate={(date) => update((current) => ({ ...current, date }))}
               onType={(typeId) => update((current) => ({ ...current, typeId }))}
               onCategory={(categoryId) => update((current) => ({ ...current, categoryId }))}
-              onCount={(id, value) =>
-                update((current) => ({ ...current, counts: { ...current.counts, [id]: value } }))
-              }
+              onCount={(id, typed) => {
+                // At most the tour's group maximum in all: a larger number is lowered, and said.
+                const { value, capped } = capCount(draft, limits, id, typed);
+                update((current) => ({ ...current, counts: { ...current.counts, [id]: value } }));
+                if (capped) {
+                  setLimitNotice({
+                    place: 'passengers',
+                    message: 'groupTooLarge',
+                    params: { max: limits.maxPassengers },
+                  });
+                }
+              }}
               onAddHotel={(row) =>
                 update((current) => ({ ...current, hotels: addHotelRow(current.hotels, row) }))
               }
@@ -253,12 +293,21 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
                   },
                 }))
               }
-              onServiceQuantity={(offerId, quantity) =>
+              onServiceQuantity={(offerId, typed) => {
+                // A service sold per person: at most one per passenger.
+                const { value, capped } = capServiceQuantity(draft, limits, offerId, typed);
                 update((current) => ({
                   ...current,
-                  services: { ...current.services, [offerId]: { enabled: true, quantity } },
-                }))
-              }
+                  services: { ...current.services, [offerId]: { enabled: true, quantity: value } },
+                }));
+                if (capped) {
+                  setLimitNotice({
+                    place: `service:${offerId}`,
+                    message: 'serviceOverPassengers',
+                    params: { max: value },
+                  });
+                }
+              }}
               onReserve={reserveStepOne}
             />
           </Stepper.Step>

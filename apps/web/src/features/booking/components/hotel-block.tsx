@@ -20,18 +20,31 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { cleanCount, type HotelRow } from '../model/draft.ts';
 import { labelOf } from '../model/labels.ts';
+import { LimitNote, type LimitNoteAt } from './limit-note.tsx';
 
-/** Spec §2 optional hotel block: hotel category, room type and count; add and delete rows. */
+/**
+ * Spec §2 optional hotel block: hotel category, room type and count; add and delete rows. At
+ * most one room per passenger: the count typed is capped at the rooms left, and `note` shows a
+ * broken limit (fewer passengers than rooms added).
+ */
 export function HotelBlock({
   tour,
   rows,
   disabled,
+  passengers,
+  roomsLeft,
+  note,
   onAdd,
   onRemove,
 }: {
   tour: Tour;
   rows: HotelRow[];
   disabled: boolean;
+  /** The passengers chosen: one room each at most. */
+  passengers: number;
+  /** The rooms that can still be added, or null before any passenger is chosen. */
+  roomsLeft: number | null;
+  note: LimitNoteAt;
   onAdd(row: HotelRow): void;
   onRemove(row: HotelRow): void;
 }) {
@@ -40,15 +53,38 @@ export function HotelBlock({
   const [hotelTypeId, setHotelTypeId] = useState<string | null>(null);
   const [roomTypeId, setRoomTypeId] = useState<string | null>(null);
   const [rooms, setRooms] = useState('');
+  /** Why the count typed was lowered (a notice), or why Add refused it (an error). */
+  const [roomsNote, setRoomsNote] = useState<{ text: string; error: boolean } | null>(null);
   const catalog = useMemo(() => pricingCatalogFromTour(tour), [tour]);
   const hotel = tour.hotel;
   if (!hotel) return null;
+
+  const tooMany = (error: boolean) => ({
+    text: t('msg:roomsOverPassengers', { max: passengers }),
+    error,
+  });
+  const typeRooms = (typed: string) => {
+    const value = cleanCount(typed);
+    const count = value ? Number.parseInt(value, 10) : 0;
+    if (roomsLeft !== null && roomsLeft > 0 && count > roomsLeft) {
+      setRooms(String(roomsLeft));
+      setRoomsNote(tooMany(false));
+      return;
+    }
+    setRooms(value);
+    setRoomsNote(null);
+  };
 
   const add = () => {
     const count = rooms ? Number.parseInt(rooms, 10) : 0;
     // Spec §5 hotel add: category, room type and a nonzero room count are required.
     if (!hotelTypeId || !roomTypeId || count === 0) {
       showAlert(t('common.error'), t('msg:hotelAllData'));
+      return;
+    }
+    if (roomsLeft !== null && count > roomsLeft) {
+      setRoomsNote(tooMany(true));
+      document.getElementById('hotel-rooms')?.focus();
       return;
     }
     if (!hotelLine(catalog, { hotelTypeId, roomTypeId, rooms: count })) {
@@ -63,13 +99,14 @@ export function HotelBlock({
     }
     onAdd({ hotelTypeId, roomTypeId, rooms: count });
     setRooms('');
+    setRoomsNote(null);
   };
 
   return (
     <Fieldset legend={t('booking.hotel.legend')} disabled={disabled}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t('booking.hotel.hint', { count: tour.hotelNight })}
+          {t('booking.hotel.hint', { count: tour.hotelNight })} {t('booking.hotel.onePerPassenger')}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <Select
@@ -87,15 +124,21 @@ export function HotelBlock({
             allowDeselect={false}
           />
           <TextInput
+            id="hotel-rooms"
             label={t('booking.hotel.rooms')}
             inputMode="numeric"
             pattern="[0-9]*"
             maxLength={2}
             placeholder="0"
             value={rooms}
-            onChange={(event) => setRooms(cleanCount(event.currentTarget.value))}
+            onChange={(event) => typeRooms(event.currentTarget.value)}
+            error={roomsNote?.error ? roomsNote.text : undefined}
+            errorProps={{ role: 'alert' }}
           />
         </SimpleGrid>
+        {roomsNote && !roomsNote.error && (
+          <LimitNote note={{ ...roomsNote, announce: 0 }} id="hotel-rooms-note" />
+        )}
         <Group justify="flex-end">
           <Button variant="light" leftSection={<IconPlus size={18} aria-hidden />} onClick={add}>
             {t('booking.hotel.add')}
@@ -137,6 +180,7 @@ export function HotelBlock({
                           variant="subtle"
                           color="red"
                           onClick={() => onRemove(row)}
+                          data-limit="hotels"
                           aria-label={t('booking.hotel.remove', {
                             room: roomName,
                             hotel: hotelName,
@@ -152,6 +196,7 @@ export function HotelBlock({
             </Table>
           </Table.ScrollContainer>
         )}
+        <LimitNote note={note} id="hotels-limit" />
       </Stack>
     </Fieldset>
   );

@@ -3,28 +3,38 @@ import { Fieldset, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { type BookingDraft, cleanCount } from '../model/draft.ts';
+import type { BookingDraft } from '../model/draft.ts';
+import { LimitNote, type LimitNoteAt } from './limit-note.tsx';
 
-/** Spec §2: passenger counts per customer type, with who counts as each. */
+/**
+ * Spec §2: passenger counts per customer type, with who counts as each; at most the tour's
+ * group maximum in all (the flow caps what is typed, and `note` says why).
+ */
 export function PassengerCounts({
   tour,
   draft,
   quote,
   disabled,
+  note,
   onChange,
 }: {
   tour: Tour;
   draft: BookingDraft;
   quote: Quote | null;
   disabled: boolean;
+  note: LimitNoteAt;
   onChange(customerTypeId: string, value: string): void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <Fieldset legend={t('booking.passengers')} disabled={disabled}>
+    <Fieldset
+      legend={t('booking.passengers')}
+      disabled={disabled}
+      aria-describedby={note ? 'passengers-limit' : undefined}
+    >
       <Text size="sm" c="dimmed" mb="sm">
-        {t('booking.passengersHint')}
+        {t('booking.passengersHint')} {t('booking.maxPassengers', { max: tour.maxPassengers })}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {tour.customerTypes.map((type) => {
@@ -41,8 +51,10 @@ export function PassengerCounts({
                 maxLength={2}
                 placeholder="0"
                 value={draft.counts[type.value] ?? ''}
-                onChange={(event) => onChange(type.value, cleanCount(event.currentTarget.value))}
+                onChange={(event) => onChange(type.value, event.currentTarget.value)}
                 inputWrapperOrder={['label', 'input', 'description']}
+                error={note?.error}
+                data-limit="passengers"
               />
               {line && (
                 <Group gap={6} mt={4}>
@@ -57,6 +69,7 @@ export function PassengerCounts({
           );
         })}
       </SimpleGrid>
+      <LimitNote note={note} id="passengers-limit" />
     </Fieldset>
   );
 }

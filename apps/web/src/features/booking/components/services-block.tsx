@@ -1,26 +1,35 @@
 import type { Tour } from '@cusco/shared';
-import { Fieldset, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Box, Fieldset, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { type BookingDraft, cleanQuantity } from '../model/draft.ts';
+import type { BookingDraft, LimitPlace } from '../model/draft.ts';
+import { LimitNote, type LimitNoteAt } from './limit-note.tsx';
 
-/** Spec §2: additional services, each price option with a toggle and a quantity (0–99). */
+/**
+ * Spec §2: additional services, each price option with a toggle and a quantity (0–99; a service
+ * sold per person, at most one per passenger: the flow caps what is typed, `noteAt` says why).
+ */
 export function ServicesBlock({
   tour,
   draft,
   disabled,
+  noteAt,
   onToggle,
   onQuantity,
 }: {
   tour: Tour;
   draft: BookingDraft;
   disabled: boolean;
+  noteAt(place: LimitPlace): LimitNoteAt;
   onToggle(offerId: string, enabled: boolean): void;
   onQuantity(offerId: string, quantity: string): void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const perPerson = tour.additionalServices.some((service) =>
+    service.prices.some((price) => price.perPerson),
+  );
   return (
     <Fieldset legend={t('booking.services.legend')} disabled={disabled}>
       {tour.additionalServices.length === 0 ? (
@@ -30,51 +39,49 @@ export function ServicesBlock({
       ) : (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {t('booking.services.hint')}
+            {t('booking.services.hint')} {perPerson ? t('booking.services.perPersonHint') : ''}
           </Text>
           {tour.additionalServices.flatMap((service) =>
             service.prices.map((price) => {
               const state = draft.services[price.id] ?? { enabled: false, quantity: '' };
               const name = `${service.name} (${price.label})`;
+              const note = noteAt(`service:${price.id}`);
               return (
-                <Group
-                  key={price.id}
-                  justify="space-between"
-                  align="flex-start"
-                  wrap="nowrap"
-                  gap="sm"
-                >
-                  <Switch
-                    checked={state.enabled}
-                    onChange={(event) => onToggle(price.id, event.currentTarget.checked)}
-                    label={
-                      <span>
-                        <Text span fw={600} size="sm">
-                          {service.name}
-                        </Text>{' '}
-                        <Text span size="sm">
-                          · {price.label} · {formatMoney(price.value, language)}
-                        </Text>
-                      </span>
-                    }
-                    description={service.description}
-                  />
-                  {state.enabled && (
-                    <TextInput
-                      w={88}
-                      style={{ flexShrink: 0 }}
-                      aria-label={t('booking.services.quantityOf', { name })}
-                      inputMode="numeric"
-                      pattern="[0-9]*"
-                      maxLength={2}
-                      placeholder="0"
-                      value={state.quantity}
-                      onChange={(event) =>
-                        onQuantity(price.id, cleanQuantity(event.currentTarget.value))
+                <Box key={price.id}>
+                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                    <Switch
+                      checked={state.enabled}
+                      onChange={(event) => onToggle(price.id, event.currentTarget.checked)}
+                      label={
+                        <span>
+                          <Text span fw={600} size="sm">
+                            {service.name}
+                          </Text>{' '}
+                          <Text span size="sm">
+                            · {price.label} · {formatMoney(price.value, language)}
+                          </Text>
+                        </span>
                       }
+                      description={service.description}
                     />
-                  )}
-                </Group>
+                    {state.enabled && (
+                      <TextInput
+                        w={88}
+                        style={{ flexShrink: 0 }}
+                        aria-label={t('booking.services.quantityOf', { name })}
+                        inputMode="numeric"
+                        pattern="[0-9]*"
+                        maxLength={2}
+                        placeholder="0"
+                        value={state.quantity}
+                        onChange={(event) => onQuantity(price.id, event.currentTarget.value)}
+                        error={note?.error}
+                        data-limit={`service:${price.id}`}
+                      />
+                    )}
+                  </Group>
+                  <LimitNote note={note} id={`service-limit-${price.id}`} />
+                </Box>
               );
             }),
           )}

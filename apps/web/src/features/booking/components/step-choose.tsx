@@ -12,8 +12,9 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCalendarLabels } from '../../../lib/dates.ts';
-import type { BookingDraft, HotelRow } from '../model/draft.ts';
+import { type BookingDraft, type HotelRow, roomsLeft, totalPassengers } from '../model/draft.ts';
 import { HotelBlock } from './hotel-block.tsx';
+import { type LimitNotes, useLimitNoteAt } from './limit-note.tsx';
 import { PassengerCounts } from './passenger-counts.tsx';
 import { ServicesBlock } from './services-block.tsx';
 
@@ -22,6 +23,8 @@ export interface StepChooseProps {
   draft: BookingDraft;
   quote: Quote | null;
   locked: boolean;
+  /** The tour's limits broken by the draft, or just applied to a number typed. */
+  limits: LimitNotes;
   onDate(date: string): void;
   onType(typeId: string): void;
   onCategory(categoryId: string): void;
@@ -39,6 +42,7 @@ export function StepChoose(props: StepChooseProps) {
   const { tour, draft, locked } = props;
   const today = useMemo(() => todayInLima(), []);
   const calendarLabels = useCalendarLabels();
+  const noteAt = useLimitNoteAt(props.limits);
   const categoryLabel = isHotelCategoryFamily(tour.categoryPrincipal)
     ? t('booking.hotelCategory')
     : t('booking.language');
@@ -90,6 +94,7 @@ export function StepChoose(props: StepChooseProps) {
         draft={draft}
         quote={props.quote}
         disabled={locked}
+        note={noteAt('passengers')}
         onChange={props.onCount}
       />
 
@@ -97,6 +102,9 @@ export function StepChoose(props: StepChooseProps) {
         tour={tour}
         rows={draft.hotels}
         disabled={locked}
+        passengers={totalPassengers(draft)}
+        roomsLeft={roomsLeft(draft)}
+        note={noteAt('hotels')}
         onAdd={props.onAddHotel}
         onRemove={props.onRemoveHotel}
       />
@@ -105,6 +113,7 @@ export function StepChoose(props: StepChooseProps) {
         tour={tour}
         draft={draft}
         disabled={locked}
+        noteAt={noteAt}
         onToggle={props.onToggleService}
         onQuantity={props.onServiceQuantity}
       />

@@ -1,12 +1,16 @@
 import {
+  type BookingLimits,
   type BookingSelection,
+  bookingLimitsOfTour,
   CustomerTypeId,
   clampServiceQuantity,
   cleanNumericInput,
   MAX_PASSENGERS_PER_TYPE,
+  type MessageKey,
   type PricingCatalog,
   type QuoteResult,
   quoteBooking,
+  selectionLimitProblem,
   type Tour,
   todayInLima,
 } from '@cusco/shared';
@@ -105,4 +109,85 @@ export function addHotelRow(rows: HotelRow[], row: HotelRow): HotelRow[] {
       ? { ...candidate, rooms: Math.min(candidate.rooms + row.rooms, 99) }
       : candidate,
   );
+}
+
+/** All the passengers of the draft. */
+export function totalPassengers(draft: BookingDraft): number {
+  return Object.values(draft.counts).reduce((total, digits) => total + asNumber(digits), 0);
+}
+
+/** The hotel rooms added so far. */
+export function totalRooms(draft: BookingDraft): number {
+  return draft.hotels.reduce((total, row) => total + row.rooms, 0);
+}
+
+/** Where a limit's message shows: by the passenger counts, the hotel, or one service. */
+export type LimitPlace = 'passengers' | 'hotels' | `service:${string}`;
+
+export interface LimitMessage {
+  place: LimitPlace;
+  message: MessageKey;
+  params: Record<string, string | number>;
+}
+
+/**
+ * A passenger count as typed, at most what keeps the booking within the tour's group maximum
+ * (the other types' passengers count); `capped` when the typed number was lowered.
+ */
+export function capCount(
+  draft: BookingDraft,
+  limits: BookingLimits,
+  customerTypeId: string,
+  typed: string,
+): { value: string; capped: boolean } {
+  const value = cleanCount(typed);
+  const others = totalPassengers(draft) - passengerCount(draft, customerTypeId);
+  const room = Math.max(limits.maxPassengers - others, 0);
+  return asNumber(value) > room ? { value: String(room), capped: true } : { value, capped: false };
+}
+
+/**
+ * A service quantity as typed: 0–99, and at most one per passenger for a service sold per
+ * person (once there are passengers to count).
+ */
+export function capServiceQuantity(
+  draft: BookingDraft,
+  limits: BookingLimits,
+  offerId: string,
+  typed: string,
+): { value: string; capped: boolean } {
+  const value = cleanQuantity(typed);
+  const passengers = totalPassengers(draft);
+  if (!limits.perPersonOffers.has(offerId) || passengers === 0 || asNumber(value) <= passengers) {
+    return { value, capped: false };
+  }
+  return { value: String(passengers), capped: true };
+}
+
+/** The rooms that can still be added (one per passenger), or null before any passenger. */
+export function roomsLeft(draft: BookingDraft): number | null {
+  const passengers = totalPassengers(draft);
+  return passengers === 0 ? null : Math.max(passengers - totalRooms(draft), 0);
+}
+
+/**
+ * The first limit of the tour that the draft breaks (shared `selectionLimitProblem`, as the API
+ * checks it), placed by the input it concerns; null when none is broken. Before any passenger
+ * is chosen, rooms and services are not held against the (zero) passengers: step 1's rule
+ * "at least one adult" comes first.
+ */
+export function draftLimitProblem(
+  draft: BookingDraft,
+  tour: Tour,
+  limits: BookingLimits = bookingLimitsOfTour(tour),
+): LimitMessage | null {
+  if (totalPassengers(draft) === 0) return null;
+  const selection = toSelection(draft, tour);
+  const problem = selectionLimitProblem(selection, limits);
+  if (!problem) return null;
+  const service = /^additionalServices\.(\d+)/.exec(problem.field);
+  const offerId = service ? selection.services[Number(service[1])]?.offerId : undefined;
+  const place: LimitPlace =
+    problem.field === 'hotels' ? 'hotels' : offerId ? `service:${offerId}` : 'passengers';
+  return { place, message: problem.message, params: problem.params ?? {} };
 }
