@@ -1,7 +1,13 @@
 import { addYears, todayInLima } from '@cusco/shared';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { createBooking, createCustomer, signInApi, signInThroughApi } from '../support/api.ts';
+import {
+  createBooking,
+  createCustomer,
+  demo,
+  signInApi,
+  signInThroughApi,
+} from '../support/api.ts';
 import { dollars, expectAlert } from '../support/booking.ts';
 import {
   describeInBrowser,
@@ -157,7 +163,8 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
 
 describeInBrowser('passenger ages', () => {
   it("refuses an adult's birth date in a child's place, with the type's message in Spanish and English", async () => {
-    const customer = await createCustomer('Sara', 'Huillca');
+    // The demo customer (the form is left unsaved): the suite's sign-ups stay under their limit.
+    const customer = demo.customer;
     const session = await signInApi(customer.email, customer.password);
     const booking = await createBooking(session.token, '100401', { adults: 1, children: 1 });
     const page = await openPage('phone', 'es');

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openConfiguredDatabase } from './db/open.ts';
 import { serializeError } from './lib/log.ts';
+import { openConfiguredDatabase } from './open-configured-database.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();

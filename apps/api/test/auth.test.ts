@@ -1,7 +1,7 @@
 import { addYears, loginResponse, todayInLima } from '@cusco/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../src/db/seed/demo-accounts.ts';
+import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, newRegistration, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 

@@ -2,7 +2,7 @@ import { bookingDetail, bookingList } from '@cusco/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, paymentAttempts, users } from '../src/db/schema.ts';
-import { demoAccounts, demoCorporateClientId } from '../src/db/seed/demo-accounts.ts';
+import { demoAccounts, demoCorporateClientId } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { bookingFor, loadTour, postBooking } from './support/bookings.ts';

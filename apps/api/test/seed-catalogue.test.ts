@@ -1,8 +1,8 @@
 import { CustomerTypeId, type CustomerTypeKey, tourFamilyOrder } from '@cusco/shared';
 import { describe, expect, it } from 'vitest';
-import { serviceCatalogue } from '../src/db/seed/services.ts';
-import { tourCatalogue } from '../src/db/seed/tours/index.ts';
-import type { Bilingual, CategoryKey, TourSeed } from '../src/db/seed/types.ts';
+import { serviceCatalogue } from '../src/seed/services.ts';
+import { tourCatalogue } from '../src/seed/tours/index.ts';
+import type { Bilingual, CategoryKey, TourSeed } from '../src/seed/types.ts';
 
 /**
  * Consistency of the demo catalogue (seed data). Each check collects every offending tour, so a

@@ -6,7 +6,7 @@ import {
   tour as tourSchema,
 } from '@cusco/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../src/db/seed/demo-accounts.ts';
+import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
-import { seedDatabase } from '../../src/db/seed/index.ts';
+import { seedDatabase } from '../../src/seed/index.ts';
 import { databaseUrl } from './postgres.ts';
 
 declare module 'vitest' {

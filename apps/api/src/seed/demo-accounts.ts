@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/passwords.ts';
-import type { Executor } from '../client.ts';
-import { corporateClients, users } from '../schema.ts';
+import type { Executor } from '../db/client.ts';
+import { corporateClients, users } from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
 import { stableId } from './stable-id.ts';
 
 /** The demo accounts named in the README. */

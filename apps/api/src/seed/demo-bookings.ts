@@ -10,16 +10,16 @@ import {
 } from '@cusco/shared';
 import dayjs from 'dayjs';
 import { eq, sql } from 'drizzle-orm';
-import type { AuthenticatedUser } from '../../modules/auth/sessions.ts';
-import { usersWithCompany } from '../../modules/auth/users.ts';
-import { loadTourPricing } from '../../modules/bookings/catalogue.ts';
-import { saveBooking } from '../../modules/bookings/save.ts';
-import { answerIncident } from '../../modules/incidents/agency.ts';
-import { saveIncident } from '../../modules/incidents/save.ts';
-import { settleAttempt } from '../../modules/payments/settle.ts';
-import { sandboxGateway } from '../../payments/sandbox/gateway.ts';
-import type { Database } from '../client.ts';
-import { bookings, paymentAttempts, sandboxCharges, users } from '../schema.ts';
+import type { Database } from '../db/client.ts';
+import { bookings, paymentAttempts, sandboxCharges, users } from '../db/schema.ts';
+import type { AuthenticatedUser } from '../modules/auth/sessions.ts';
+import { usersWithCompany } from '../modules/auth/users.ts';
+import { loadTourPricing } from '../modules/bookings/catalogue.ts';
+import { saveBooking } from '../modules/bookings/save.ts';
+import { answerIncident } from '../modules/incidents/agency.ts';
+import { saveIncident } from '../modules/incidents/save.ts';
+import { settleAttempt } from '../modules/payments/settle.ts';
+import { sandboxGateway } from '../payments/sandbox/gateway.ts';
 import { tourId } from './catalogue.ts';
 import { demoAccounts } from './demo-accounts.ts';
 

@@ -1,5 +1,5 @@
 import { CustomerTypeId, type CustomerTypeKey, TourFamilyId, toCents } from '@cusco/shared';
-import type { Executor } from '../client.ts';
+import type { Executor } from '../db/client.ts';
 import {
   additionalServices,
   tourAdditionalServices,
@@ -11,7 +11,7 @@ import {
   tourRelated,
   tours,
   tourTypeLinks,
-} from '../schema.ts';
+} from '../db/schema.ts';
 import { categoryIds, hotelTypeIds, roomTypeIds, tourTypeIds } from './reference.ts';
 import { stableId } from './stable-id.ts';
 import type { HotelTypeKey, RoomTypeKey, ServiceSeed, TourSeed } from './types.ts';

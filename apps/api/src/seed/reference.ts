@@ -7,7 +7,7 @@ import {
   TourFamilyId,
 } from '@cusco/shared';
 import countriesLib from 'i18n-iso-countries';
-import type { Executor } from '../client.ts';
+import type { Executor } from '../db/client.ts';
 import {
   categories,
   countries,
@@ -20,7 +20,7 @@ import {
   roomTypes,
   tourFamilies,
   tourTypes,
-} from '../schema.ts';
+} from '../db/schema.ts';
 import { stableId } from './stable-id.ts';
 import type { Bilingual, CategoryKey, HotelTypeKey, RoomTypeKey, TourTypeKey } from './types.ts';
 

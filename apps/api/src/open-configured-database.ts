@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { Config } from '../config.ts';
-import { importLegacyDocuments } from '../modules/passengers/documents.ts';
-import { type DatabaseHandle, openDatabase } from './client.ts';
-import { lockDataDir } from './data-dir-lock.ts';
-import { migrateDatabase } from './migrate.ts';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { importLegacyDocuments } from './modules/passengers/documents.ts';
 import { seedDatabase } from './seed/index.ts';
 
 export interface OpenOptions {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../client.ts';
-import { appMeta } from '../schema.ts';
+import type { Database } from '../db/client.ts';
+import { appMeta } from '../db/schema.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
