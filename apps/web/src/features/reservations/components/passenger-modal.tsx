@@ -183,7 +183,7 @@ function PassengerForm({
   const validate = useMemo(() => {
     const resolver = schemaResolver(schema);
     // The schema checks the birth date against the slot's type only once every other field is
-    // valid; the same rule is applied here at once, so the field says why as soon as it is left.
+    // valid; the same rule is applied here at once, so the field can say why as soon as it is left.
     return (values: FormValues) => {
       const errors = resolver(values);
       if (!errors.birthDate && isIsoDate(values.birthDate)) {
@@ -199,7 +199,6 @@ function PassengerForm({
   const form = useForm<FormValues>({
     initialValues: record ? fromRecord(record, bookingCode) : emptyValues(bookingCode),
     validate,
-    validateInputOnBlur: ['birthDate'],
   });
   const inputProps = useInputProps(form);
   const errorText = useErrorText();
@@ -322,6 +321,10 @@ function PassengerForm({
       {...inputProps(name)}
       value={form.values[name] || null}
       onChange={(value) => form.setFieldValue(name, value ?? '')}
+      // A date is checked as soon as the field is left (an empty one waits for Save).
+      onBlur={() => {
+        if (form.getValues()[name]) form.validateField(name);
+      }}
     />
   );
   const text = (name: keyof FormValues, label: string, required = true, type = 'text') => (
