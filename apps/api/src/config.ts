@@ -53,6 +53,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(0),
   RATE_LIMITS: flag.default(true),
+  RATE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1000).default(1),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
@@ -149,6 +150,21 @@ export const defaultRateLimits: Omit<RateLimitsConfig, 'enabled'> = {
   request: { perUser: 30, perAddress: 150, windowSeconds: 3600 },
 };
 
+/** The default limits times a factor (RATE_LIMIT_SCALE), at least one request each. */
+function scaledRateLimits(scale: number): Omit<RateLimitsConfig, 'enabled'> {
+  const times = (count: number) => Math.max(1, Math.round(count * scale));
+  return Object.fromEntries(
+    Object.entries(defaultRateLimits).map(([name, limit]) => [
+      name,
+      {
+        ...limit,
+        perAddress: times(limit.perAddress),
+        ...(limit.perUser ? { perUser: times(limit.perUser) } : {}),
+      },
+    ]),
+  ) as Omit<RateLimitsConfig, 'enabled'>;
+}
+
 export interface PaymentsConfig {
   gateway: 'sandbox' | 'payme';
   attemptTtlMinutes: number;
@@ -211,7 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    rateLimits: { enabled: e.RATE_LIMITS, ...defaultRateLimits },
+    rateLimits: { enabled: e.RATE_LIMITS, ...scaledRateLimits(e.RATE_LIMIT_SCALE) },
     redisUrl: e.REDIS_URL,
     seedDemoData: e.SEED_DEMO_DATA,
     webDist: path.resolve(e.WEB_DIST),

@@ -92,9 +92,31 @@ describe('GET /api/tour/{reservation code}/service/additional', () => {
           id: offer(classic, 'Sleeping bag rental').id,
           value: 25,
           label: 'Per person, whole trek',
+          perPerson: true,
+          bought: 0,
         },
       ],
     });
+    expect(options.passengers).toBe(2);
+  });
+
+  it('says how many of each offer the booking has already', async () => {
+    const { code } = await bookWithSlots(ctx.app, owner.token, '100401', { adults: 3 });
+    const bag = offer(classic, 'Sleeping bag rental');
+    const bought = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/tour/add/service?bookingId=${code}`,
+      headers: bearer(owner.token),
+      payload: [{ serviceId: bag.id, name: bag.name, quantity: 2, unitPrice: 25, total: 50 }],
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const options = additionalServiceOptions.parse((await serviceOptions(owner.token, code)).json());
+    const prices = [...options.normal, ...options.istour].flatMap((service) => service.prices);
+    expect(prices.find((price) => price.id === bag.id)?.bought).toBe(2);
+    expect(prices.filter((price) => price.id !== bag.id).every((price) => price.bought === 0)).toBe(
+      true,
+    );
+    expect(options.passengers).toBe(3);
   });
 
   it('answers in Spanish', async () => {

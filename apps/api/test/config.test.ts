@@ -31,6 +31,14 @@ describe.runIf(!isPostgres)('loadConfig', () => {
     });
   });
 
+  it('scales every rate limit with RATE_LIMIT_SCALE', () => {
+    const limits = loadConfig({ RATE_LIMIT_SCALE: '2.5' }).rateLimits;
+    expect(limits.signUp.perAddress).toBe(defaultRateLimits.signUp.perAddress * 2.5);
+    expect(limits.booking.perUser).toBe((defaultRateLimits.booking.perUser ?? 0) * 2.5);
+    expect(loadConfig({ RATE_LIMIT_SCALE: '0.1' }).rateLimits.signUp.perAddress).toBe(2);
+    expect(() => loadConfig({ RATE_LIMIT_SCALE: '0' })).toThrow(/RATE_LIMIT_SCALE/);
+  });
+
   it('lets a real install (no demo data) choose the sandbox only on purpose', () => {
     expect(
       loadConfig({ SEED_DEMO_DATA: 'false', PAYMENT_GATEWAY: 'sandbox' }).payments.gateway,

@@ -109,23 +109,23 @@ export function passengerPayloadFor(
   travelDate: string,
   today: string = todayInLima(),
 ) {
-  const isStudent = customerTypeId === CustomerTypeId.student;
-  return passengerPayload.superRefine((value, ctx) => {
-    const ageProblem = passengerAgeProblem(customerTypeId, value.birthDate, travelDate);
-    if (value.birthDate > today) {
-      ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'invalidDate' });
-    } else if (ageProblem) {
-      ctx.addIssue({ code: 'custom', path: ['birthDate'], message: ageProblem });
-    }
-    for (const field of ['expirationDate', 'dateExpirationCard'] as const) {
-      const expiry = value[field];
-      if (expiry && expiry > maxDocumentExpiry(today)) {
-        ctx.addIssue({ code: 'custom', path: [field], message: 'expiryTooFar' });
-      }
-    }
-    if (isStudent && !value.dateExpirationCard) {
-      ctx.addIssue({ code: 'custom', path: ['dateExpirationCard'], message: 'confirmAllFields' });
-    }
+  // Each rule sits on its own field, so that a form shows it as soon as the field is filled,
+  // whatever the other fields hold.
+  const expiry = optionalDate.refine((value) => !value || value <= maxDocumentExpiry(today), {
+    error: key('expiryTooFar'),
+  });
+  return passengerPayload.extend({
+    birthDate: date('completeAllFields').superRefine((value, ctx) => {
+      if (!isIsoDate(value)) return;
+      const problem =
+        value > today ? 'invalidDate' : passengerAgeProblem(customerTypeId, value, travelDate);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+    expirationDate: expiry,
+    dateExpirationCard:
+      customerTypeId === CustomerTypeId.student
+        ? expiry.refine((value) => Boolean(value), { error: key('confirmAllFields') })
+        : expiry,
   });
 }
 
@@ -175,11 +175,23 @@ export const optionListParams = z.object({ key: z.string().max(40) });
 export const serviceOption = z.object({
   name: z.string(),
   description: z.string(),
-  prices: z.array(z.object({ id: z.string(), value: z.number(), label: z.string() })),
+  prices: z.array(
+    z.object({
+      id: z.string(),
+      value: z.number(),
+      label: z.string(),
+      /** Sold per passenger: at most one per passenger of the booking, in all. */
+      perPerson: z.boolean(),
+      /** How many of this offer the booking has already. */
+      bought: z.number().int(),
+    }),
+  ),
 });
 export const additionalServiceOptions = z.object({
   normal: z.array(serviceOption),
   istour: z.array(serviceOption),
+  /** The booking's passengers: the most of a per-person service it can have. */
+  passengers: z.number().int(),
 });
 export type AdditionalServiceOptions = z.infer<typeof additionalServiceOptions>;
 

@@ -1,16 +1,13 @@
 import {
   type ClientRecord,
   CustomerTypeId,
-  isIsoDate,
   MAX_DOCUMENT_BYTES,
   MIN_DATE,
   maxDocumentExpiry,
   type PassengerPayload,
   type PassengerRegistryItem,
-  passengerAgeProblem,
   passengerBirthDateBounds,
   passengerPayloadFor,
-  todayInLima,
 } from '@cusco/shared';
 import {
   Alert,
@@ -180,22 +177,8 @@ function PassengerForm({
     [slot.typeId, travelDate],
   );
   const birthDates = passengerBirthDateBounds(slot.typeId, travelDate);
-  const validate = useMemo(() => {
-    const resolver = schemaResolver(schema);
-    // The schema checks the birth date against the slot's type only once every other field is
-    // valid; the same rule is applied here at once, so the field can say why as soon as it is left.
-    return (values: FormValues) => {
-      const errors = resolver(values);
-      if (!errors.birthDate && isIsoDate(values.birthDate)) {
-        const problem =
-          values.birthDate > todayInLima()
-            ? 'invalidDate'
-            : passengerAgeProblem(slot.typeId, values.birthDate, travelDate);
-        if (problem) errors.birthDate = problem;
-      }
-      return errors;
-    };
-  }, [schema, slot.typeId, travelDate]);
+  // The schema holds every rule of the slot on its own field, the birth date's age included.
+  const validate = useMemo(() => schemaResolver(schema), [schema]);
   const form = useForm<FormValues>({
     initialValues: record ? fromRecord(record, bookingCode) : emptyValues(bookingCode),
     validate,
