@@ -22,6 +22,18 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/** A tour's row in a table of its parts (deleted with the tour). */
+const tourRef = () =>
+  uuid('tour_id')
+    .notNull()
+    .references((): AnyPgColumn => tours.id, { onDelete: 'cascade' });
+
+/** A booking's row in a table of its parts (deleted with the booking). */
+const bookingRef = () =>
+  uuid('booking_id')
+    .notNull()
+    .references((): AnyPgColumn => bookings.id, { onDelete: 'cascade' });
+
 /** The columns of a fixed reference list: an id, an English and a Spanish name, an order. */
 const namedList = () => ({
   id: uuid('id').primaryKey(),
@@ -206,9 +218,7 @@ export const tours = pgTable(
 export const tourTypeLinks = pgTable(
   'tour_type_links',
   {
-    tourId: uuid('tour_id')
-      .notNull()
-      .references(() => tours.id, { onDelete: 'cascade' }),
+    tourId: tourRef(),
     typeId: uuid('type_id')
       .notNull()
       .references(() => tourTypes.id),
@@ -220,9 +230,7 @@ export const tourTypeLinks = pgTable(
 export const tourCategories = pgTable(
   'tour_categories',
   {
-    tourId: uuid('tour_id')
-      .notNull()
-      .references(() => tours.id, { onDelete: 'cascade' }),
+    tourId: tourRef(),
     categoryId: uuid('category_id')
       .notNull()
       .references(() => categories.id),
@@ -275,9 +283,7 @@ export const tourPrices = pgTable(
 export const tourHotelPrices = pgTable(
   'tour_hotel_prices',
   {
-    tourId: uuid('tour_id')
-      .notNull()
-      .references(() => tours.id, { onDelete: 'cascade' }),
+    tourId: tourRef(),
     hotelTypeId: uuid('hotel_type_id')
       .notNull()
       .references(() => hotelTypes.id),
@@ -310,9 +316,7 @@ export const tourAdditionalServices = pgTable(
   'tour_additional_services',
   {
     id: uuid('id').primaryKey(),
-    tourId: uuid('tour_id')
-      .notNull()
-      .references(() => tours.id, { onDelete: 'cascade' }),
+    tourId: tourRef(),
     serviceId: uuid('service_id')
       .notNull()
       .references(() => additionalServices.id),
@@ -330,9 +334,7 @@ export const tourAdditionalServices = pgTable(
 export const tourItinerary = pgTable(
   'tour_itinerary',
   {
-    tourId: uuid('tour_id')
-      .notNull()
-      .references(() => tours.id, { onDelete: 'cascade' }),
+    tourId: tourRef(),
     day: integer('day').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     nameEn: text('name_en').notNull(),
@@ -349,9 +351,7 @@ export const tourInclusions = pgTable(
   'tour_inclusions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tourId: uuid('tour_id')
-      .notNull()
-      .references(() => tours.id, { onDelete: 'cascade' }),
+    tourId: tourRef(),
     included: boolean('included').notNull(),
     nameEn: text('name_en').notNull(),
     nameEs: text('name_es').notNull(),
@@ -365,9 +365,7 @@ export const tourInclusions = pgTable(
 export const tourRelated = pgTable(
   'tour_related',
   {
-    tourId: uuid('tour_id')
-      .notNull()
-      .references(() => tours.id, { onDelete: 'cascade' }),
+    tourId: tourRef(),
     relatedTourId: uuid('related_tour_id')
       .notNull()
       .references(() => tours.id, { onDelete: 'cascade' }),
@@ -511,9 +509,7 @@ export const bookings = pgTable(
 export const bookingPassengerLines = pgTable(
   'booking_passenger_lines',
   {
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: bookingRef(),
     customerTypeId: uuid('customer_type_id')
       .notNull()
       .references(() => customerTypes.id),
@@ -535,9 +531,7 @@ export const bookingHotelLines = pgTable(
   'booking_hotel_lines',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: bookingRef(),
     hotelTypeId: uuid('hotel_type_id')
       .notNull()
       .references(() => hotelTypes.id),
@@ -565,9 +559,7 @@ export const bookingServiceLines = pgTable(
   'booking_service_lines',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: bookingRef(),
     offerId: uuid('offer_id')
       .notNull()
       .references(() => tourAdditionalServices.id),
@@ -591,9 +583,7 @@ export const passengerSlots = pgTable(
   'passenger_slots',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: bookingRef(),
     customerTypeId: uuid('customer_type_id')
       .notNull()
       .references(() => customerTypes.id),
@@ -614,9 +604,7 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: bookingRef(),
     kind: text('kind').notNull(),
     amountCents: integer('amount_cents').notNull(),
     description: text('description').notNull(),
@@ -683,9 +671,7 @@ export const paymentAttempts = pgTable(
   'payment_attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: bookingRef(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -769,9 +755,7 @@ export const incidents = pgTable(
   'incidents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: bookingRef(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),

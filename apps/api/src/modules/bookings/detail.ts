@@ -7,7 +7,6 @@ import {
   bookingPassengerLines,
   bookingServiceLines,
   bookings,
-  categories,
   clientDocuments,
   clients,
   customerTypes,
@@ -18,33 +17,19 @@ import {
   roomTypes,
   tourAdditionalServices,
   tourInclusions,
-  tours,
-  tourTypes,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { normalizeCode, visibleTo } from './access.ts';
 import { toBookingDetail } from './detail-answer.ts';
 import { ledgerTotals } from './ledger.ts';
+import { bookingsWithNames } from './names.ts';
 
 /** The booking with its tour, type and category names, if the user may see it. */
 function bookingHead(db: Executor, user: AuthenticatedUser, code: string) {
-  return db
-    .select({
-      booking: bookings,
-      tourCode: tours.code,
-      tourEn: tours.nameEn,
-      tourEs: tours.nameEs,
-      typeEn: tourTypes.nameEn,
-      typeEs: tourTypes.nameEs,
-      categoryEn: categories.nameEn,
-      categoryEs: categories.nameEs,
-    })
-    .from(bookings)
-    .innerJoin(tours, eq(tours.id, bookings.tourId))
-    .innerJoin(tourTypes, eq(tourTypes.id, bookings.typeId))
-    .innerJoin(categories, eq(categories.id, bookings.categoryId))
-    .where(and(eq(bookings.code, normalizeCode(code)), visibleTo(user)));
+  return bookingsWithNames(db, { booking: bookings }).where(
+    and(eq(bookings.code, normalizeCode(code)), visibleTo(user)),
+  );
 }
 
 function passengerLines(db: Executor, bookingId: string) {

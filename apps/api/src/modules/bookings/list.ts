@@ -9,11 +9,12 @@ import {
 } from '@cusco/shared';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bookingPassengerLines, bookings, categories, tours, tourTypes } from '../../db/schema.ts';
+import { bookingPassengerLines, bookings } from '../../db/schema.ts';
 import { limitOffset, type Page } from '../../lib/pagination.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { visibleTo } from './access.ts';
 import { ledgerTotalsSubquery, totalsOf } from './ledger.ts';
+import { bookingsWithNames } from './names.ts';
 
 /** Passengers per booking, as a subquery to join. */
 function passengerCounts(db: Executor) {
@@ -40,29 +41,17 @@ export async function listBookings(
   const totals = ledgerTotalsSubquery(db);
   const passengers = passengerCounts(db);
   const { limit, offset } = limitOffset(page);
-  const rows = await db
-    .select({
-      code: bookings.code,
-      createdAt: bookings.createdAt,
-      travelDate: bookings.travelDate,
-      categoryId: bookings.categoryId,
-      tourCode: tours.code,
-      tourEn: tours.nameEn,
-      tourEs: tours.nameEs,
-      typeEn: tourTypes.nameEn,
-      typeEs: tourTypes.nameEs,
-      categoryEn: categories.nameEn,
-      categoryEs: categories.nameEs,
-      passengers: passengers.count,
-      purchases: totals.purchases,
-      additions: totals.additions,
-      discounts: totals.discounts,
-      payments: totals.payments,
-    })
-    .from(bookings)
-    .innerJoin(tours, eq(tours.id, bookings.tourId))
-    .innerJoin(tourTypes, eq(tourTypes.id, bookings.typeId))
-    .innerJoin(categories, eq(categories.id, bookings.categoryId))
+  const rows = await bookingsWithNames(db, {
+    code: bookings.code,
+    createdAt: bookings.createdAt,
+    travelDate: bookings.travelDate,
+    categoryId: bookings.categoryId,
+    passengers: passengers.count,
+    purchases: totals.purchases,
+    additions: totals.additions,
+    discounts: totals.discounts,
+    payments: totals.payments,
+  })
     .leftJoin(totals, eq(totals.bookingId, bookings.id))
     .leftJoin(passengers, eq(passengers.bookingId, bookings.id))
     .where(visibleTo(user))

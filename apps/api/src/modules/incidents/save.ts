@@ -13,7 +13,7 @@ import {
 } from '@cusco/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { bookingServiceLines, incidents, incidentTypes, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
@@ -202,15 +202,13 @@ export async function changeIncidentStatus(
   incidentId: string,
   user: AuthenticatedUser,
 ): Promise<IncidentResult> {
-  return db.transaction(async (tx) => {
-    const current = await findVisibleIncident(tx, user, incidentId, { lock: true });
+  return onLockedIncident(db, user, incidentId, async (tx, current) => {
     const next = customerTransition[current.statusId] ?? null;
     if (!next) throw new AppError('CONFLICT', 'incidentFinished');
     await tx
       .update(incidents)
       .set({ statusId: next, modifiedOn: sql`now()` })
       .where(eq(incidents.id, current.id));
-    return { result: 1 as const, id: current.id };
   });
 }
 
@@ -220,10 +218,22 @@ export async function deleteIncident(
   incidentId: string,
   user: AuthenticatedUser,
 ): Promise<IncidentResult> {
-  return db.transaction(async (tx) => {
-    const current = await findVisibleIncident(tx, user, incidentId, { lock: true });
+  return onLockedIncident(db, user, incidentId, async (tx, current) => {
     if (!customerMayDelete(current.statusId)) throw new AppError('CONFLICT', 'incidentAnswered');
     await tx.delete(incidents).where(eq(incidents.id, current.id));
+  });
+}
+
+/** Runs `change` on an incident the user may see, locked until it is done (404 otherwise). */
+async function onLockedIncident(
+  db: Database,
+  user: AuthenticatedUser,
+  incidentId: string,
+  change: (tx: Transaction, current: IncidentRow) => Promise<void>,
+): Promise<IncidentResult> {
+  return db.transaction(async (tx) => {
+    const current = await findVisibleIncident(tx, user, incidentId, { lock: true });
+    await change(tx, current);
     return { result: 1 as const, id: current.id };
   });
 }

@@ -8,7 +8,7 @@ import type { CurrencyCode, PaymentGateway } from '../../payments/gateway.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { findVisibleBooking } from '../bookings/access.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
-import { settleAttempt } from './settle.ts';
+import { settleFromStatus } from './settle.ts';
 
 export interface OpenedAttempt {
   transactionId: string;
@@ -88,18 +88,7 @@ export async function settleDecidedAttempts(
       ),
     );
   for (const attempt of pending) {
-    const answer = await gateway.queryStatus(db, attempt);
-    if (answer.status !== 'approved' && answer.status !== 'declined') continue;
-    await settleAttempt(db, {
-      attemptId: attempt.id,
-      outcome: answer.status,
-      amountCents: answer.status === 'approved' ? answer.amountCents : attempt.amountCents,
-      currency: answer.status === 'approved' ? answer.currency : attempt.currency,
-      reference: answer.reference ?? null,
-      source: 'reconciliation',
-      gateway: gateway.name,
-      payload: answer,
-    });
+    await settleFromStatus(db, gateway, attempt, await gateway.queryStatus(db, attempt));
   }
 }
 
@@ -135,18 +124,15 @@ export async function openAttemptInTransaction(
       and(eq(paymentAttempts.bookingId, input.bookingId), eq(paymentAttempts.status, 'pending')),
     )
     .for('update');
+  const opened = async (attempt: Attempt, reused: boolean): Promise<OpenedAttempt> => ({
+    transactionId: attempt.id,
+    amountCents: attempt.amountCents,
+    expiresAt: attempt.expiresAt,
+    checkout: await policy.gateway.createCheckout(tx, await checkoutRequest(tx, attempt, booking)),
+    reused,
+  });
   if (open && open.amountCents === input.amountCents && open.expiresAt > new Date()) {
-    const checkout = await policy.gateway.createCheckout(
-      tx,
-      await checkoutRequest(tx, open, booking),
-    );
-    return {
-      transactionId: open.id,
-      amountCents: open.amountCents,
-      expiresAt: open.expiresAt,
-      checkout,
-      reused: true,
-    };
+    return opened(open, true);
   }
   if (open) {
     const outcome = await retireAttempt(
@@ -174,17 +160,7 @@ export async function openAttemptInTransaction(
     })
     .returning();
   if (!attempt) throw new Error('payment attempt not inserted');
-  const checkout = await policy.gateway.createCheckout(
-    tx,
-    await checkoutRequest(tx, attempt, booking),
-  );
-  return {
-    transactionId: attempt.id,
-    amountCents: attempt.amountCents,
-    expiresAt: attempt.expiresAt,
-    checkout,
-    reused: false,
-  };
+  return opened(attempt, false);
 }
 
 async function checkoutRequest(

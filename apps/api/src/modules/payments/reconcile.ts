@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { paymentAttempts } from '../../db/schema.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import { retireAttempt } from './attempts.ts';
-import { settleAttempt } from './settle.ts';
+import { settleFromStatus } from './settle.ts';
 
 export interface ReconcileReport {
   checked: number;
@@ -86,17 +86,9 @@ async function reconcileOne(
     .set({ checkedAt: sql`now()` })
     .where(eq(paymentAttempts.id, attempt.id));
   const answer = await gateway.queryStatus(db, attempt);
-  if (answer.status === 'approved' || answer.status === 'declined') {
-    const result = await settleAttempt(db, {
-      attemptId: attempt.id,
-      outcome: answer.status,
-      amountCents: answer.status === 'approved' ? answer.amountCents : attempt.amountCents,
-      currency: answer.status === 'approved' ? answer.currency : attempt.currency,
-      reference: answer.reference ?? null,
-      source: 'reconciliation',
-      gateway: gateway.name,
-      payload: answer,
-    });
+  const settled = settleFromStatus(db, gateway, attempt, answer);
+  if (settled) {
+    const result = await settled;
     if (result === 'paid') report.paid++;
     if (result === 'declined') report.declined++;
     return;

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { bookings, ledgerEntries, paymentAttempts, paymentNotifications } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { GatewayStatus } from '../../payments/gateway.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
 
 export interface GatewayOutcome {
@@ -155,5 +156,28 @@ async function audit(
     attemptId,
     payload: (news.payload ?? {}) as object,
     outcome,
+  });
+}
+
+/**
+ * Settles an attempt the gateway has decided, as its status query says (a notification's twin,
+ * for reconciliation); answers null when the gateway has not decided it.
+ */
+export function settleFromStatus(
+  db: Database,
+  gateway: { name: string },
+  attempt: { id: string; amountCents: number; currency: string },
+  answer: GatewayStatus,
+): Promise<SettleResult> | null {
+  if (answer.status !== 'approved' && answer.status !== 'declined') return null;
+  return settleAttempt(db, {
+    attemptId: attempt.id,
+    outcome: answer.status,
+    amountCents: answer.status === 'approved' ? answer.amountCents : attempt.amountCents,
+    currency: answer.status === 'approved' ? answer.currency : attempt.currency,
+    reference: answer.reference ?? null,
+    source: 'reconciliation',
+    gateway: gateway.name,
+    payload: answer,
   });
 }

@@ -19,46 +19,59 @@ export function currencyOfNumeric(code: string): CurrencyCode | null {
 
 const sha512 = (text: string) => createHash('sha512').update(text, 'utf8').digest('hex');
 
+/** The signed fields of a purchase's answer (the request's, with its result). */
+export interface PaymeAnswer {
+  purchaseOperationNumber: string;
+  purchaseAmount: string;
+  purchaseCurrencyCode: string;
+  authorizationResult: string;
+}
+
 /**
- * Pay-me VPOS2's request signature (DESIGN.md): hex SHA-512 of acquirerId + idCommerce +
- * purchaseOperationNumber + purchaseAmount + purchaseCurrencyCode + secret key.
+ * Pay-me VPOS2's signature (DESIGN.md): hex SHA-512 of acquirerId + idCommerce +
+ * purchaseOperationNumber + purchaseAmount + purchaseCurrencyCode, then, in an answer, its
+ * authorizationResult, then the secret key.
  */
+function sign(
+  config: PaymeConfig,
+  fields: Omit<PaymeAnswer, 'authorizationResult'> & { authorizationResult?: string },
+) {
+  return sha512(
+    [
+      config.acquirerId,
+      config.commerceId,
+      fields.purchaseOperationNumber,
+      fields.purchaseAmount,
+      fields.purchaseCurrencyCode,
+      fields.authorizationResult ?? '',
+      config.secretKey,
+    ].join(''),
+  );
+}
+
+/** A purchase's signature, as the form posts it to VPOS2. */
 export function purchaseVerification(
   config: PaymeConfig,
   operationNumber: string,
   amount: string,
   currencyCode: string,
 ): string {
-  return sha512(
-    `${config.acquirerId}${config.commerceId}${operationNumber}${amount}${currencyCode}${config.secretKey}`,
-  );
+  return sign(config, {
+    purchaseOperationNumber: operationNumber,
+    purchaseAmount: amount,
+    purchaseCurrencyCode: currencyCode,
+  });
 }
 
-/** The answer's signature: as the request's, with authorizationResult before the key. */
-export function answerVerification(
-  config: PaymeConfig,
-  answer: {
-    purchaseOperationNumber: string;
-    purchaseAmount: string;
-    purchaseCurrencyCode: string;
-    authorizationResult: string;
-  },
-): string {
-  return sha512(
-    `${config.acquirerId}${config.commerceId}${answer.purchaseOperationNumber}${answer.purchaseAmount}${answer.purchaseCurrencyCode}${answer.authorizationResult}${config.secretKey}`,
-  );
+/** An answer's signature: the purchase's, with authorizationResult before the key. */
+export function answerVerification(config: PaymeConfig, answer: PaymeAnswer): string {
+  return sign(config, answer);
 }
 
 /** Compares the answer's hash in constant time; an empty or malformed hash is a rejection. */
 export function verifyAnswer(
   config: PaymeConfig,
-  answer: {
-    purchaseOperationNumber: string;
-    purchaseAmount: string;
-    purchaseCurrencyCode: string;
-    authorizationResult: string;
-    purchaseVerification: string;
-  },
+  answer: PaymeAnswer & { purchaseVerification: string },
 ): boolean {
   const given = answer.purchaseVerification.trim().toLowerCase();
   if (!/^[0-9a-f]{128}$/.test(given)) return false;
