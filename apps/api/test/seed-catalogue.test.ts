@@ -1,8 +1,24 @@
 import { CustomerTypeId, type CustomerTypeKey, tourFamilyOrder } from '@cusco/shared';
 import { describe, expect, it } from 'vitest';
-import { serviceCatalogue } from '../src/seed/services.ts';
-import { tourCatalogue } from '../src/seed/tours/index.ts';
-import type { Bilingual, CategoryKey, TourSeed } from '../src/seed/types.ts';
+import type { z } from 'zod';
+import classicIncaTrail from '../src/seed/content/tours/classic-inca-trail.json' with {
+  type: 'json',
+};
+import {
+  checkReferences,
+  referenceLists,
+  serviceCatalogue,
+  tourCatalogue,
+} from '../src/seed/content.ts';
+import {
+  type Bilingual,
+  type CategoryKey,
+  parseSeedFile,
+  referenceSeed,
+  SeedFileError,
+  type TourSeed,
+  tourSeed,
+} from '../src/seed/schemas.ts';
 
 /**
  * Consistency of the demo catalogue (seed data). Each check collects every offending tour, so a
@@ -225,5 +241,104 @@ describe('demo tour catalogue', () => {
         .map(() => `${service.key}: missing or untranslated text`),
     );
     expect(out).toEqual([]);
+  });
+});
+
+describe('seed data files', () => {
+  const file = 'apps/api/src/seed/content/tours/classic-inca-trail.json';
+
+  /** The Classic Inca Trail's file with some fields set (or, to undefined, removed). */
+  function edited(...changes: [path: (string | number)[], value: unknown][]): unknown {
+    const tour = JSON.parse(JSON.stringify(classicIncaTrail)) as unknown;
+    for (const [path, value] of changes) {
+      const parent = path
+        .slice(0, -1)
+        .reduce(
+          (node, part) => node[part] as Record<string | number, unknown>,
+          tour as Record<string | number, unknown>,
+        );
+      const last = path[path.length - 1] as string | number;
+      if (value === undefined) delete parent[last];
+      else parent[last] = value;
+    }
+    return tour;
+  }
+
+  /** The message a seed file's content is refused with. */
+  function refusal(content: unknown, schema: z.ZodType = tourSeed): string {
+    try {
+      parseSeedFile(file, schema, content);
+    } catch (error) {
+      if (error instanceof SeedFileError) return error.message;
+      throw error;
+    }
+    throw new Error('the file was accepted');
+  }
+
+  it('reads a well-formed file as it is', () => {
+    expect(parseSeedFile(file, tourSeed, edited())).toEqual(classicIncaTrail);
+  });
+
+  it('refuses a malformed file with a message naming the file and the field', () => {
+    expect(refusal(edited([['prices', 'group', '4', 'adult'], '760']))).toBe(
+      `The seed file ${file} is not valid:\n` +
+        '  prices.group.4.adult: Invalid input: expected number, received string',
+    );
+  });
+
+  it('names every wrong field at once: misspelt, missing, mistyped, out of range', () => {
+    const message = refusal(
+      edited(
+        [['maxGroupsize'], 16],
+        [['maxGroupSize'], undefined],
+        [['itinerary', 2, 'name', 'es'], ' '],
+        [['services', 1, 'price'], 19.5],
+        [['prices', 'private', '0'], { adult: 1, student: 1, child: 1, baby: 0 }],
+        [['prices', 'shared'], {}],
+        [['prices', 'group', '8', 'baby'], undefined],
+        [['categories', 2], 'french'],
+      ),
+    );
+    expect(message.split('\n').slice(1).sort()).toEqual(
+      [
+        '  maxGroupSize: is missing (expected number)',
+        '  maxGroupsize: is not a known field',
+        '  itinerary[2].name.es: must not be empty',
+        '  services[1].price: must be whole US dollars',
+        '  prices.private.0: is not a valid key (must be a group size from 1)',
+        '  prices.shared: is not a known field',
+        '  prices.group.8.baby: is missing (expected number)',
+        '  categories[2]: Invalid option: expected one of "english"|"spanish"|"touristHotel"|"superiorHotel"',
+      ].sort(),
+    );
+  });
+
+  it('refuses a reference list that repeats a key or leaves one of a closed set out', () => {
+    const lists = JSON.parse(JSON.stringify(referenceLists));
+    lists.roomTypes = [
+      { key: 'single', name: { en: 'Single room', es: 'Habitación simple' } },
+      { key: 'single', name: { en: 'Double room', es: 'Habitación doble' } },
+    ];
+    const message = refusal(lists, referenceSeed);
+    expect(message).toContain('roomTypes[1].key: "single" comes twice');
+    expect(message).toContain('roomTypes: "double" is missing');
+    expect(message).toContain('roomTypes: "triple" is missing');
+  });
+
+  it('refuses a tour whose code is taken or whose services or related tours are unknown', () => {
+    const tour = tourSeed.parse(
+      edited(
+        [['code'], '100201'],
+        [['services', 0, 'service'], 'sleepingbag'],
+        [['related', 1], '999999'],
+      ),
+    );
+    const catalogue = tourCatalogue.map((other) => ({ file: `${other.code}.json`, tour: other }));
+    expect(() => checkReferences({ file, tour }, catalogue)).toThrow(
+      `The seed file ${file} is not valid:\n` +
+        '  code: "100201" is also the code of 100201.json\n' +
+        '  services[0].service: "sleepingbag" is not a key of services.json\n' +
+        '  related[1]: no tour has the code "999999"',
+    );
   });
 });

@@ -1,20 +1,10 @@
 import { CustomerTypeId, type CustomerTypeKey, TourFamilyId, toCents } from '@cusco/shared';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
-import {
-  additionalServices,
-  tourAdditionalServices,
-  tourCategories,
-  tourHotelPrices,
-  tourInclusions,
-  tourItinerary,
-  tourPrices,
-  tourRelated,
-  tours,
-  tourTypeLinks,
-} from '../db/schema.ts';
+import * as schema from '../db/schema.ts';
 import { categoryIds, hotelTypeIds, roomTypeIds, tourTypeIds } from './reference.ts';
+import type { HotelTypeKey, RoomTypeKey, ServiceSeed, TourSeed } from './schemas.ts';
 import { stableId } from './stable-id.ts';
-import type { HotelTypeKey, RoomTypeKey, ServiceSeed, TourSeed } from './types.ts';
 
 export const tourId = (code: string) => stableId('tour', code);
 export const serviceId = (key: string) => stableId('service', key);
@@ -62,131 +52,118 @@ export function priceRows(tour: TourSeed) {
   );
 }
 
-/** Inserts the services catalogue and the tours; rows that exist already are left as they are. */
-export async function seedCatalogue(db: Executor, services: ServiceSeed[], catalogue: TourSeed[]) {
-  await db
-    .insert(additionalServices)
-    .values(
-      services.map((service) => ({
-        id: serviceId(service.key),
-        nameEn: service.name.en,
-        nameEs: service.name.es,
-        descriptionEn: service.description.en,
-        descriptionEs: service.description.es,
-        isTour: service.isTour,
-      })),
-    )
-    .onConflictDoNothing();
-
-  await db
-    .insert(tours)
-    .values(
-      catalogue.map((tour, index) => ({
-        id: tourId(tour.code),
-        code: tour.code,
-        familyId: TourFamilyId[tour.family],
-        nameEn: tour.name.en,
-        nameEs: tour.name.es,
-        days: tour.days,
-        nights: tour.nights,
-        hotelNights: tour.hotelNights ?? 0,
-        maxGroupSize: tour.maxGroupSize,
-        sortOrder: index,
-      })),
-    )
-    .onConflictDoNothing();
-
-  for (const tour of catalogue) {
-    const id = tourId(tour.code);
-    await db
-      .insert(tourTypeLinks)
-      .values(
-        tour.types.map((type, index) => ({
-          tourId: id,
-          typeId: tourTypeIds[type],
-          sortOrder: index,
-        })),
-      )
-      .onConflictDoNothing();
-    await db
-      .insert(tourCategories)
-      .values(
-        tour.categories.map((category, index) => ({
-          tourId: id,
-          categoryId: categoryIds[category],
-          sortOrder: index,
-        })),
-      )
-      .onConflictDoNothing();
-    await db.insert(tourPrices).values(priceRows(tour)).onConflictDoNothing();
-
-    const hotelRows = Object.entries(tour.hotels ?? {}).flatMap(([hotel, rooms]) =>
-      Object.entries(rooms ?? {}).map(([room, price]) => ({
-        tourId: id,
-        hotelTypeId: hotelTypeIds[hotel as HotelTypeKey],
-        roomTypeId: roomTypeIds[room as RoomTypeKey],
-        priceCents: toCents(price),
-      })),
-    );
-    if (hotelRows.length > 0)
-      await db.insert(tourHotelPrices).values(hotelRows).onConflictDoNothing();
-
-    if (tour.services.length > 0) {
-      await db
-        .insert(tourAdditionalServices)
-        .values(
-          tour.services.map((offer, index) => ({
-            id: stableId('tour-service', `${tour.code}:${offer.service}:${index}`),
-            tourId: id,
-            serviceId: serviceId(offer.service),
-            labelEn: offer.label.en,
-            labelEs: offer.label.es,
-            priceCents: toCents(offer.price),
-            sortOrder: index,
-          })),
-        )
-        .onConflictDoNothing();
-    }
-
-    await db
-      .insert(tourItinerary)
-      .values(
-        tour.itinerary.map((entry, index) => ({
-          tourId: id,
-          day: entry.day,
-          sortOrder: index,
-          nameEn: entry.name.en,
-          nameEs: entry.name.es,
-        })),
-      )
-      .onConflictDoNothing();
-
-    const inclusions = [
-      ...tour.included.map((name) => ({ name, included: true })),
-      ...tour.notIncluded.map((name) => ({ name, included: false })),
-    ];
-    await db
-      .insert(tourInclusions)
-      .values(
-        inclusions.map((item, index) => ({
-          id: stableId('inclusion', `${tour.code}:${index}`),
-          tourId: id,
-          included: item.included,
-          nameEn: item.name.en,
-          nameEs: item.name.es,
-          sortOrder: index,
-        })),
-      )
-      .onConflictDoNothing();
-  }
-
-  // Related tours last: every tour they point at exists by now.
-  const related = catalogue.flatMap((tour) =>
-    tour.related.map((code, index) => ({
-      tourId: tourId(tour.code),
-      relatedTourId: tourId(code),
+/** The catalogue's rows, table by table (tour prices apart: see priceRows). */
+function catalogueRows(services: ServiceSeed[], catalogue: TourSeed[]) {
+  /** The rows a table takes from each tour, in catalogue order. */
+  const fromEachTour = <T>(rows: (tour: TourSeed, id: string) => T[]) =>
+    catalogue.flatMap((tour) => rows(tour, tourId(tour.code)));
+  return {
+    services: services.map((service) => ({
+      id: serviceId(service.key),
+      nameEn: service.name.en,
+      nameEs: service.name.es,
+      descriptionEn: service.description.en,
+      descriptionEs: service.description.es,
+      isTour: service.isTour,
+    })),
+    tours: catalogue.map((tour, index) => ({
+      id: tourId(tour.code),
+      code: tour.code,
+      familyId: TourFamilyId[tour.family],
+      nameEn: tour.name.en,
+      nameEs: tour.name.es,
+      days: tour.days,
+      nights: tour.nights,
+      hotelNights: tour.hotelNights ?? 0,
+      maxGroupSize: tour.maxGroupSize,
       sortOrder: index,
     })),
-  );
-  if (related.length > 0) await db.insert(tourRelated).values(related).onConflictDoNothing();
+    types: fromEachTour((tour, id) =>
+      tour.types.map((type, index) => ({
+        tourId: id,
+        typeId: tourTypeIds[type],
+        sortOrder: index,
+      })),
+    ),
+    categories: fromEachTour((tour, id) =>
+      tour.categories.map((category, index) => ({
+        tourId: id,
+        categoryId: categoryIds[category],
+        sortOrder: index,
+      })),
+    ),
+    hotelPrices: fromEachTour((tour, id) =>
+      Object.entries(tour.hotels ?? {}).flatMap(([hotel, rooms]) =>
+        Object.entries(rooms ?? {}).map(([room, price]) => ({
+          tourId: id,
+          hotelTypeId: hotelTypeIds[hotel as HotelTypeKey],
+          roomTypeId: roomTypeIds[room as RoomTypeKey],
+          priceCents: toCents(price),
+        })),
+      ),
+    ),
+    offers: fromEachTour((tour, id) =>
+      tour.services.map((offer, index) => ({
+        id: stableId('tour-service', `${tour.code}:${offer.service}:${index}`),
+        tourId: id,
+        serviceId: serviceId(offer.service),
+        labelEn: offer.label.en,
+        labelEs: offer.label.es,
+        priceCents: toCents(offer.price),
+        sortOrder: index,
+      })),
+    ),
+    itinerary: fromEachTour((tour, id) =>
+      tour.itinerary.map((entry, index) => ({
+        tourId: id,
+        day: entry.day,
+        sortOrder: index,
+        nameEn: entry.name.en,
+        nameEs: entry.name.es,
+      })),
+    ),
+    inclusions: fromEachTour((tour, id) =>
+      [
+        ...tour.included.map((name) => ({ name, included: true })),
+        ...tour.notIncluded.map((name) => ({ name, included: false })),
+      ].map((item, index) => ({
+        id: stableId('inclusion', `${tour.code}:${index}`),
+        tourId: id,
+        included: item.included,
+        nameEn: item.name.en,
+        nameEs: item.name.es,
+        sortOrder: index,
+      })),
+    ),
+    related: fromEachTour((tour, id) =>
+      tour.related.map((code, index) => ({
+        tourId: id,
+        relatedTourId: tourId(code),
+        sortOrder: index,
+      })),
+    ),
+  };
+}
+
+/** Inserts rows that are not there yet (by their keys); rows that exist are left as they are. */
+async function insertMissing<T extends PgTable>(db: Executor, table: T, rows: PgInsertValue<T>[]) {
+  if (rows.length > 0) await db.insert(table).values(rows).onConflictDoNothing();
+}
+
+/**
+ * Inserts the services catalogue and the tours: one statement a table, in the order of their
+ * foreign keys (related tours last: every tour they point at exists by then).
+ */
+export async function seedCatalogue(db: Executor, services: ServiceSeed[], catalogue: TourSeed[]) {
+  const rows = catalogueRows(services, catalogue);
+  await insertMissing(db, schema.additionalServices, rows.services);
+  await insertMissing(db, schema.tours, rows.tours);
+  await insertMissing(db, schema.tourTypeLinks, rows.types);
+  await insertMissing(db, schema.tourCategories, rows.categories);
+  await insertMissing(db, schema.tourPrices, catalogue.flatMap(priceRows));
+  await insertMissing(db, schema.tourHotelPrices, rows.hotelPrices);
+  await insertMissing(db, schema.tourAdditionalServices, rows.offers);
+  await insertMissing(db, schema.tourItinerary, rows.itinerary);
+  await insertMissing(db, schema.tourInclusions, rows.inclusions);
+  await insertMissing(db, schema.tourRelated, rows.related);
 }

@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { appMeta } from '../db/schema.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { serviceCatalogue, tourCatalogue } from './content.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
 import { seedReferenceData } from './reference.ts';
-import { serviceCatalogue } from './services.ts';
-import { tourCatalogue } from './tours/index.ts';
 
 /** Bump when the seed's content changes, so that existing databases receive the new rows. */
 export const SEED_VERSION = '2';
