@@ -110,7 +110,9 @@ describe('GET /api/tour/{reservation code}/service/additional', () => {
       payload: [{ serviceId: bag.id, name: bag.name, quantity: 2, unitPrice: 25, total: 50 }],
     });
     expect(bought.statusCode, bought.body).toBe(201);
-    const options = additionalServiceOptions.parse((await serviceOptions(owner.token, code)).json());
+    const options = additionalServiceOptions.parse(
+      (await serviceOptions(owner.token, code)).json(),
+    );
     const prices = [...options.normal, ...options.istour].flatMap((service) => service.prices);
     expect(prices.find((price) => price.id === bag.id)?.bought).toBe(2);
     expect(prices.filter((price) => price.id !== bag.id).every((price) => price.bought === 0)).toBe(

@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from './support/app.ts';
 import { type BookingOptions, bookingFor, loadTour, postBooking } from './support/bookings.ts';
 
 /**
- * Prices of seeded tours, computed by hand from the seed (apps/api/src/.../tours) and written
+ * Prices of seeded tours, computed by hand from the seed (apps/api/src/seed/content/tours) and written
  * here as numbers: unlike a test that compares the server with the same pricing code, these fail
  * when the pricing rules themselves are wrong (spec §9).
  */

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sandboxCharges } from '../../db/schema.ts';
-import { RETRY_AFTER_SECONDS } from '../../errors.ts';
+import { AppError, RETRY_AFTER_SECONDS } from '../../errors.ts';
 import { isDatabaseUnavailable } from '../../lib/db-errors.ts';
 import { cardOutcome } from './cards.ts';
 import type { SandboxNotification } from './notification.ts';
@@ -64,13 +64,17 @@ export async function sandboxRoutes(
 
   // The gateway's pages answer HTML, errors included (they show inside the payment frame).
   app.setErrorHandler((error, request, reply) => {
+    reply.type('text/html; charset=utf-8');
+    // The client's own mistakes (bad characters, a body too large…) keep their 4xx status.
+    const status =
+      error instanceof AppError ? error.status : (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send(resultPage('', 'closed'));
+    }
     const unavailable = isDatabaseUnavailable(error);
     if (!unavailable) request.log.error({ err: error }, 'sandbox: unhandled error');
     if (unavailable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    return reply
-      .status(unavailable ? 503 : 500)
-      .type('text/html; charset=utf-8')
-      .send(unavailablePage());
+    return reply.status(unavailable ? 503 : 500).send(unavailablePage());
   });
 
   const notifyUrl = () => {
