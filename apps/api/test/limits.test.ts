@@ -217,6 +217,11 @@ describe('lists come in pages', () => {
     expect(first.headers['x-total-count']).toBe('5');
     expect(first.json()).toHaveLength(2);
     expect(third.json()).toHaveLength(1);
+    expect(third.headers['x-total-count']).toBe('5');
+    // A page past the end is empty and still says how many there are.
+    const past = await page('page=4&pageSize=2');
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('5');
     const all = await page('pageSize=100');
     const codes = all.json().map((item: { code?: string; name: string }) => item.name);
     expect(new Set(codes).size).toBe(5);

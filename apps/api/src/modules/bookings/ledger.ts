@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema.ts';
 
@@ -15,18 +16,21 @@ const total = (kind: string) =>
     Number,
   );
 
-/** Per-booking sums of the ledger, as a subquery to join (cents). */
-export function ledgerTotalsSubquery(db: Executor) {
+/**
+ * The ledger sums of the booking whose id is `bookingId` (a column of the outer query), as a
+ * lateral subquery to join: it reads only that booking's entries (by their index), so a page of
+ * bookings costs the same whatever the size of the whole ledger.
+ */
+export function ledgerTotalsLateral(db: Executor, bookingId: AnyPgColumn) {
   return db
     .select({
-      bookingId: ledgerEntries.bookingId,
       purchases: total('purchase').as('purchases'),
       additions: total('addition').as('additions'),
       discounts: total('discount').as('discounts'),
       payments: total('payment').as('payments'),
     })
     .from(ledgerEntries)
-    .groupBy(ledgerEntries.bookingId)
+    .where(eq(ledgerEntries.bookingId, bookingId))
     .as('ledger_totals');
 }
 
@@ -36,7 +40,7 @@ export function debtOf(totals: Omit<LedgerTotals, 'debt'>): number {
 }
 
 /**
- * The totals of a row joined to `ledgerTotalsSubquery` (null sums when the booking has no
+ * The totals of a row joined to `ledgerTotalsLateral` (null sums when the booking has no
  * entries yet), with their debt: the one place sums become totals.
  */
 export function totalsOf(sums: {

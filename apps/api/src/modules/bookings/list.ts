@@ -13,19 +13,18 @@ import { bookingPassengerLines, bookings } from '../../db/schema.ts';
 import { limitOffset, type Page } from '../../lib/pagination.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { visibleTo } from './access.ts';
-import { ledgerTotalsSubquery, totalsOf } from './ledger.ts';
+import { ledgerTotalsLateral, totalsOf } from './ledger.ts';
 import { bookingsWithNames } from './names.ts';
 
-/** Passengers per booking, as a subquery to join. */
-function passengerCounts(db: Executor) {
+/** The passengers of the outer query's booking, as a lateral subquery to join. */
+function passengerCount(db: Executor) {
   return db
     .select({
-      bookingId: bookingPassengerLines.bookingId,
       count: sql<number>`sum(${bookingPassengerLines.quantity})`.mapWith(Number).as('count'),
     })
     .from(bookingPassengerLines)
-    .groupBy(bookingPassengerLines.bookingId)
-    .as('passenger_counts');
+    .where(eq(bookingPassengerLines.bookingId, bookings.id))
+    .as('passenger_count');
 }
 
 /**
@@ -38,8 +37,8 @@ export async function listBookings(
   language: Language,
   page: PageQuery = { page: 1, pageSize: DEFAULT_PAGE_SIZE },
 ): Promise<Page<BookingListItem>> {
-  const totals = ledgerTotalsSubquery(db);
-  const passengers = passengerCounts(db);
+  const totals = ledgerTotalsLateral(db, bookings.id);
+  const passengers = passengerCount(db);
   const { limit, offset } = limitOffset(page);
   const rows = await bookingsWithNames(db, {
     code: bookings.code,
@@ -51,14 +50,19 @@ export async function listBookings(
     additions: totals.additions,
     discounts: totals.discounts,
     payments: totals.payments,
+    // How many bookings the user has in all, with the page (no second query but for an empty page).
+    all: sql<number>`count(*) over ()`.mapWith(Number).as('all_count'),
   })
-    .leftJoin(totals, eq(totals.bookingId, bookings.id))
-    .leftJoin(passengers, eq(passengers.bookingId, bookings.id))
+    .leftJoinLateral(totals, sql`true`)
+    .leftJoinLateral(passengers, sql`true`)
     .where(visibleTo(user))
     .orderBy(desc(bookings.travelDate), desc(bookings.createdAt), desc(bookings.id))
     .limit(limit)
     .offset(offset);
-  const [counted] = await db.select({ n: count() }).from(bookings).where(visibleTo(user));
+  const all =
+    rows[0]?.all ??
+    (await db.select({ n: count() }).from(bookings).where(visibleTo(user)))[0]?.n ??
+    0;
 
   const items = rows.map((row) => {
     const sums = totalsOf(row);
@@ -78,5 +82,5 @@ export async function listBookings(
       pending: fromCents(sums.debt),
     };
   });
-  return { items, total: counted?.n ?? 0 };
+  return { items, total: all };
 }
