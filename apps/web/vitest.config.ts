@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-/** Unit tests of the web app's pure logic (the screens themselves are tested in e2e/). */
-export default defineConfig({ test: { include: ['test/**/*.test.ts'] } });
+/**
+ * Unit tests of the web app's pure logic, and of the few components whose behaviour is not seen
+ * from a browser test (in happy-dom). The screens themselves are tested in e2e/.
+ */
+export default defineConfig({ test: { include: ['test/**/*.test.{ts,tsx}'] } });

@@ -47,10 +47,6 @@ export async function createCustomer(name = 'Rosa', lastname = 'Mamani') {
 }
 
 /**
- * Signs in through the API and stores the session in the page as the app does, then reloads so
- * that the app starts signed in (call it on any page of the app).
- */
-/**
  * Signs in through the API from the login screen and stores the session as the app does; then
  * waits until the app, reloaded, has taken the signed-in user off the login screen, so that the
  * next visit is not overtaken by that redirect.

@@ -21,11 +21,11 @@ export type ViewportName = keyof typeof viewports;
 export const baseUrl = inject('baseUrl');
 const skipReason = inject('skipReason');
 
-/** A describe block that is skipped, naming why, when Chromium is not installed. */
-export const describeInBrowser: typeof describe = skipReason
-  ? (((name: string, fn: () => void) =>
-      describe.skip(`${name} (${skipReason})`, fn)) as typeof describe)
-  : describe;
+/**
+ * A describe block (with `.each`) that is skipped when Chromium is not installed; the global
+ * setup has already said why.
+ */
+export const describeInBrowser = describe.skipIf(Boolean(skipReason));
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 

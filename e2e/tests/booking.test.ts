@@ -1,3 +1,4 @@
+import { translate } from '@cusco/shared';
 import { expect, it } from 'vitest';
 import { createCustomer, signInThroughApi } from '../support/api.ts';
 import {
@@ -283,6 +284,60 @@ describeInBrowser('booking page rules', () => {
         .getByLabel('Adult', { exact: true })
         .inputValue(),
     ).toBe('1');
+  });
+
+  it('offers Try again after a 503 and the retry, with the same Idempotency-Key, makes one booking', async () => {
+    const page = await openPage('desktop');
+    const customer = await createCustomer('Iris', 'Quispe');
+    await visit(page, '/login');
+    await signInThroughApi(page, customer.email, customer.password);
+    await visit(page, '/booking/200501');
+    await setPassengers(page, 'Adult', '1');
+    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
+
+    // The first save reaches the server, but its answer is lost to a 503, as when the database
+    // restarts after the commit; the next ones go through untouched.
+    const keys: string[] = [];
+    await page.route('**/api/tour/save', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length > 1) return route.continue();
+      await route.fetch();
+      await route.fulfill({
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '5' },
+        // The API's own 503 body (src/errors.ts).
+        body: JSON.stringify({
+          statusCode: 503,
+          code: 'UNAVAILABLE',
+          error: 'Service Unavailable',
+          message: translate('serviceUnavailable', 'en'),
+        }),
+      });
+    });
+    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Error' });
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain('The service is briefly unavailable: nothing was saved.');
+    await expectAccessible(page);
+    // Try again has the focus: Enter sends the same request again.
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('button', { name: 'Try again' })
+          .evaluate((button) => button === document.activeElement),
+      )
+      .toBe(true);
+    await page.keyboard.press('Enter');
+
+    const saved = page.getByRole('status').filter({ hasText: 'is saved' });
+    await expect.poll(() => saved.isVisible()).toBe(true);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const bookings = await listBookings(page);
+    expect(bookings).toHaveLength(1);
+    expect(await saved.textContent()).toContain(bookings[0]?.id);
   });
 
   it('opens the itinerary, the included services and the related tours', async () => {

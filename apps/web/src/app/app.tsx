@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { useLanguage } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { AppErrorBoundary } from './route-error.tsx';
 import { createRouter } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -20,14 +21,16 @@ export function App() {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      <QueryClientProvider client={queryClient}>
-        <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
-          <ModalsProvider>
-            <Notifications position="top-center" />
-            <RouterProvider router={router} />
-          </ModalsProvider>
-        </DatesProvider>
-      </QueryClientProvider>
+      <AppErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
+            <ModalsProvider>
+              <Notifications position="top-center" />
+              <RouterProvider router={router} />
+            </ModalsProvider>
+          </DatesProvider>
+        </QueryClientProvider>
+      </AppErrorBoundary>
     </MantineProvider>
   );
 }

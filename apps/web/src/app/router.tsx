@@ -1,6 +1,6 @@
-import { Center, Loader } from '@mantine/core';
 import { createHashRouter, Navigate, Outlet } from 'react-router';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
+import { RouteError, RouteLoader } from './route-error.tsx';
 import { MainLayout } from './shell/main-layout.tsx';
 import { RequireSession } from './shell/require-session.tsx';
 
@@ -11,16 +11,67 @@ export function createRouter() {
   return createHashRouter([
     {
       // Shown while the first screen's code loads.
-      hydrateFallbackElement: (
-        <Center h="100vh">
-          <Loader aria-label="Loading" />
-        </Center>
-      ),
+      hydrateFallbackElement: <RouteLoader />,
+      // A screen that throws, or whose code cannot be loaded after a new deploy, shows this
+      // translated page (with Reload) instead of React Router's default.
+      errorElement: <RouteError />,
       element: <Outlet />,
       children: routes,
     },
   ]);
 }
+
+/** The signed-in portal's screens, inside the menu shell. */
+const portalScreens = [
+  { index: true, element: <Navigate to={paths.reservations.href()} replace /> },
+  {
+    path: paths.reservations.pattern,
+    lazy: () =>
+      import('../features/reservations/routes/reservations-page.tsx').then((m) => ({
+        Component: m.ReservationsPage,
+      })),
+  },
+  {
+    path: paths.reservationsAlias.pattern,
+    element: <Navigate to={paths.reservations.href()} replace />,
+  },
+  {
+    path: paths.bookingDetail.pattern,
+    lazy: () =>
+      import('../features/reservations/routes/booking-detail-page.tsx').then((m) => ({
+        Component: m.BookingDetailPage,
+      })),
+  },
+  {
+    path: paths.incidents.pattern,
+    lazy: () =>
+      import('../features/incidents/routes/incidents-page.tsx').then((m) => ({
+        Component: m.IncidentsPage,
+      })),
+  },
+  {
+    path: paths.incidentForm.pattern,
+    lazy: () =>
+      import('../features/incidents/routes/incidents-page.tsx').then((m) => ({
+        Component: m.IncidentsPage,
+      })),
+  },
+  {
+    path: paths.profile.pattern,
+    lazy: () =>
+      import('../features/profile/routes/profile-page.tsx').then((m) => ({
+        Component: m.ProfilePage,
+      })),
+  },
+  {
+    path: paths.tours.pattern,
+    lazy: () =>
+      import('../features/tours/routes/tours-page.tsx').then((m) => ({
+        Component: m.ToursPage,
+      })),
+  },
+  { path: '*', element: toLogin },
+];
 
 const routes = [
   { path: '/', element: toLogin },
@@ -73,54 +124,8 @@ const routes = [
       </RequireSession>
     ),
     children: [
-      { index: true, element: <Navigate to={paths.reservations.href()} replace /> },
-      {
-        path: paths.reservations.pattern,
-        lazy: () =>
-          import('../features/reservations/routes/reservations-page.tsx').then((m) => ({
-            Component: m.ReservationsPage,
-          })),
-      },
-      {
-        path: paths.reservationsAlias.pattern,
-        element: <Navigate to={paths.reservations.href()} replace />,
-      },
-      {
-        path: paths.bookingDetail.pattern,
-        lazy: () =>
-          import('../features/reservations/routes/booking-detail-page.tsx').then((m) => ({
-            Component: m.BookingDetailPage,
-          })),
-      },
-      {
-        path: paths.incidents.pattern,
-        lazy: () =>
-          import('../features/incidents/routes/incidents-page.tsx').then((m) => ({
-            Component: m.IncidentsPage,
-          })),
-      },
-      {
-        path: paths.incidentForm.pattern,
-        lazy: () =>
-          import('../features/incidents/routes/incidents-page.tsx').then((m) => ({
-            Component: m.IncidentsPage,
-          })),
-      },
-      {
-        path: paths.profile.pattern,
-        lazy: () =>
-          import('../features/profile/routes/profile-page.tsx').then((m) => ({
-            Component: m.ProfilePage,
-          })),
-      },
-      {
-        path: paths.tours.pattern,
-        lazy: () =>
-          import('../features/tours/routes/tours-page.tsx').then((m) => ({
-            Component: m.ToursPage,
-          })),
-      },
-      { path: '*', element: toLogin },
+      // The portal's screens fail inside the shell, so the menu stays usable.
+      { errorElement: <RouteError />, children: portalScreens },
     ],
   },
   { path: '*', element: toLogin },

@@ -1,7 +1,7 @@
 import { type Checkout, checkoutMessage } from '@cusco/shared';
 import { Box, Center, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type CheckoutResult =
@@ -25,10 +25,16 @@ export function CheckoutModal({
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const frame = useRef<HTMLIFrameElement>(null);
-  const form = useRef<HTMLFormElement>(null);
   const [loaded, setLoaded] = useState(false);
   const opened = checkout !== null && transactionId !== null;
   const frameName = transactionId ? `checkout-${transactionId}` : 'checkout';
+  // The parent's callback may be a new function on every render; the effect below must not
+  // re-run for it (it would post the payment form again).
+  const report = useEffectEvent((result: CheckoutResult) => onResult(result));
+
+  // A gateway reached through a form (Pay-me) gets its fields posted into the frame, once, when
+  // the form reaches the page (the modal's portal mounts it after this component's first render).
+  const postOnce = useCallback((form: HTMLFormElement | null) => form?.submit(), []);
 
   useEffect(() => {
     if (!opened) return;
@@ -38,7 +44,7 @@ export function CheckoutModal({
         return;
       const message = checkoutMessage.safeParse(event.data);
       if (!message.success || message.data.transactionId !== transactionId) return;
-      onResult(
+      report(
         message.data.status === 'S'
           ? { status: 'S' }
           : {
@@ -53,10 +59,8 @@ export function CheckoutModal({
       );
     };
     window.addEventListener('message', listen);
-    // A gateway reached through a form (Pay-me) gets its fields posted into the frame.
-    if (checkout?.kind === 'form') form.current?.submit();
     return () => window.removeEventListener('message', listen);
-  }, [opened, checkout, transactionId, onResult]);
+  }, [opened, checkout, transactionId]);
 
   return (
     <Modal
@@ -68,7 +72,14 @@ export function CheckoutModal({
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {checkout?.kind === 'form' && (
-        <form ref={form} method="post" action={checkout.action} target={frameName} hidden>
+        <form
+          key={frameName}
+          ref={postOnce}
+          method="post"
+          action={checkout.action}
+          target={frameName}
+          hidden
+        >
           {Object.entries(checkout.fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}

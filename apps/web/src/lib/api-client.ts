@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody | null,
+    /** Seconds the server asked to wait before trying again (`Retry-After`), when it said. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(body?.message ?? i18n.t('msg:unknownError'));
     this.name = 'ApiError';
@@ -51,7 +53,12 @@ async function failure(response: Response, hadToken: boolean): Promise<ApiError>
     clearSession('expired');
     window.location.hash = `#${SESSION_EXPIRED_PATH}`;
   }
-  return new ApiError(response.status, parsed.success ? parsed.data : null);
+  const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+  return new ApiError(
+    response.status,
+    parsed.success ? parsed.data : null,
+    Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null,
+  );
 }
 
 interface CallOptions<T> {
@@ -150,6 +157,14 @@ export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message) return `Error: ${error.message}`;
   return i18n.t('msg:unknownError');
+}
+
+/**
+ * True for a 503: the service is briefly away (e.g. its database restarting) and nothing was
+ * done, so the same call may be sent again.
+ */
+export function isUnavailable(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 503;
 }
 
 /** True for the 401 that already sent the user to the login screen. */

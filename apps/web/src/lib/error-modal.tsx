@@ -14,6 +14,7 @@ export function showAlert(title: string, message: string, onClose?: () => void) 
   let closed = false;
   id = modals.open({
     title,
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
     // Called once, however the alert is closed (OK, Escape, the close button).
     onClose: () => {
       if (closed) return;
@@ -26,6 +27,36 @@ export function showAlert(title: string, message: string, onClose?: () => void) 
         <Group justify="flex-end" mt="lg">
           <Button data-autofocus onClick={() => modals.close(id)}>
             {i18n.t('common.ok')}
+          </Button>
+        </Group>
+      </>
+    ),
+  });
+}
+
+/**
+ * A modal alert for a call that can be sent again (a 503: nothing was done): Try again, which has
+ * the focus, closes it and calls `onRetry`; Cancel just closes it.
+ */
+export function showRetryAlert(title: string, message: string, onRetry: () => void) {
+  const id = modals.open({
+    title,
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
+    children: (
+      <>
+        <Text>{message}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => modals.close(id)}>
+            {i18n.t('common.cancel')}
+          </Button>
+          <Button
+            data-autofocus
+            onClick={() => {
+              modals.close(id);
+              onRetry();
+            }}
+          >
+            {i18n.t('common.retry')}
           </Button>
         </Group>
       </>

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, isSessionExpired } from './api-client.ts';
+import { ApiError, isSessionExpired, isUnavailable } from './api-client.ts';
 import { showErrorModal } from './error-modal.tsx';
 
 declare module '@tanstack/react-query' {
@@ -8,6 +8,9 @@ declare module '@tanstack/react-query' {
     mutationMeta: { /** The form shows this mutation's errors itself. */ inlineErrors?: boolean };
   }
 }
+
+/** How many times a read answered 503 is tried again, after the server's Retry-After each time. */
+const UNAVAILABLE_RETRIES = 4;
 
 /**
  * Spec §8: a failed call shows the 'Error' modal with the server's message, except a 401, which
@@ -31,8 +34,15 @@ export function createQueryClient() {
       queries: {
         staleTime: 60_000,
         refetchOnWindowFocus: false,
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+        retry: (failureCount, error) => {
+          // A 503 (e.g. the database restarting) is waited out a little longer than other faults.
+          if (isUnavailable(error)) return failureCount < UNAVAILABLE_RETRIES;
+          return !(error instanceof ApiError && error.status < 500) && failureCount < 2;
+        },
+        retryDelay: (attempt, error) =>
+          isUnavailable(error) && error.retryAfterSeconds !== null
+            ? Math.min(error.retryAfterSeconds, 30) * 1000
+            : Math.min(1000 * 2 ** attempt, 30_000),
       },
     },
   });

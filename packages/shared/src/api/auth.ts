@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages.ts';
 import { isIsoDate, MIN_DATE, maxRegistrationBirthDate } from '../rules/dates.ts';
-import { requiredText } from './common.ts';
+import { MAX_LENGTH, requiredText } from './common.ts';
 
 const key = (k: MessageKey) => k;
 
@@ -22,11 +22,13 @@ export const existingPassword = z
   .min(1, { error: key('required') })
   .max(PASSWORD_MAX_LENGTH, { error: key('tooLong128') });
 
-export const email = requiredText(50)
+export const email = requiredText(MAX_LENGTH.text)
   .toLowerCase()
   .pipe(z.email({ error: key('invalidEmail') }));
 
-export const phone = requiredText(20).regex(/^\+?[\d\s()-]+$/, { error: key('invalidPhone') });
+export const phone = requiredText(MAX_LENGTH.phone).regex(/^\+?[\d\s()-]+$/, {
+  error: key('invalidPhone'),
+});
 
 /** A YYYY-MM-DD date, not before 1900-01-01. */
 export const isoDate = z
@@ -38,14 +40,14 @@ export const isoDate = z
 /** POST authentication/client/register (spec §3 "Registration"). */
 export const registerRequest = z.object({
   password,
-  name: requiredText(50),
-  lastname: requiredText(50),
+  name: requiredText(MAX_LENGTH.text),
+  lastname: requiredText(MAX_LENGTH.text),
   email,
   mobile: phone,
   birthdate: isoDate.refine((value) => value <= maxRegistrationBirthDate(), {
     error: key('mustBeAdult'),
   }),
-  countryId: requiredText(50),
+  countryId: requiredText(MAX_LENGTH.text),
   isPassanger: z.boolean().optional().default(false),
 });
 export type RegisterRequest = z.input<typeof registerRequest>;
@@ -55,7 +57,7 @@ export type RegisterResponse = z.infer<typeof registerResponse>;
 
 /** POST authentication/login. The user name is the e-mail. */
 export const loginRequest = z.object({
-  username: requiredText(50).toLowerCase(),
+  username: requiredText(MAX_LENGTH.text).toLowerCase(),
   password: existingPassword,
 });
 export type LoginRequest = z.input<typeof loginRequest>;

@@ -23,8 +23,22 @@ export type NamedItem = z.infer<typeof namedItem>;
 
 export const uuid = z.uuid({ error: 'invalidInput' satisfies MessageKey });
 
+/**
+ * The longest text each kind of field takes: the schemas check it and the forms' inputs stop
+ * there (`maxLength`), so the two cannot disagree.
+ */
+export const MAX_LENGTH = {
+  /** Names, e-mails, document numbers and other short texts (spec §5: 50). */
+  text: 50,
+  phone: 20,
+  incidentName: 100,
+  incidentDescription: 2000,
+  /** Quantities and counts are typed as at most two digits (up to 99). */
+  quantity: 2,
+} as const;
+
 /** A required text field of at most `max` characters, trimmed. */
-export function requiredText(max: 50 | 20) {
+export function requiredText(max: typeof MAX_LENGTH.text | typeof MAX_LENGTH.phone) {
   return z
     .string({ error: 'required' satisfies MessageKey })
     .trim()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages.ts';
-import { option } from './common.ts';
+import { MAX_LENGTH, option } from './common.ts';
 
 const key = (k: MessageKey) => k;
 
@@ -42,8 +42,8 @@ const text = (max: number) =>
 
 /** POST incident/save (spec §7): statusId is ignored, a new incident starts registered. */
 export const incidentSaveRequest = z.object({
-  name: text(100).optional().default(''),
-  description: text(2000).optional().default(''),
+  name: text(MAX_LENGTH.incidentName).optional().default(''),
+  description: text(MAX_LENGTH.incidentDescription).optional().default(''),
   typeId: z
     .string({ error: key('completeAllFields') })
     .trim()
@@ -69,8 +69,8 @@ export const incidentUpdateRequest = z.object({
     .max(64),
   statusId: z.string().max(64).nullish(),
   adviserId: z.null().optional(),
-  name: text(100).optional(),
-  description: text(2000).optional(),
+  name: text(MAX_LENGTH.incidentName).optional(),
+  description: text(MAX_LENGTH.incidentDescription).optional(),
   targetId: z.string().max(64).nullish(),
 });
 export type IncidentUpdateRequest = z.input<typeof incidentUpdateRequest>;

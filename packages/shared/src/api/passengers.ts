@@ -9,12 +9,12 @@ import {
   todayInLima,
 } from '../rules/dates.ts';
 import { birthDateRange, passengerAgeProblem } from '../rules/passengers.ts';
-import { namedItem } from './common.ts';
+import { MAX_LENGTH, namedItem } from './common.ts';
 
 const key = (k: MessageKey) => k;
 
 /** Spec §5 passenger save: a required field missing gives 'Please Complete All Fields'. */
-const required = (max = 50) =>
+const required = (max: number = MAX_LENGTH.text) =>
   z
     .string({ error: key('completeAllFields') })
     .trim()
@@ -24,7 +24,7 @@ const required = (max = 50) =>
 const optionalText = z
   .string()
   .trim()
-  .max(50, { error: key('tooLong50') })
+  .max(MAX_LENGTH.text, { error: key('tooLong50') })
   .nullish()
   .transform((value) => value || null);
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages.ts';
 import { existingPassword, password, phone } from './auth.ts';
-import { requiredText } from './common.ts';
+import { MAX_LENGTH, requiredText } from './common.ts';
 
 const key = (k: MessageKey) => k;
 
 /** PUT client/profile (spec §7: name, lastname, phone). */
 export const profileRequest = z.object({
-  name: requiredText(50),
-  lastname: requiredText(50),
+  name: requiredText(MAX_LENGTH.text),
+  lastname: requiredText(MAX_LENGTH.text),
   phone,
 });
 export type ProfileRequest = z.input<typeof profileRequest>;

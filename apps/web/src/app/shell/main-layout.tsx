@@ -25,9 +25,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { paths } from '../../config/paths.ts';
 import { useLogout } from '../../lib/account/logout.ts';
 import { useSessionUser } from '../../lib/session.ts';
-import { paths } from '../paths.ts';
 
 /** The signed-in shell (spec §2 "main"): header with the user, sign-off and language; menu. */
 export function MainLayout() {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { SESSION_EXPIRED_PATH } from '../../lib/api-client.ts';
 import { clearSession, sessionEndReason, useSessionUser } from '../../lib/session.ts';
-import { paths } from '../paths.ts';
 
 /** Spec §2: without a stored session, storage is cleared and the user goes to login. */
 export function RequireSession({ children }: { children: React.ReactNode }) {

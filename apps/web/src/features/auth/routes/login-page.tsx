@@ -3,11 +3,11 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { homePath, paths } from '../../../app/paths.ts';
 import { LoginForm } from '../../../components/account/login-form.tsx';
 import { SignUpForm } from '../../../components/account/sign-up-form.tsx';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { Logo } from '../../../components/logo.tsx';
+import { homePath, paths } from '../../../config/paths.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import classes from './login-page.module.css';
 

@@ -3,8 +3,8 @@ import { Anchor, Button, Container, Group, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { Logo } from '../../../components/logo.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useTourList } from '../../../lib/queries/tour-list.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 
@@ -49,59 +49,18 @@ export function BookingHeader({
               </Text>
             )}
             {related.length > 0 && (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <Button variant="subtle" rightSection={<IconChevronDown size={16} aria-hidden />}>
-                    {variant === 'corporate' ? t('booking.allTours') : t('booking.relatedTours')}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Label>{t('booking.relatedToursHint')}</Menu.Label>
-                  {related.map((item) => (
-                    <Menu.Item
-                      key={item.value}
-                      component="a"
-                      href={`#${bookingHref(item.value)}`}
-                      target="_blank"
-                      rel="noopener"
-                      rightSection={<IconExternalLink size={14} aria-hidden />}
-                    >
-                      {item.label}
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
+              <RelatedTours
+                items={related}
+                label={variant === 'corporate' ? t('booking.allTours') : t('booking.relatedTours')}
+                href={bookingHref}
+              />
             )}
             {variant === 'corporate' && (
               <Button component={Link} to={paths.tours.href()} variant="light">
                 {t('nav.corporateBooking')}
               </Button>
             )}
-            {variant === 'public' && tour && (
-              <Group gap={4} role="group" aria-label={t('booking.pageLanguage')}>
-                <Anchor
-                  component={Link}
-                  to={paths.booking.href(tour.code, 0)}
-                  fw={language === 'en' ? 700 : 400}
-                  aria-current={language === 'en' ? 'page' : undefined}
-                  lang="en"
-                >
-                  English
-                </Anchor>
-                <Text span aria-hidden>
-                  ·
-                </Text>
-                <Anchor
-                  component={Link}
-                  to={paths.booking.href(tour.code, 1)}
-                  fw={language === 'es' ? 700 : 400}
-                  aria-current={language === 'es' ? 'page' : undefined}
-                  lang="es"
-                >
-                  Español
-                </Anchor>
-              </Group>
-            )}
+            {variant === 'public' && tour && <PageLanguage code={tour.code} language={language} />}
             {user && (
               <Text fw={600} data-testid="header-user">
                 {user.name} {user.lastName}
@@ -111,5 +70,63 @@ export function BookingHeader({
         </Group>
       </Container>
     </header>
+  );
+}
+
+/** The related tours (or, for a corporate user, every tour), each opening in a new tab. */
+function RelatedTours(props: {
+  items: { value: string; label: string }[];
+  label: string;
+  href(code: string): string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="subtle" rightSection={<IconChevronDown size={16} aria-hidden />}>
+          {props.label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('booking.relatedToursHint')}</Menu.Label>
+        {props.items.map((item) => (
+          <Menu.Item
+            key={item.value}
+            component="a"
+            href={`#${props.href(item.value)}`}
+            target="_blank"
+            rel="noopener"
+            rightSection={<IconExternalLink size={14} aria-hidden />}
+          >
+            {item.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The public booking page's language: the same tour's page in English or in Spanish. */
+function PageLanguage({ code, language }: { code: string; language: 'en' | 'es' }) {
+  const { t } = useTranslation();
+  const link = (target: 'en' | 'es', name: string) => (
+    <Anchor
+      component={Link}
+      to={paths.booking.href(code, target === 'en' ? 0 : 1)}
+      fw={language === target ? 700 : 400}
+      aria-current={language === target ? 'page' : undefined}
+      lang={target}
+    >
+      {name}
+    </Anchor>
+  );
+  return (
+    <Group gap={4} role="group" aria-label={t('booking.pageLanguage')}>
+      {link('en', 'English')}
+      <Text span aria-hidden>
+        ·
+      </Text>
+      {link('es', 'Español')}
+    </Group>
   );
 }

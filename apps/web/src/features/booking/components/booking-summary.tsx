@@ -35,6 +35,62 @@ function Row({
   );
 }
 
+interface SummaryLine {
+  key: string;
+  label: string;
+  cents: number;
+}
+
+/** A titled group of the summary's lines (nothing when it has none). */
+function LineGroup(props: { title: string; lines: SummaryLine[]; money(cents: number): string }) {
+  if (props.lines.length === 0) return null;
+  return (
+    <>
+      <Divider label={props.title} labelPosition="left" />
+      {props.lines.map((line) => (
+        <Row key={line.key} label={line.label} value={props.money(line.cents)} />
+      ))}
+    </>
+  );
+}
+
+/** The quote's passenger, hotel and service lines, named for the summary. */
+function useSummaryLines(tour: Tour, quote: Quote | null) {
+  const { t } = useTranslation();
+  const offers = new Map(
+    tour.additionalServices.flatMap((service) =>
+      service.prices.map((price) => [price.id, `${service.name} (${price.label})`] as const),
+    ),
+  );
+  return {
+    passengers: (quote?.passengers ?? []).map((line) => ({
+      key: line.customerTypeId,
+      label: t('booking.summary.line', {
+        label: labelOf(tour.customerTypes, line.customerTypeId),
+        quantity: line.quantity,
+      }),
+      cents: line.totalCents,
+    })),
+    hotels: (quote?.hotels ?? []).map((line) => ({
+      key: `${line.hotelTypeId}:${line.roomTypeId}`,
+      label: t('booking.hotel.line', {
+        rooms: line.rooms,
+        room: labelOf(tour.hotel?.rooms, line.roomTypeId),
+        hotel: labelOf(tour.hotel?.types, line.hotelTypeId),
+      }),
+      cents: line.totalCents,
+    })),
+    services: (quote?.services ?? []).map((line) => ({
+      key: line.offerId,
+      label: t('booking.summary.line', {
+        label: offers.get(line.offerId) ?? '',
+        quantity: line.quantity,
+      }),
+      cents: line.totalCents,
+    })),
+  };
+}
+
 /** Spec §2: the side summary: tour, date, type, category, the lines and the total. */
 export function BookingSummary({
   tour,
@@ -52,11 +108,7 @@ export function BookingSummary({
   const { t } = useTranslation();
   const language = useLanguage();
   const money = (cents: number) => formatMoney(fromCents(cents), language);
-  const offers = new Map(
-    tour.additionalServices.flatMap((service) =>
-      service.prices.map((price) => [price.id, `${service.name} (${price.label})`] as const),
-    ),
-  );
+  const lines = useSummaryLines(tour, quote);
 
   return (
     <Card
@@ -80,57 +132,18 @@ export function BookingSummary({
         />
 
         {quote && quote.passengers.length > 0 ? (
-          <>
-            <Divider label={t('booking.summary.passengers')} labelPosition="left" />
-            {quote.passengers.map((line) => (
-              <Row
-                key={line.customerTypeId}
-                label={t('booking.summary.line', {
-                  label: labelOf(tour.customerTypes, line.customerTypeId),
-                  quantity: line.quantity,
-                })}
-                value={money(line.totalCents)}
-              />
-            ))}
-          </>
+          <LineGroup
+            title={t('booking.summary.passengers')}
+            lines={lines.passengers}
+            money={money}
+          />
         ) : (
           <Text size="sm" c="dimmed">
             {t('booking.summary.nothing')}
           </Text>
         )}
-
-        {quote && quote.hotels.length > 0 && (
-          <>
-            <Divider label={t('booking.summary.hotels')} labelPosition="left" />
-            {quote.hotels.map((line) => (
-              <Row
-                key={`${line.hotelTypeId}:${line.roomTypeId}`}
-                label={t('booking.hotel.line', {
-                  rooms: line.rooms,
-                  room: labelOf(tour.hotel?.rooms, line.roomTypeId),
-                  hotel: labelOf(tour.hotel?.types, line.hotelTypeId),
-                })}
-                value={money(line.totalCents)}
-              />
-            ))}
-          </>
-        )}
-
-        {quote && quote.services.length > 0 && (
-          <>
-            <Divider label={t('booking.summary.services')} labelPosition="left" />
-            {quote.services.map((line) => (
-              <Row
-                key={line.offerId}
-                label={t('booking.summary.line', {
-                  label: offers.get(line.offerId) ?? '',
-                  quantity: line.quantity,
-                })}
-                value={money(line.totalCents)}
-              />
-            ))}
-          </>
-        )}
+        <LineGroup title={t('booking.summary.hotels')} lines={lines.hotels} money={money} />
+        <LineGroup title={t('booking.summary.services')} lines={lines.services} money={money} />
 
         <Divider />
         <div aria-live="polite">

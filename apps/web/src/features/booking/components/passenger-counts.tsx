@@ -1,4 +1,4 @@
-import { fromCents, type Quote, type Tour } from '@cusco/shared';
+import { fromCents, MAX_LENGTH, type Quote, type Tour } from '@cusco/shared';
 import { Fieldset, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
@@ -48,7 +48,7 @@ export function PassengerCounts({
                 description={type.description}
                 inputMode="numeric"
                 pattern="[0-9]*"
-                maxLength={2}
+                maxLength={MAX_LENGTH.quantity}
                 placeholder="0"
                 value={draft.counts[type.value] ?? ''}
                 onChange={(event) => onChange(type.value, event.currentTarget.value)}

@@ -1,4 +1,4 @@
-import type { Tour } from '@cusco/shared';
+import { MAX_LENGTH, type Tour } from '@cusco/shared';
 import { Box, Fieldset, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
@@ -71,7 +71,7 @@ export function ServicesBlock({
                         aria-label={t('booking.services.quantityOf', { name })}
                         inputMode="numeric"
                         pattern="[0-9]*"
-                        maxLength={2}
+                        maxLength={MAX_LENGTH.quantity}
                         placeholder="0"
                         value={state.quantity}
                         onChange={(event) => onQuantity(price.id, event.currentTarget.value)}

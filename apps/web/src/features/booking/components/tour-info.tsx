@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TermsModal } from '../../../components/terms-modal.tsx';
 
-type Panel = 'itinerary' | 'included' | 'notIncluded' | 'terms' | null;
+type Panel = 'itinerary' | 'included' | 'notIncluded' | null;
 
 /** Spec §2 booking page modals: itinerary, services included and not, terms and conditions. */
 export function TourInfo({
@@ -22,96 +22,77 @@ export function TourInfo({
 }) {
   const { t } = useTranslation();
   const [panel, setPanel] = useState<Panel>(null);
-  const close = () => setPanel(null);
-  const list = (items: { name: string }[]) =>
-    items.length === 0 ? (
-      <Text c="dimmed">{t('booking.info.none')}</Text>
-    ) : (
-      <List spacing={6}>
-        {items.map((item) => (
-          <List.Item key={item.name}>{item.name}</List.Item>
-        ))}
-      </List>
-    );
+  const modal = (name: Exclude<Panel, null>) => ({
+    opened: panel === name,
+    onClose: () => setPanel(null),
+    title: t(`booking.info.${name}`),
+    closeButtonProps: { 'aria-label': t('common.close') },
+  });
+  const button = (label: string, Icon: typeof IconFileText, onClick: () => void) => (
+    <Button
+      variant="light"
+      size="xs"
+      leftSection={<Icon size={16} aria-hidden />}
+      onClick={onClick}
+    >
+      {label}
+    </Button>
+  );
 
   return (
     <>
       <Group gap="xs">
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconCalendarEvent size={16} aria-hidden />}
-          onClick={() => setPanel('itinerary')}
-        >
-          {t('booking.info.itinerary')}
-        </Button>
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconCircleCheck size={16} aria-hidden />}
-          onClick={() => setPanel('included')}
-        >
-          {t('booking.info.included')}
-        </Button>
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconCircleX size={16} aria-hidden />}
-          onClick={() => setPanel('notIncluded')}
-        >
-          {t('booking.info.notIncluded')}
-        </Button>
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconFileText size={16} aria-hidden />}
-          onClick={() => onTerms(true)}
-        >
-          {t('booking.info.terms')}
-        </Button>
+        {button(t('booking.info.itinerary'), IconCalendarEvent, () => setPanel('itinerary'))}
+        {button(t('booking.info.included'), IconCircleCheck, () => setPanel('included'))}
+        {button(t('booking.info.notIncluded'), IconCircleX, () => setPanel('notIncluded'))}
+        {button(t('booking.info.terms'), IconFileText, () => onTerms(true))}
       </Group>
-
-      <Modal
-        opened={panel === 'itinerary'}
-        onClose={close}
-        title={t('booking.info.itinerary')}
-        size="lg"
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <Table striped verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={80}>{t('booking.info.day')}</Table.Th>
-              <Table.Th>{t('booking.info.event')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {tour.itinerary.map((entry) => (
-              <Table.Tr key={`${entry.day}-${entry.name}`}>
-                <Table.Td>{t('booking.info.dayNumber', { day: entry.day })}</Table.Td>
-                <Table.Td>{entry.name}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+      <Modal {...modal('itinerary')} size="lg">
+        <Itinerary tour={tour} />
       </Modal>
-      <Modal
-        opened={panel === 'included'}
-        onClose={close}
-        title={t('booking.info.included')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        {list(tour.includeServices)}
+      <Modal {...modal('included')}>
+        <NamedList items={tour.includeServices} />
       </Modal>
-      <Modal
-        opened={panel === 'notIncluded'}
-        onClose={close}
-        title={t('booking.info.notIncluded')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        {list(tour.notincludeServices)}
+      <Modal {...modal('notIncluded')}>
+        <NamedList items={tour.notincludeServices} />
       </Modal>
       <TermsModal opened={terms} onClose={() => onTerms(false)} variant={variant} />
     </>
+  );
+}
+
+/** The tour's days and their events. */
+function Itinerary({ tour }: { tour: Tour }) {
+  const { t } = useTranslation();
+  return (
+    <Table striped verticalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={80}>{t('booking.info.day')}</Table.Th>
+          <Table.Th>{t('booking.info.event')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {tour.itinerary.map((entry) => (
+          <Table.Tr key={`${entry.day}-${entry.name}`}>
+            <Table.Td>{t('booking.info.dayNumber', { day: entry.day })}</Table.Td>
+            <Table.Td>{entry.name}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** A list of services by name, or 'none'. */
+function NamedList({ items }: { items: { name: string }[] }) {
+  const { t } = useTranslation();
+  if (items.length === 0) return <Text c="dimmed">{t('booking.info.none')}</Text>;
+  return (
+    <List spacing={6}>
+      {items.map((item) => (
+        <List.Item key={item.name}>{item.name}</List.Item>
+      ))}
+    </List>
   );
 }

@@ -1,0 +1,129 @@
+import { amountToPayCents, type PaymentMode, type Tour } from '@cusco/shared';
+import { Stepper } from '@mantine/core';
+import { useState } from 'react';
+import { useSessionUser } from '../../../lib/session.ts';
+import type { BookingVariant } from '../api/get-tour.ts';
+import type { useBookingDraft } from '../hooks/use-booking-draft.ts';
+import type { useReserve } from '../hooks/use-reserve.ts';
+import { stepOneProblem } from '../model/draft.ts';
+import { PayNow } from './pay-now.tsx';
+import { StepChoose } from './step-choose.tsx';
+import { STEP_CHOOSE, STEP_CONTACT, STEP_PAYMENT, useStepChrome } from './step-chrome.tsx';
+import { StepContact } from './step-contact.tsx';
+import { StepPayment } from './step-payment.tsx';
+
+export interface BookingStepperProps {
+  tour: Tour;
+  variant: BookingVariant;
+  /** On a phone, the steps show as numbers and each names itself above its content. */
+  compact: boolean;
+  step: { active: number; go(step: number): void };
+  draft: ReturnType<typeof useBookingDraft>;
+  saving: ReturnType<typeof useReserve>;
+  onOpenTerms(): void;
+}
+
+/**
+ * The three steps (spec §2): choose (step 1), sign in or up (step 2, skipped when signed in), and
+ * the customer's choices and Reserve (step 3). Reserve is refused, by its input, while the draft
+ * breaks one of the tour's limits.
+ */
+export function BookingStepper({ tour, variant, compact, step, ...props }: BookingStepperProps) {
+  const user = useSessionUser();
+  const { draft, quote, limitProblem, alert } = props.draft;
+  const { reserve, saved } = props.saving;
+  /** Counts the times Reserve was refused for a broken limit (its message is announced again). */
+  const [limitRefusals, setLimitRefusals] = useState(0);
+  const [isPassenger, setIsPassenger] = useState(false);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [paymentMode, setPaymentMode] = useState<PaymentMode>('T');
+  const { stepProps, stepHeading } = useStepChrome(compact);
+
+  /** Refuses a broken limit (e.g. fewer passengers than sleeping bags): focus on its input. */
+  const refuseBrokenLimit = () => {
+    if (!limitProblem) return false;
+    setLimitRefusals((count) => count + 1);
+    document.querySelector<HTMLElement>(`[data-limit="${limitProblem.place}"]`)?.focus();
+    return true;
+  };
+  const reserveStepOne = () => {
+    const problem = stepOneProblem(draft, tour);
+    if (problem) return alert(problem);
+    if (refuseBrokenLimit()) return;
+    // A visitor already signed in goes straight to step 3 (spec §4).
+    step.go(user ? STEP_PAYMENT : STEP_CONTACT);
+  };
+  const reserveStepThree = () => {
+    if (!user || !quote) return;
+    if (limitProblem) {
+      // Not reachable from step 1 with a broken limit; should the draft change, back to it.
+      step.go(STEP_CHOOSE);
+      setLimitRefusals((count) => count + 1);
+      return;
+    }
+    if (!termsAccepted) return alert('acceptTerms');
+    reserve({ draft, quote, user, paymentMode, isPassenger });
+  };
+  const limits = {
+    problem: limitProblem,
+    notice: props.draft.limitNotice,
+    announce: limitRefusals,
+  };
+
+  return (
+    <Stepper
+      active={step.active}
+      size="sm"
+      allowNextStepsSelect={false}
+      onStepClick={(index) => !saved && step.go(index)}
+    >
+      <Stepper.Step {...stepProps(STEP_CHOOSE)}>
+        {stepHeading(STEP_CHOOSE)}
+        <StepChoose
+          tour={tour}
+          draft={draft}
+          quote={quote}
+          locked={Boolean(saved)}
+          limits={limits}
+          {...props.draft.handlers}
+          onReserve={reserveStepOne}
+        />
+      </Stepper.Step>
+      <Stepper.Step {...stepProps(STEP_CONTACT)}>
+        {stepHeading(STEP_CONTACT)}
+        <StepContact
+          onBack={() => step.go(STEP_CHOOSE)}
+          onSignedIn={() => {
+            setPaymentMode('T');
+            step.go(STEP_PAYMENT);
+          }}
+        />
+      </Stepper.Step>
+      <Stepper.Step {...stepProps(STEP_PAYMENT)}>
+        {stepHeading(STEP_PAYMENT)}
+        {user && (
+          <StepPayment
+            variant={variant}
+            user={user}
+            quote={quote}
+            isPassenger={isPassenger}
+            onIsPassenger={setIsPassenger}
+            termsAccepted={termsAccepted}
+            onTermsAccepted={setTermsAccepted}
+            onOpenTerms={props.onOpenTerms}
+            paymentMode={paymentMode}
+            onPaymentMode={setPaymentMode}
+            saved={saved}
+            saving={props.saving.saving}
+            onReserve={reserveStepThree}
+            onBack={() => step.go(STEP_CHOOSE)}
+          >
+            {variant === 'public' && saved && quote && (
+              <PayNow code={saved.code} amountCents={amountToPayCents(quote, paymentMode)} />
+            )}
+          </StepPayment>
+        )}
+      </Stepper.Step>
+    </Stepper>
+  );
+}

@@ -1,0 +1,130 @@
+import {
+  type BookingLimits,
+  bookingLimitsOfTour,
+  type MessageKey,
+  pricingCatalogFromTour,
+  type Tour,
+} from '@cusco/shared';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showAlert } from '../../../lib/error-modal.tsx';
+import {
+  addHotelRow,
+  type BookingDraft,
+  capCount,
+  capServiceQuantity,
+  draftLimitProblem,
+  type HotelRow,
+  initialDraft,
+  type LimitMessage,
+  priceDraft,
+} from '../model/draft.ts';
+import { labelOf } from '../model/labels.ts';
+
+/**
+ * The booking page's draft (spec §2 step 1), priced at every change, within the tour's limits:
+ * a number typed above a limit is lowered and said by its input (`limitNotice`).
+ */
+export function useBookingDraft(tour: Tour) {
+  const { t } = useTranslation();
+  const catalog = useMemo(() => pricingCatalogFromTour(tour), [tour]);
+  const limits = useMemo(() => bookingLimitsOfTour(tour), [tour]);
+  const [draft, setDraft] = useState<BookingDraft>(() => initialDraft(tour));
+  /** Why the number just typed was lowered to stay within the tour's limits. */
+  const [limitNotice, setLimitNotice] = useState<LimitMessage | null>(null);
+
+  const priced = priceDraft(catalog, draft, tour);
+  const alert = (key: MessageKey, params?: Record<string, string>) =>
+    showAlert(t('common.error'), t(`msg:${key}`, params));
+
+  /**
+   * Applies a change and re-prices at once. A passenger type without a price is reported with
+   * the spec's message and its count is cleared (spec §5 price lookup).
+   */
+  const update = (change: (current: BookingDraft) => BookingDraft) => {
+    let next = change(draft);
+    let result = priceDraft(catalog, next, tour);
+    let reported = false;
+    while (!result.ok && result.error.code === 'noPrices') {
+      const missing = result.error.customerTypeId;
+      if (!reported) {
+        alert('noPrices', {
+          customerType: labelOf(tour.customerTypes, missing),
+          category: labelOf(tour.categories, next.categoryId),
+          type: labelOf(tour.types, next.typeId),
+        });
+        reported = true;
+      }
+      const { [missing]: _cleared, ...counts } = next.counts;
+      next = { ...next, counts };
+      result = priceDraft(catalog, next, tour);
+    }
+    setDraft(next);
+    setLimitNotice(null);
+  };
+
+  const handlers = draftHandlers(draft, limits, update, setLimitNotice);
+
+  return {
+    draft,
+    quote: priced.ok ? priced.quote : null,
+    limitProblem: draftLimitProblem(draft, tour, limits),
+    limitNotice,
+    handlers,
+    alert,
+  };
+}
+
+/** The step-1 inputs' handlers (StepChoose's `on…` props), each a change of the draft. */
+function draftHandlers(
+  draft: BookingDraft,
+  limits: BookingLimits,
+  update: (change: (current: BookingDraft) => BookingDraft) => void,
+  setLimitNotice: (notice: LimitMessage) => void,
+) {
+  return {
+    onDate: (date: string) => update((current) => ({ ...current, date })),
+    onType: (typeId: string) => update((current) => ({ ...current, typeId })),
+    onCategory: (categoryId: string) => update((current) => ({ ...current, categoryId })),
+    onCount: (id: string, typed: string) => {
+      // At most the tour's group maximum in all: a larger number is lowered, and said.
+      const { value, capped } = capCount(draft, limits, id, typed);
+      update((current) => ({ ...current, counts: { ...current.counts, [id]: value } }));
+      if (capped) {
+        setLimitNotice({
+          place: 'passengers',
+          message: 'groupTooLarge',
+          params: { max: limits.maxPassengers },
+        });
+      }
+    },
+    onAddHotel: (row: HotelRow) =>
+      update((current) => ({ ...current, hotels: addHotelRow(current.hotels, row) })),
+    onRemoveHotel: (row: HotelRow) =>
+      update((current) => ({
+        ...current,
+        hotels: current.hotels.filter((candidate) => candidate !== row),
+      })),
+    // Toggling a service resets its quantity (spec §4): 1 when switched on, none when off.
+    onToggleService: (offerId: string, enabled: boolean) =>
+      update((current) => ({
+        ...current,
+        services: { ...current.services, [offerId]: { enabled, quantity: enabled ? '1' : '' } },
+      })),
+    onServiceQuantity: (offerId: string, typed: string) => {
+      // A service sold per person: at most one per passenger.
+      const { value, capped } = capServiceQuantity(draft, limits, offerId, typed);
+      update((current) => ({
+        ...current,
+        services: { ...current.services, [offerId]: { enabled: true, quantity: value } },
+      }));
+      if (capped) {
+        setLimitNotice({
+          place: `service:${offerId}`,
+          message: 'serviceOverPassengers',
+          params: { max: value },
+        });
+      }
+    },
+  };
+}

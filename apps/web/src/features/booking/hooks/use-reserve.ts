@@ -1,0 +1,126 @@
+import {
+  type BookingSaveResponse,
+  bookingQuote as bookingQuoteSchema,
+  type PaymentMode,
+  type Quote,
+  requestFromQuote,
+  type SessionUser,
+  type Tour,
+} from '@cusco/shared';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { ApiError, isUnavailable } from '../../../lib/api-client.ts';
+import { showAlert, showErrorModal, showRetryAlert } from '../../../lib/error-modal.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { randomId } from '../../../lib/ids.ts';
+import { bookingsKey } from '../../../lib/queries/booking-list.ts';
+import type { BookingVariant } from '../api/get-tour.ts';
+import { useSaveBooking } from '../api/save-booking.ts';
+import { type BookingDraft, toSelection } from '../model/draft.ts';
+
+/** What the customer chose on step 3, with the draft and its quote: one booking request. */
+export interface ReserveChoice {
+  draft: BookingDraft;
+  quote: Quote;
+  user: SessionUser;
+  paymentMode: PaymentMode;
+  isPassenger: boolean;
+}
+
+/**
+ * Saves the booking (spec §2 step 3, POST tour/save). One Idempotency-Key per distinct request:
+ * a repeated click, or Try again after a 503, never saves twice. A public booking stays on the
+ * page to be paid (`saved`); a corporate one is saved on credit and goes to the reservations.
+ */
+export function useReserve(tour: Tour, variant: BookingVariant) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const save = useSaveBooking();
+  const keys = useRef(new Map<string, string>());
+  const [saved, setSaved] = useState<BookingSaveResponse | null>(null);
+
+  const keyFor = (body: unknown) => {
+    const fingerprint = JSON.stringify(body);
+    let key = keys.current.get(fingerprint);
+    if (!key) {
+      key = randomId();
+      keys.current.set(fingerprint, key);
+    }
+    return key;
+  };
+
+  const onCorporateSaved = (answer: BookingSaveResponse, user: SessionUser) => {
+    notifications.show({
+      title: t('booking.corporateSavedTitle'),
+      message: t('booking.corporateSaved', {
+        code: answer.code,
+        company: user.corporateClientName ?? '',
+      }),
+      color: 'andes',
+    });
+    void queryClient.invalidateQueries({ queryKey: bookingsKey });
+    navigate(paths.reservations.href());
+  };
+
+  /** A 409 with the server's quote: the prices changed. Shows its figures and re-reads the tour. */
+  const showPricesChanged = (error: ApiError, quoted: Record<string, unknown>) => {
+    const server = bookingQuoteSchema.safeParse(quoted.quote);
+    const total = server.success
+      ? ` ${t('booking.summary.total')}: ${formatMoney(server.data.total, language)}.`
+      : '';
+    showAlert(t('booking.pricesChangedTitle'), `${error.message}${total}`);
+    void queryClient.invalidateQueries({ queryKey: ['tour'] });
+  };
+
+  const reserve = (choice: ReserveChoice) => {
+    const { draft, quote, user } = choice;
+    const serviceNames = Object.fromEntries(
+      tour.additionalServices.flatMap((service) =>
+        service.prices.map((price) => [price.id, service.name]),
+      ),
+    );
+    const body = {
+      ...requestFromQuote({
+        tourId: tour.id,
+        date: draft.date,
+        selection: toSelection(draft, tour),
+        quote,
+        mode: choice.paymentMode,
+        contactId: user.id,
+        isPassager: choice.isPassenger,
+        serviceNames,
+      }),
+      corporate: variant === 'corporate',
+    };
+    save.mutate(
+      { body, idempotencyKey: keyFor(body) },
+      {
+        onSuccess: (answer) =>
+          variant === 'corporate' ? onCorporateSaved(answer, user) : setSaved(answer),
+        onError: (error) => {
+          // A 503: nothing was saved. Try again sends the same body, hence the same
+          // Idempotency-Key, so a save that did reach the database is answered, not made twice.
+          if (isUnavailable(error)) {
+            showRetryAlert(t('common.error'), error.message, () => reserve(choice));
+            return;
+          }
+          const quoted = error instanceof ApiError && error.status === 409 && error.body?.details;
+          if (quoted && 'quote' in quoted) {
+            showPricesChanged(error, quoted);
+            return;
+          }
+          showErrorModal(error);
+        },
+      },
+    );
+  };
+
+  return { reserve, saved, saving: save.isPending };
+}
