@@ -1,0 +1,92 @@
+import {
+  addYears,
+  CustomerTypeId,
+  pricingCatalogFromTour,
+  quoteBooking,
+  requestFromQuote,
+  todayInLima,
+  tour as tourSchema,
+} from '@cusco/shared';
+
+/** One call of the bench: what autocannon sends, and the issue 11 targets it is held to. */
+export interface BenchCall {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Fewer connections for writes (each one is a transaction). */
+  connections?: number;
+}
+
+/** The demo customer of the seed (README, demo accounts). */
+const customer = { username: 'traveller@example.com', password: 'IncaTrail2026' };
+export const TOUR_CODE = '100401';
+
+async function json(url: string, init?: RequestInit) {
+  const answer = await fetch(url, init);
+  if (!answer.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${answer.status}`);
+  return answer.json();
+}
+
+/** A booking request for the tour as the booking page would send it (priced by shared rules). */
+function saveBody(tourAnswer: unknown) {
+  const tour = tourSchema.parse(tourAnswer);
+  const selection = {
+    categoryId: tour.categories[0]?.value ?? '',
+    typeId: tour.types[0]?.value ?? '',
+    passengers: [{ customerTypeId: CustomerTypeId.adult, quantity: 2 }],
+    hotels: [],
+    services: [],
+  };
+  const result = quoteBooking(pricingCatalogFromTour(tour), selection);
+  if (!result.ok) throw new Error(`the bench's booking does not price: ${result.error.code}`);
+  return requestFromQuote({
+    tourId: tour.id,
+    date: addYears(todayInLima(), 1),
+    selection,
+    quote: result.quote,
+    mode: 'T',
+    isPassager: false,
+  });
+}
+
+/** Signs in the demo customer and answers the calls of issue 11's table. */
+export async function benchCalls(url: string): Promise<BenchCall[]> {
+  const session = (await json(`${url}/api/authentication/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(customer),
+  })) as { token: string };
+  const signedIn = { authorization: `Bearer ${session.token}`, 'accept-language': 'en' };
+  const list = (await json(`${url}/api/tour/booking/list`, { headers: signedIn })) as {
+    id: string;
+  }[];
+  const code = list[0]?.id;
+  if (!code) throw new Error('the demo customer has no booking to read');
+  const tour = await json(`${url}/api/tour/${TOUR_CODE}`);
+  return [
+    { name: 'GET /api/tour/{code}', method: 'GET', path: `/api/tour/${TOUR_CODE}` },
+    { name: 'GET /api/common/countries', method: 'GET', path: '/api/common/countries' },
+    {
+      name: 'GET /api/tour/booking/list',
+      method: 'GET',
+      path: '/api/tour/booking/list',
+      headers: signedIn,
+    },
+    {
+      name: 'GET /api/tour/booking/{code}',
+      method: 'GET',
+      path: `/api/tour/booking/${code}`,
+      headers: signedIn,
+    },
+    {
+      name: 'POST /api/tour/save',
+      method: 'POST',
+      path: '/api/tour/save',
+      headers: { ...signedIn, 'content-type': 'application/json' },
+      body: JSON.stringify(saveBody(tour)),
+      connections: 20,
+    },
+  ];
+}

@@ -1,0 +1,32 @@
+import autocannon from 'autocannon';
+import type { BenchCall } from './calls.ts';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  /** Answers that were not 2xx (or 304), and connection errors and timeouts. */
+  failures: number;
+  total: number;
+}
+
+/** Runs autocannon on one call for `seconds`, with `connections` at once. */
+export async function load(
+  base: string,
+  call: Pick<BenchCall, 'method' | 'path' | 'headers' | 'body'>,
+  options: { seconds: number; connections: number },
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url: new URL(call.path, base).toString(),
+    method: call.method,
+    headers: call.headers,
+    body: call.body,
+    connections: options.connections,
+    duration: options.seconds,
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
