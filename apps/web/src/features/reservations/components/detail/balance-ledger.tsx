@@ -1,0 +1,74 @@
+import type { BookingDetail } from '@cusco/shared';
+import { Button, Group } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../../components/data-table.tsx';
+import { formatMoney } from '../../../../lib/format.ts';
+import { useLanguage } from '../../../../lib/i18n.ts';
+import { useSessionUser } from '../../../../lib/session.ts';
+import { PaymentAttemptAlerts, PaymentResultAlert } from './payment-alerts.tsx';
+import { Section } from './section.tsx';
+import type { PaymentOutcome } from './use-detail-actions.ts';
+
+/** Purchases, payments, discounts and additions, with the outstanding debt as footer. */
+function BalanceTable({ balance }: { balance: BookingDetail['balance'] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const money = (value: number) => formatMoney(value, language);
+  return (
+    <DataTable
+      labelledBy="detail-balance"
+      rows={
+        [
+          [t('bookingDetail.purchases'), balance.purchases],
+          [t('bookingDetail.payments'), balance.payments],
+          [t('bookingDetail.discounts'), balance.discounts],
+          [t('bookingDetail.additions'), balance.additions],
+        ] as [string, number][]
+      }
+      rowKey={([label]) => label}
+      columns={[
+        { key: 'label', header: t('bookingDetail.balance'), render: ([label]) => label },
+        {
+          key: 'value',
+          header: t('bookingDetail.total'),
+          render: ([, value]) => money(value),
+          align: 'right',
+        },
+      ]}
+      footer={{
+        label: t('bookingDetail.outstanding'),
+        value: <span data-testid="outstanding-balance">{money(balance.debt)}</span>,
+      }}
+    />
+  );
+}
+
+/** The payments ledger: the balance, the payment attempts and result, and the Pay button. */
+export function BalanceLedger({
+  detail,
+  payment,
+  onPay,
+}: {
+  detail: BookingDetail;
+  payment: PaymentOutcome | null;
+  onPay: () => void;
+}) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  return (
+    <Section id="detail-balance" title={t('bookingDetail.balance')}>
+      <BalanceTable balance={detail.balance} />
+      <PaymentAttemptAlerts attempts={detail.paymentAttempts} />
+      <PaymentResultAlert payment={payment} />
+      {/* Spec §2: a Pay link when there is debt and the user is not a corporate client. */}
+      {!detail.booking.corporate && !user?.corporateClientId && detail.balance.debt > 0 && (
+        <Group justify="flex-end" mt="md">
+          <Button leftSection={<IconCreditCard size={18} aria-hidden />} onClick={() => onPay()}>
+            {t('bookingDetail.pay')}
+          </Button>
+        </Group>
+      )}
+    </Section>
+  );
+}

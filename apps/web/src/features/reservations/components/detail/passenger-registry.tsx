@@ -1,0 +1,84 @@
+import type { PassengerRegistryItem } from '@cusco/shared';
+import { ActionIcon, Badge, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { IconFileCheck, IconPencil } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Section } from './section.tsx';
+
+/** One passenger slot: number, type, document, name, completion and its Edit button. */
+function RegistrySlot({
+  slot,
+  onEdit,
+}: {
+  slot: PassengerRegistryItem;
+  onEdit: (slot: PassengerRegistryItem) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="sm" role="listitem" data-testid={`passenger-${slot.number}`}>
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={700}>{t('bookingDetail.passenger', { number: slot.number })}</Text>
+            <Badge variant="light" size="sm">
+              {slot.type}
+            </Badge>
+            {slot.hasDocument && (
+              <Tooltip label={t('bookingDetail.documentOk')}>
+                <IconFileCheck
+                  size={18}
+                  aria-label={t('bookingDetail.documentOk')}
+                  color="var(--mantine-color-andes-8)"
+                />
+              </Tooltip>
+            )}
+          </Group>
+          <Text size="sm" c={slot.name ? undefined : 'dimmed'} truncate>
+            {slot.name || t('bookingDetail.notRegistered')}
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Progress
+              value={slot.percentage}
+              style={{ flex: 1 }}
+              color={slot.percentage === 100 ? 'andes' : 'terracotta'}
+              aria-label={t('bookingDetail.completion', { percentage: slot.percentage })}
+            />
+            <Text size="sm" fw={600} data-testid="completion">
+              {slot.percentage}%
+            </Text>
+          </Group>
+        </Stack>
+        <ActionIcon
+          variant="light"
+          size="lg"
+          onClick={() => onEdit(slot)}
+          aria-label={t('bookingDetail.edit', { number: slot.number })}
+        >
+          <IconPencil size={20} aria-hidden />
+        </ActionIcon>
+      </Group>
+    </Card>
+  );
+}
+
+/** The passenger registry: one card per slot, each with its Edit button. */
+export function PassengerRegistry({
+  slots,
+  onEdit,
+}: {
+  slots: PassengerRegistryItem[];
+  onEdit: (slot: PassengerRegistryItem) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Section id="detail-registry" title={t('bookingDetail.registry')}>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('bookingDetail.registryHint')}
+      </Text>
+      <Stack gap="xs" role="list" aria-labelledby="detail-registry">
+        {slots.map((slot) => (
+          <RegistrySlot key={slot.id} slot={slot} onEdit={onEdit} />
+        ))}
+      </Stack>
+    </Section>
+  );
+}
