@@ -1,0 +1,126 @@
+import {
+  maxDocumentExpiry,
+  type PassengerRegistryItem,
+  passengerBirthDateBounds,
+} from '@cusco/shared';
+import { Fieldset, Select, SimpleGrid } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useCountries } from '../../../../lib/countries.ts';
+import { useInputProps } from '../../../../lib/forms.ts';
+import { useOptionList } from '../../api/options.ts';
+import { dayMonthYear, type PassengerFormApi } from './form-values.ts';
+import { PassengerDate, PassengerSelect, PassengerText } from './passenger-inputs.tsx';
+
+/** The identity section: who the passenger is, then the travel document. */
+export function IdentityFields({
+  form,
+  slot,
+  travelDate,
+  isStudent,
+}: {
+  form: PassengerFormApi;
+  slot: PassengerRegistryItem;
+  travelDate: string;
+  isStudent: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Fieldset legend={t('passenger.sections.identity')}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <PersonFields form={form} slot={slot} travelDate={travelDate} />
+        <DocumentFields form={form} isStudent={isStudent} />
+      </SimpleGrid>
+    </Fieldset>
+  );
+}
+
+/** Names, country, birth date (within the ages of the slot's type), sex and marital status. */
+function PersonFields({
+  form,
+  slot,
+  travelDate,
+}: {
+  form: PassengerFormApi;
+  slot: PassengerRegistryItem;
+  travelDate: string;
+}) {
+  const { t } = useTranslation();
+  const countries = useCountries();
+  const sexes = useOptionList('sex');
+  const maritalStatuses = useOptionList('MaritalStatus');
+  // Spec §9's ages of the slot's type, counted on the travel date, as the API checks them.
+  const birthDates = passengerBirthDateBounds(slot.typeId, travelDate);
+  return (
+    <>
+      <PassengerText form={form} name="firstName" label={t('passenger.firstName')} />
+      <PassengerText form={form} name="lastName" label={t('passenger.lastName')} />
+      <PassengerSelect
+        form={form}
+        name="countryId"
+        label={t('passenger.country')}
+        data={countries.data}
+      />
+      <PassengerDate
+        form={form}
+        name="birthDate"
+        label={t('passenger.birthDate')}
+        maxDate={birthDates.max}
+        required
+        minDate={birthDates.min}
+        description={t('passenger.birthDateRange', {
+          type: slot.type,
+          from: dayMonthYear(birthDates.min),
+          to: dayMonthYear(birthDates.max),
+        })}
+      />
+      <PassengerSelect form={form} name="sexId" label={t('passenger.sex')} data={sexes.data} />
+      <PassengerSelect
+        form={form}
+        name="maritalStatusId"
+        label={t('passenger.maritalStatus')}
+        data={maritalStatuses.data}
+      />
+    </>
+  );
+}
+
+/** The document's type, number and expiry; a student's card expiry too. */
+function DocumentFields({ form, isStudent }: { form: PassengerFormApi; isStudent: boolean }) {
+  const { t } = useTranslation();
+  const inputProps = useInputProps(form);
+  const documentTypes = useOptionList('DocumentType');
+  return (
+    <>
+      <Select
+        label={t('passenger.documentType')}
+        data={documentTypes.data ?? []}
+        required
+        allowDeselect={false}
+        placeholder={t('passenger.choose')}
+        {...inputProps('documentTypeId')}
+        onChange={(value) => {
+          // Spec §5: changing the document type clears the document's expiry date.
+          form.setFieldValue('documentTypeId', value ?? '');
+          form.setFieldValue('expirationDate', '');
+        }}
+      />
+      <PassengerText form={form} name="documentNumber" label={t('passenger.documentNumber')} />
+      <PassengerDate
+        form={form}
+        name="expirationDate"
+        label={t('passenger.documentExpiry')}
+        maxDate={maxDocumentExpiry()}
+        required={false}
+      />
+      {isStudent && (
+        <PassengerDate
+          form={form}
+          name="dateExpirationCard"
+          label={t('passenger.cardExpiry')}
+          maxDate={maxDocumentExpiry()}
+          required
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { MAX_LENGTH, MIN_DATE } from '@cusco/shared';
+import { Select, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../../components/date-field.tsx';
+import { useCalendarLabels } from '../../../../lib/dates.ts';
+import { useInputProps } from '../../../../lib/forms.ts';
+import type { PassengerFormApi, PassengerFormValues } from './form-values.ts';
+
+type FieldName = keyof PassengerFormValues;
+
+/** A short text field of the passenger form (required unless told). */
+export function PassengerText({
+  form,
+  name,
+  label,
+  required = true,
+  type = 'text',
+}: {
+  form: PassengerFormApi;
+  name: FieldName;
+  label: string;
+  required?: boolean;
+  type?: string;
+}) {
+  const inputProps = useInputProps(form);
+  return (
+    <TextInput
+      label={label}
+      maxLength={MAX_LENGTH.text}
+      required={required}
+      type={type}
+      {...inputProps(name)}
+    />
+  );
+}
+
+/** A choice from a reference list; a long list can be searched. */
+export function PassengerSelect({
+  form,
+  name,
+  label,
+  data,
+  required = true,
+}: {
+  form: PassengerFormApi;
+  name: FieldName;
+  label: string;
+  data: { value: string; label: string }[] | undefined;
+  required?: boolean;
+}) {
+  const { t } = useTranslation();
+  const inputProps = useInputProps(form);
+  return (
+    <Select
+      label={label}
+      data={data ?? []}
+      searchable={(data?.length ?? 0) > 10}
+      required={required}
+      allowDeselect={!required}
+      placeholder={t('passenger.choose')}
+      {...inputProps(name)}
+    />
+  );
+}
+
+/** A date of the passenger form, checked as soon as it is left. */
+export function PassengerDate({
+  form,
+  name,
+  label,
+  maxDate,
+  required,
+  minDate = MIN_DATE,
+  description,
+}: {
+  form: PassengerFormApi;
+  name: 'birthDate' | 'expirationDate' | 'dateExpirationCard';
+  label: string;
+  maxDate: string;
+  required: boolean;
+  minDate?: string;
+  description?: string;
+}) {
+  const { t } = useTranslation();
+  const inputProps = useInputProps(form);
+  const calendarLabels = useCalendarLabels();
+  return (
+    <DateField
+      {...(description === undefined ? {} : { description })}
+      label={label}
+      placeholder={t('common.datePlaceholder')}
+      minDate={minDate}
+      maxDate={maxDate}
+      defaultLevel={name === 'birthDate' ? 'decade' : 'month'}
+      defaultDate={name === 'birthDate' ? maxDate : undefined}
+      clearable={!required}
+      clearButtonProps={{ 'aria-label': t('common.clear') }}
+      required={required}
+      {...calendarLabels}
+      {...inputProps(name)}
+      value={form.values[name] || null}
+      onChange={(value) => form.setFieldValue(name, value ?? '')}
+      // A date is checked as soon as the field is left (an empty one waits for Save).
+      onBlur={() => {
+        if (form.getValues()[name]) form.validateField(name);
+      }}
+    />
+  );
+}
