@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -26,6 +27,7 @@ import { createGateway, type PaymentGateway } from './payments/index.ts';
 import { sandboxRoutes } from './payments/sandbox/routes.ts';
 import { sandboxSecret } from './payments/sandbox/secret.ts';
 import { authPlugin, signedIn } from './plugins/auth.ts';
+import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { type Job, jobsPlugin } from './plugins/jobs.ts';
 import { type RateLimitsOptions, rateLimitsPlugin } from './plugins/rate-limits.ts';
@@ -134,6 +136,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: false,
   });
 
+  // Answers over 1 KB are compressed (brotli at quality 4, or gzip) when the client accepts it;
+  // the web app's files are compressed once, at build time (see plugins/web.ts).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+
   await app.register(swagger, {
     openapi: {
       info: { title: 'Cusco Treks API', version: '1.0.0' },
@@ -143,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(catalogueCachePlugin, { db: options.db });
   await app.register(authPlugin, { db: options.db });
   await app.register(rateLimitsPlugin, {
     limits: options.config.rateLimits,

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app. Routing is hash-based, so only index.html and the hashed assets
- * exist; assets are cached for a year, index.html never.
+ * exist; assets are cached for a year, index.html never. The build writes a brotli and a gzip
+ * copy of each text file beside it, which are sent as they are to clients that accept them.
  */
 export async function registerWebApp(app: FastifyInstance, dist: string) {
   if (!existsSync(path.join(dist, 'index.html'))) {
@@ -17,6 +18,7 @@ export async function registerWebApp(app: FastifyInstance, dist: string) {
     prefix: '/',
     wildcard: false,
     index: ['index.html'],
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { appMeta } from '../db/schema.ts';
+import { bumpCatalogueVersion } from '../lib/catalogue-version.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { serviceCatalogue, tourCatalogue } from './content.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
@@ -33,5 +34,7 @@ export async function seedDatabase(db: Database, options: { demo: boolean }) {
     .insert(appMeta)
     .values({ key: marker, value: SEED_VERSION })
     .onConflictDoUpdate({ target: appMeta.key, set: { value: SEED_VERSION } });
+  // Nodes already running drop their cached catalogue answers.
+  await bumpCatalogueVersion(db);
   return { seeded: true };
 }

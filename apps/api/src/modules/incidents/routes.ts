@@ -43,13 +43,27 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/incident/list/types',
     { schema: { tags, response: { 200: incidentOptions } } },
-    async (request) => listIncidentTypes(app.db, languageOf(request)),
+    async (request, reply) => {
+      const language = languageOf(request);
+      return app.catalogue.send(request, reply, {
+        key: `incident-types:${language}`,
+        audience: 'private',
+        load: () => listIncidentTypes(app.db, language),
+      });
+    },
   );
 
   app.get(
     '/incident/list/status',
     { schema: { tags, response: { 200: incidentOptions } } },
-    async (request) => listIncidentStatuses(app.db, languageOf(request)),
+    async (request, reply) => {
+      const language = languageOf(request);
+      return app.catalogue.send(request, reply, {
+        key: `incident-statuses:${language}`,
+        audience: 'private',
+        load: () => listIncidentStatuses(app.db, language),
+      });
+    },
   );
 
   // The spec lists both calls; for a customer they answer the same list: the incidents of the

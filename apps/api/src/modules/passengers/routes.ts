@@ -36,7 +36,14 @@ export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: optionList, 404: errorBody },
       },
     },
-    async (request) => listOptions(app.db, request.params.key, languageOf(request)),
+    async (request, reply) => {
+      const language = languageOf(request);
+      return app.catalogue.send(request, reply, {
+        key: `options:${request.params.key}:${language}`,
+        audience: 'private',
+        load: () => listOptions(app.db, request.params.key, language),
+      });
+    },
   );
 
   app.get(
@@ -44,7 +51,14 @@ export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['passengers'], response: { 200: optionList } },
     },
-    async (request) => listJobs(app.db, languageOf(request)),
+    async (request, reply) => {
+      const language = languageOf(request);
+      return app.catalogue.send(request, reply, {
+        key: `jobs:${language}`,
+        audience: 'private',
+        load: () => listJobs(app.db, language),
+      });
+    },
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import { countryList, tour, tourCodeParams, tourList } from '@cusco/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
@@ -13,7 +14,14 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['tours'], response: { 200: tourList } },
     },
-    async (request) => listTours(app.db, languageOf(request)),
+    async (request, reply) => {
+      const language = languageOf(request);
+      return app.catalogue.send(request, reply, {
+        key: `tours:${language}`,
+        audience: 'private',
+        load: () => listTours(app.db, language),
+      });
+    },
   );
 
   app.get(
@@ -25,10 +33,10 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tour },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // The corporate booking page's tour (spec §7): corporate clients' users only.
       if (!currentUser(request).corporateClientId) throw new AppError('FORBIDDEN', 'corporateOnly');
-      return getTour(app.db, request.params.tourId, languageOf(request));
+      return sendTour(app, request, reply, request.params.tourId, 'private');
     },
   );
 };
@@ -38,15 +46,35 @@ export const publicTourRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tour/:id',
     { schema: { tags: ['tours'], params: tourCodeParams, response: { 200: tour } } },
-    async (request) => getTour(app.db, request.params.id, languageOf(request)),
+    async (request, reply) => sendTour(app, request, reply, request.params.id, 'public'),
   );
 
   app.get(
     '/common/countries',
     { schema: { tags: ['reference'], response: { 200: countryList } } },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=3600');
-      return listCountries(app.db, languageOf(request));
+      const language = languageOf(request);
+      return app.catalogue.send(request, reply, {
+        key: `countries:${language}`,
+        audience: 'public',
+        load: () => listCountries(app.db, language),
+      });
     },
   );
 };
+
+/** A tour's answer, from the catalogue cache (the same entry for the public and corporate pages). */
+function sendTour(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: string,
+  audience: 'public' | 'private',
+) {
+  const language = languageOf(request);
+  return app.catalogue.send(request, reply, {
+    key: `tour:${code}:${language}`,
+    audience,
+    load: () => getTour(app.db, code, language),
+  });
+}

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Executor } from '../db/client.ts';
+import { readCatalogueVersion } from '../lib/catalogue-version.ts';
+
+/** A serialized answer, with its ETag and, made on first demand, its compressed forms. */
+interface Entry {
+  body: string;
+  etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+export interface CatalogueCacheOptions {
+  /** How often, at most, the catalogue's version is read (the delay before another node's change is seen). */
+  checkEveryMs?: number;
+  /** A bound on the number of answers held; past it, the cache starts again. */
+  maxEntries?: number;
+}
+
+/**
+ * The read-mostly answers (tours, countries, option lists) held in memory, serialized, keyed by
+ * what they depend on (the call, the code, the language). They are dropped when the catalogue's
+ * version in the database changes, which each node reads at most once a second. While the
+ * database is away the cached answers keep being served.
+ */
+export class CatalogueCache {
+  private readonly entries = new Map<string, Promise<Entry>>();
+  private version: string | null = null;
+  private checkedAt = 0;
+  private checking: Promise<void> | null = null;
+  private readonly checkEveryMs: number;
+  private readonly maxEntries: number;
+
+  constructor(
+    private readonly db: Executor,
+    private readonly log: FastifyInstance['log'],
+    options: CatalogueCacheOptions = {},
+  ) {
+    this.checkEveryMs = options.checkEveryMs ?? 1000;
+    this.maxEntries = options.maxEntries ?? 5000;
+  }
+
+  /** The number of answers held (for tests). */
+  get size() {
+    return this.entries.size;
+  }
+
+  /** Drops every answer now (this node only; other nodes see a version change). */
+  clear() {
+    this.entries.clear();
+  }
+
+  private async ensureFresh(): Promise<void> {
+    if (Date.now() - this.checkedAt < this.checkEveryMs) return;
+    this.checking ??= (async () => {
+      try {
+        const version = await readCatalogueVersion(this.db);
+        if (version !== this.version) {
+          this.entries.clear();
+          this.version = version;
+        }
+      } catch (error) {
+        // The database is away: keep serving what is held, and look again in a second.
+        this.log.warn({ err: error }, 'could not read the catalogue version');
+      } finally {
+        this.checkedAt = Date.now();
+        this.checking = null;
+      }
+    })();
+    await this.checking;
+  }
+
+  private async entry(key: string, load: () => Promise<string>): Promise<Entry> {
+    await this.ensureFresh();
+    let entry = this.entries.get(key);
+    if (!entry) {
+      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      entry = load().then((body) => ({
+        body,
+        etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+      }));
+      this.entries.set(key, entry);
+      // A failed load (an unknown code, the database away) is not kept.
+      entry.catch(() => this.entries.delete(key));
+    }
+    return entry;
+  }
+
+  /**
+   * Answers a GET from the cache: 304 when the client holds the same version, else the
+   * serialized answer, compressed once per encoding. `load` gives the answer's object, which is
+   * serialized by the route's own response schema.
+   */
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options: { key: string; audience: 'public' | 'private'; load: () => Promise<unknown> },
+  ): Promise<FastifyReply> {
+    const entry = await this.entry(options.key, async () =>
+      String(reply.serialize(await options.load())),
+    );
+    reply
+      .header('etag', entry.etag)
+      .header('vary', 'Accept-Encoding, Accept-Language')
+      .header('cache-control', `${options.audience}, no-cache`);
+    if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+
+    reply.type('application/json; charset=utf-8');
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+    if (encoding === 'br') {
+      entry.br ??= brotliCompressSync(entry.body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 9 },
+      });
+      return reply.header('content-encoding', 'br').send(entry.br);
+    }
+    if (encoding === 'gzip') {
+      entry.gzip ??= gzipSync(entry.body, { level: 9 });
+      return reply.header('content-encoding', 'gzip').send(entry.gzip);
+    }
+    return reply.send(entry.body);
+  }
+}
+
+/** If-None-Match against an ETag, with the weak comparison GET calls use (RFC 9110 §13.1.2). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogue: CatalogueCache;
+  }
+}
+
+export const catalogueCachePlugin = fp(
+  async (app: FastifyInstance, options: CatalogueCacheOptions & { db: Executor }) => {
+    app.decorate('catalogue', new CatalogueCache(options.db, app.log, options));
+  },
+  { name: 'catalogue-cache' },
+);

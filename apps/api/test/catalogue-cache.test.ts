@@ -1,0 +1,100 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tours } from '../src/db/schema.ts';
+import { bumpCatalogueVersion } from '../src/lib/catalogue-version.ts';
+import { createTestApp, type TestContext } from './support/app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx?.close());
+
+const tourUrl = '/api/tour/100401';
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 5000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('catalogue answers from memory', () => {
+  it('sends an ETag and answers 304 to a matching If-None-Match, with no body', async () => {
+    const first = await ctx.app.inject({ url: tourUrl });
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(String(first.headers.vary)).toContain('Accept-Language');
+
+    const again = await ctx.app.inject({ url: tourUrl, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+
+    const other = await ctx.app.inject({
+      url: tourUrl,
+      headers: { 'if-none-match': 'W/"something-else"' },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toEqual(first.json());
+  });
+
+  it('keeps one answer per language, each with its own ETag', async () => {
+    const en = await ctx.app.inject({ url: tourUrl, headers: { 'accept-language': 'en' } });
+    const es = await ctx.app.inject({ url: tourUrl, headers: { 'accept-language': 'es' } });
+    expect(en.json().name).not.toBe(es.json().name);
+    expect(en.headers.etag).not.toBe(es.headers.etag);
+    const countriesEs = await ctx.app.inject({
+      url: '/api/common/countries',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(countriesEs.statusCode).toBe(200);
+    expect(countriesEs.json().some((c: { label: string }) => c.label === 'Perú')).toBe(true);
+  });
+
+  it('sends brotli or gzip to a client that accepts it, the same JSON once decoded', async () => {
+    const plain = await ctx.app.inject({ url: tourUrl });
+    const br = await ctx.app.inject({ url: tourUrl, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await ctx.app.inject({ url: tourUrl, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    expect(gzip.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('does not keep an unknown code', async () => {
+    const before = ctx.app.catalogue.size;
+    const missing = await ctx.app.inject({ url: '/api/tour/999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(ctx.app.catalogue.size).toBe(before);
+  });
+
+  it('serves a change only once the catalogue version moves, then within a second', async () => {
+    const before = await ctx.app.inject({ url: tourUrl });
+    const name = before.json().name as string;
+    await ctx.database.db
+      .update(tours)
+      .set({ nameEn: `${name} (renamed)` })
+      .where(eq(tours.code, '100401'));
+    // Not announced: the cached answer stands.
+    expect((await ctx.app.inject({ url: tourUrl })).json().name).toBe(name);
+
+    await bumpCatalogueVersion(ctx.database.db);
+    const changedAt = Date.now();
+    const after = await until(
+      () => ctx.app.inject({ url: tourUrl }),
+      (response) => response.json().name !== name,
+    );
+    expect(after.json().name).toBe(`${name} (renamed)`);
+    expect(Date.now() - changedAt).toBeLessThan(1500);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});

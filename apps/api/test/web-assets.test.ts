@@ -1,0 +1,75 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './support/app.ts';
+
+// A built web app as `vite build` leaves it: hashed assets with their .br and .gz copies.
+const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const html = `<!doctype html><html><body><div id="root"></div>${' '.repeat(2000)}</body></html>`;
+
+let ctx: TestContext;
+beforeAll(async () => {
+  mkdirSync(path.join(dist, 'assets'));
+  const write = (file: string, content: string) => {
+    writeFileSync(path.join(dist, file), content);
+    // Marked copies, so the test knows which file was sent.
+    writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(`${content}/*br*/`));
+    writeFileSync(path.join(dist, `${file}.gz`), gzipSync(`${content}/*gz*/`));
+  };
+  write('index.html', html);
+  write('assets/index-abc123.js', script);
+  ctx = await createTestApp({ webDist: dist });
+});
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the web app as served', () => {
+  it('sends the build-time brotli copy of an asset, cached for a year', async () => {
+    const response = await ctx.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(`${script}/*br*/`);
+  });
+
+  it('sends the gzip copy to a client without brotli, and the file itself to one without either', async () => {
+    const gzip = await ctx.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await ctx.app.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('never lets index.html be cached without asking', async () => {
+    const response = await ctx.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-encoding']).toBe('br');
+  });
+
+  it('compresses an API answer over 1 KB, not a small one', async () => {
+    const large = await ctx.app.inject({
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(large.headers['content-encoding']).toBe('gzip');
+    const small = await ctx.app.inject({
+      url: '/api/health',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
