@@ -1,6 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-styles.ts';
 import './app/global.css';
 import './lib/i18n.ts';
 import { StrictMode } from 'react';
