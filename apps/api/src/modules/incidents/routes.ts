@@ -10,6 +10,7 @@ import {
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCatalogue } from '../../lib/catalogue-route.ts';
 import { languageOf } from '../../lib/language.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -43,27 +44,23 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/incident/list/types',
     { schema: { tags, response: { 200: incidentOptions } } },
-    async (request, reply) => {
-      const language = languageOf(request);
-      return app.catalogue.send(request, reply, {
-        key: `incident-types:${language}`,
+    async (request, reply) =>
+      sendCatalogue(app, request, reply, {
+        name: 'incident-types',
         audience: 'private',
-        load: () => listIncidentTypes(app.db, language),
-      });
-    },
+        load: (language) => listIncidentTypes(app.db, language),
+      }),
   );
 
   app.get(
     '/incident/list/status',
     { schema: { tags, response: { 200: incidentOptions } } },
-    async (request, reply) => {
-      const language = languageOf(request);
-      return app.catalogue.send(request, reply, {
-        key: `incident-statuses:${language}`,
+    async (request, reply) =>
+      sendCatalogue(app, request, reply, {
+        name: 'incident-statuses',
         audience: 'private',
-        load: () => listIncidentStatuses(app.db, language),
-      });
-    },
+        load: (language) => listIncidentStatuses(app.db, language),
+      }),
   );
 
   // The spec lists both calls; for a customer they answer the same list: the incidents of the

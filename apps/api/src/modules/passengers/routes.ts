@@ -12,7 +12,7 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { languageOf } from '../../lib/language.ts';
+import { sendCatalogue } from '../../lib/catalogue-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findVisibleClient } from './access.ts';
 import { openDocument, saveDocument } from './documents.ts';
@@ -36,14 +36,12 @@ export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: optionList, 404: errorBody },
       },
     },
-    async (request, reply) => {
-      const language = languageOf(request);
-      return app.catalogue.send(request, reply, {
-        key: `options:${request.params.key}:${language}`,
+    async (request, reply) =>
+      sendCatalogue(app, request, reply, {
+        name: `options:${request.params.key}`,
         audience: 'private',
-        load: () => listOptions(app.db, request.params.key, language),
-      });
-    },
+        load: (language) => listOptions(app.db, request.params.key, language),
+      }),
   );
 
   app.get(
@@ -51,14 +49,12 @@ export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['passengers'], response: { 200: optionList } },
     },
-    async (request, reply) => {
-      const language = languageOf(request);
-      return app.catalogue.send(request, reply, {
-        key: `jobs:${language}`,
+    async (request, reply) =>
+      sendCatalogue(app, request, reply, {
+        name: 'jobs',
         audience: 'private',
-        load: () => listJobs(app.db, language),
-      });
-    },
+        load: (language) => listJobs(app.db, language),
+      }),
   );
 
   app.post(

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { languageOf } from '../../lib/language.ts';
+import { sendCatalogue } from '../../lib/catalogue-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { getTour, listCountries, listTours } from './service.ts';
 
@@ -14,14 +14,12 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['tours'], response: { 200: tourList } },
     },
-    async (request, reply) => {
-      const language = languageOf(request);
-      return app.catalogue.send(request, reply, {
-        key: `tours:${language}`,
+    async (request, reply) =>
+      sendCatalogue(app, request, reply, {
+        name: 'tours',
         audience: 'private',
-        load: () => listTours(app.db, language),
-      });
-    },
+        load: (language) => listTours(app.db, language),
+      }),
   );
 
   app.get(
@@ -52,14 +50,12 @@ export const publicTourRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/common/countries',
     { schema: { tags: ['reference'], response: { 200: countryList } } },
-    async (request, reply) => {
-      const language = languageOf(request);
-      return app.catalogue.send(request, reply, {
-        key: `countries:${language}`,
+    async (request, reply) =>
+      sendCatalogue(app, request, reply, {
+        name: 'countries',
         audience: 'public',
-        load: () => listCountries(app.db, language),
-      });
-    },
+        load: (language) => listCountries(app.db, language),
+      }),
   );
 };
 
@@ -71,10 +67,9 @@ function sendTour(
   code: string,
   audience: 'public' | 'private',
 ) {
-  const language = languageOf(request);
-  return app.catalogue.send(request, reply, {
-    key: `tour:${code}:${language}`,
+  return sendCatalogue(app, request, reply, {
+    name: `tour:${code}`,
     audience,
-    load: () => getTour(app.db, code, language),
+    load: (language) => getTour(app.db, code, language),
   });
 }

@@ -1,0 +1,29 @@
+import type { Language } from '@cusco/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { languageOf } from './language.ts';
+
+export interface CatalogueAnswer {
+  /** What the answer depends on besides the language (the call, a code): the cache key's head. */
+  name: string;
+  audience: 'public' | 'private';
+  /** Reads the answer in a language. */
+  load: (language: Language) => Promise<unknown>;
+}
+
+/**
+ * Answers a catalogue GET (tours, countries, option lists) from the catalogue cache, under the
+ * key `name:language`, in the request's language.
+ */
+export function sendCatalogue(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CatalogueAnswer,
+): Promise<FastifyReply> {
+  const language = languageOf(request);
+  return app.catalogue.send(request, reply, {
+    key: `${answer.name}:${language}`,
+    audience: answer.audience,
+    load: () => answer.load(language),
+  });
+}
