@@ -1,24 +1,21 @@
-import { type Language, nameIn, type Option } from '@cusco/shared';
-import { asc } from 'drizzle-orm';
+import type { Language, NamedItem, Option } from '@cusco/shared';
 import type { Executor } from '../../db/client.ts';
 import { incidentStatuses, incidentTypes } from '../../db/schema.ts';
+import { namedListIn } from '../../lib/named-lists.ts';
 
 /** GET incident/list/types: the incident types, in order, named in the request's language. */
 export async function listIncidentTypes(db: Executor, language: Language): Promise<Option[]> {
-  const rows = await db
-    .select()
-    .from(incidentTypes)
-    .orderBy(asc(incidentTypes.sortOrder), asc(incidentTypes.nameEn));
-  return rows.map((row) => ({ value: row.id, label: nameIn(row, language) }));
+  return asOptions(await namedListIn(db, incidentTypes, language));
 }
 
 /** GET incident/list/status: the incident statuses, in order, named in the request's language. */
 export async function listIncidentStatuses(db: Executor, language: Language): Promise<Option[]> {
-  const rows = await db
-    .select()
-    .from(incidentStatuses)
-    .orderBy(asc(incidentStatuses.sortOrder), asc(incidentStatuses.nameEn));
-  return rows.map((row) => ({ value: row.id, label: nameIn(row, language) }));
+  return asOptions(await namedListIn(db, incidentStatuses, language));
+}
+
+/** The spec's incident lists are value/label pairs. */
+function asOptions(items: NamedItem[]): Option[] {
+  return items.map((item) => ({ value: item.id, label: item.name }));
 }
 
 /** Every status's name in a language, by id (a handful of rows: read whole, once per call). */

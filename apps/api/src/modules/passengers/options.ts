@@ -1,15 +1,15 @@
 import {
   type Language,
   type NamedItem,
-  nameIn,
   type OptionListKey,
   optionListKeys,
   type ParsedPassengerPayload,
 } from '@cusco/shared';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { type Executor, readAll } from '../../db/client.ts';
 import { countries, occupations, optionItems } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { namedListIn } from '../../lib/named-lists.ts';
 
 /** The list key named in a request, matched without regard to case; 404 for an unknown key. */
 export function optionListKey(key: string): OptionListKey {
@@ -24,22 +24,12 @@ export async function listOptions(
   key: string,
   language: Language,
 ): Promise<NamedItem[]> {
-  const listKey = optionListKey(key);
-  const rows = await db
-    .select()
-    .from(optionItems)
-    .where(eq(optionItems.listKey, listKey))
-    .orderBy(asc(optionItems.sortOrder), asc(optionItems.nameEn));
-  return rows.map((row) => ({ id: row.id, name: nameIn(row, language) }));
+  return namedListIn(db, optionItems, language, eq(optionItems.listKey, optionListKey(key)));
 }
 
 /** GET job/list: the occupations (the spec's jobs), in order. */
-export async function listJobs(db: Executor, language: Language): Promise<NamedItem[]> {
-  const rows = await db
-    .select()
-    .from(occupations)
-    .orderBy(asc(occupations.sortOrder), asc(occupations.nameEn));
-  return rows.map((row) => ({ id: row.id, name: nameIn(row, language) }));
+export function listJobs(db: Executor, language: Language): Promise<NamedItem[]> {
+  return namedListIn(db, occupations, language);
 }
 
 /** The payload's option fields and the list each must come from. */
