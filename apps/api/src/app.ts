@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -31,6 +30,7 @@ import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { type Job, jobsPlugin } from './plugins/jobs.ts';
 import { type RateLimitsOptions, rateLimitsPlugin } from './plugins/rate-limits.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -118,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.config.payments.gateway === 'payme'
       ? [new URL(options.config.payments.payme.url).origin]
       : [];
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -73,3 +73,17 @@ describe('the web app as served', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describe('security headers', () => {
+  it("sets helmet's headers on answers, errors and the web app alike", async () => {
+    for (const url of ['/', '/api/tour/100401', '/api/no-such-route', '/api/tour/booking/list']) {
+      const response = await ctx.app.inject({ url });
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(String(response.headers['content-security-policy']), url).toContain(
+        "frame-ancestors 'self'",
+      );
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(response.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+});
