@@ -2,10 +2,10 @@ import type { BookingDetail } from '@cusco/shared';
 import { Button, Group } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../../components/data-table.tsx';
 import { formatMoney } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { useSessionUser } from '../../../../lib/session.ts';
+import { DetailRows } from './detail-table.tsx';
 import { PaymentAttemptAlerts, PaymentResultAlert } from './payment-alerts.tsx';
 import { Section } from './section.tsx';
 import type { PaymentOutcome } from './use-detail-actions.ts';
@@ -14,9 +14,8 @@ import type { PaymentOutcome } from './use-detail-actions.ts';
 function BalanceTable({ balance }: { balance: BookingDetail['balance'] }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const money = (value: number) => formatMoney(value, language);
   return (
-    <DataTable
+    <DetailRows
       labelledBy="detail-balance"
       rows={
         [
@@ -28,17 +27,12 @@ function BalanceTable({ balance }: { balance: BookingDetail['balance'] }) {
       }
       rowKey={([label]) => label}
       columns={[
-        { key: 'label', header: t('bookingDetail.balance'), render: ([label]) => label },
-        {
-          key: 'value',
-          header: t('bookingDetail.total'),
-          render: ([, value]) => money(value),
-          align: 'right',
-        },
+        { header: t('bookingDetail.balance'), value: ([label]) => label },
+        { header: t('bookingDetail.total'), kind: 'money', value: ([, value]) => value },
       ]}
       footer={{
         label: t('bookingDetail.outstanding'),
-        value: <span data-testid="outstanding-balance">{money(balance.debt)}</span>,
+        value: <span data-testid="outstanding-balance">{formatMoney(balance.debt, language)}</span>,
       }}
     />
   );

@@ -1,8 +1,7 @@
 import type { BookingDetail } from '@cusco/shared';
 import { Anchor, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../../components/data-table.tsx';
-import { Section } from './section.tsx';
+import { DetailTable } from './detail-table.tsx';
 
 /** The tour summary, the booking's observations and the link to the terms. */
 export function BookingSummary({
@@ -14,21 +13,21 @@ export function BookingSummary({
 }) {
   const { t } = useTranslation();
   return (
-    <Section id="detail-summary" title={t('bookingDetail.summary')}>
-      <DataTable
-        labelledBy="detail-summary"
-        rows={detail.resume}
-        rowKey={(row) => String(row.number)}
-        columns={[
-          { key: 'number', header: t('bookingDetail.number'), render: (row) => row.number },
-          { key: 'tour', header: t('bookingDetail.tour'), render: (row) => row.tour },
-          {
-            key: 'observations',
-            header: t('bookingDetail.observations'),
-            render: (row) => row.observations || '—',
-          },
-        ]}
-      />
+    <DetailTable
+      id="detail-summary"
+      title={t('bookingDetail.summary')}
+      rows={detail.resume}
+      rowKey={(row) => String(row.number)}
+      columns={[
+        { header: t('bookingDetail.number'), value: (row) => row.number },
+        { header: t('bookingDetail.tour'), value: (row) => row.tour },
+        {
+          header: t('bookingDetail.observations'),
+          kind: 'observation',
+          value: (row) => row.observations,
+        },
+      ]}
+    >
       <Title order={3} size="h5" mt="md">
         {t('bookingDetail.observations')}
       </Title>
@@ -36,6 +35,6 @@ export function BookingSummary({
       <Anchor component="button" type="button" mt="md" onClick={() => onOpenTerms()}>
         {t('bookingDetail.terms')}
       </Anchor>
-    </Section>
+    </DetailTable>
   );
 }

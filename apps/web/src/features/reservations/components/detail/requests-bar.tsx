@@ -1,16 +1,22 @@
 import { IncidentTypeId } from '@cusco/shared';
 import { Button, Flex } from '@mantine/core';
-import { IconCirclePlus, IconTrash, IconUserMinus } from '@tabler/icons-react';
+import { IconCirclePlus, IconTrash, IconUserMinus, type TablerIcon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Section } from './section.tsx';
 
-/** Long button labels wrap on a phone instead of overflowing. */
-const wrapping = {
-  h: 'auto',
-  mih: 42,
-  py: 8,
-  styles: { label: { whiteSpace: 'normal' as const, textAlign: 'center' as const } },
-};
+/** The removals a customer can ask for, each an incident of its type. */
+const removals = [
+  {
+    typeId: IncidentTypeId.removeAdditionalService,
+    icon: IconTrash,
+    label: 'bookingDetail.removeServices',
+  },
+  {
+    typeId: IncidentTypeId.removePassenger,
+    icon: IconUserMinus,
+    label: 'bookingDetail.removePassengers',
+  },
+] as const;
 
 /** The actions bar: request a removal (an incident) or add services. */
 export function RequestsBar({
@@ -24,30 +30,42 @@ export function RequestsBar({
   return (
     <Section id="detail-requests" title={t('bookingDetail.requests')}>
       <Flex direction={{ base: 'column', xs: 'row' }} gap="sm" wrap="wrap">
-        <Button
-          {...wrapping}
-          variant="light"
-          leftSection={<IconTrash size={18} aria-hidden />}
-          onClick={() => onRequest(IncidentTypeId.removeAdditionalService)}
-        >
-          {t('bookingDetail.removeServices')}
-        </Button>
-        <Button
-          {...wrapping}
-          variant="light"
-          leftSection={<IconUserMinus size={18} aria-hidden />}
-          onClick={() => onRequest(IncidentTypeId.removePassenger)}
-        >
-          {t('bookingDetail.removePassengers')}
-        </Button>
-        <Button
-          {...wrapping}
-          leftSection={<IconCirclePlus size={18} aria-hidden />}
-          onClick={() => onAddServices()}
-        >
+        {removals.map(({ typeId, icon, label }) => (
+          <RequestButton key={typeId} icon={icon} light onClick={() => onRequest(typeId)}>
+            {t(label)}
+          </RequestButton>
+        ))}
+        <RequestButton icon={IconCirclePlus} onClick={() => onAddServices()}>
           {t('bookingDetail.addServices')}
-        </Button>
+        </RequestButton>
       </Flex>
     </Section>
+  );
+}
+
+/** A button of the bar with its icon; its long label wraps on a phone instead of overflowing. */
+function RequestButton({
+  icon: Icon,
+  light = false,
+  onClick,
+  children,
+}: {
+  icon: TablerIcon;
+  light?: boolean;
+  onClick(): void;
+  children: string;
+}) {
+  return (
+    <Button
+      h="auto"
+      mih={42}
+      py={8}
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+      {...(light ? { variant: 'light' } : {})}
+      leftSection={<Icon size={18} aria-hidden />}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
   );
 }

@@ -1,108 +1,97 @@
 import type { BookingDetail } from '@cusco/shared';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../../components/data-table.tsx';
-import { formatDate, formatMoney } from '../../../../lib/format.ts';
-import { useLanguage } from '../../../../lib/i18n.ts';
-import { Section } from './section.tsx';
-import { ServiceLines } from './service-lines.tsx';
+import { DetailTable } from './detail-table.tsx';
 
 /** The services included in the tour; nothing when there are none. */
 export function IncludedServices({ rows }: { rows: BookingDetail['includeServices'] }) {
   const { t } = useTranslation();
-  if (rows.length === 0) return null;
   return (
-    <Section id="detail-included" title={t('bookingDetail.included')}>
-      <DataTable
-        labelledBy="detail-included"
-        rows={rows}
-        rowKey={(row) => String(row.number)}
-        columns={[
-          { key: 'number', header: t('bookingDetail.number'), render: (row) => row.number },
-          { key: 'name', header: t('bookingDetail.service'), render: (row) => row.name },
-          {
-            key: 'observation',
-            header: t('bookingDetail.observation'),
-            render: (row) => row.observation || '—',
-          },
-        ]}
-      />
-    </Section>
+    <DetailTable
+      id="detail-included"
+      title={t('bookingDetail.included')}
+      optional
+      rows={rows}
+      rowKey={(row) => String(row.number)}
+      columns={[
+        { header: t('bookingDetail.number'), value: (row) => row.number },
+        { header: t('bookingDetail.service'), value: (row) => row.name },
+        {
+          header: t('bookingDetail.observation'),
+          kind: 'observation',
+          value: (row) => row.observation,
+        },
+      ]}
+    />
   );
 }
 
 /** The hotel nights booked; nothing when there are none. */
 export function HotelStays({ rows }: { rows: BookingDetail['hotels'] }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const money = (value: number) => formatMoney(value, language);
-  if (rows.length === 0) return null;
   return (
-    <Section id="detail-hotels" title={t('bookingDetail.hotels')}>
-      <DataTable
-        labelledBy="detail-hotels"
-        rows={rows}
-        rowKey={(row, index) => `${row.hotelroom}-${index}`}
-        columns={[
-          {
-            key: 'date',
-            header: t('bookingDetail.date'),
-            render: (row) => formatDate(row.date, language),
-          },
-          { key: 'room', header: t('bookingDetail.hotelRoom'), render: (row) => row.hotelroom },
-          {
-            key: 'cost',
-            header: t('bookingDetail.cost'),
-            render: (row) => money(row.cost),
-            align: 'right',
-          },
-          {
-            key: 'rooms',
-            header: t('bookingDetail.rooms'),
-            render: (row) => row.amount,
-            align: 'right',
-          },
-          {
-            key: 'nights',
-            header: t('bookingDetail.nights'),
-            render: (row) => row.nights,
-            align: 'right',
-          },
-          {
-            key: 'total',
-            header: t('bookingDetail.total'),
-            render: (row) => money(row.total),
-            align: 'right',
-          },
-        ]}
-      />
-    </Section>
+    <DetailTable
+      id="detail-hotels"
+      title={t('bookingDetail.hotels')}
+      optional
+      rows={rows}
+      rowKey={(row, index) => `${row.hotelroom}-${index}`}
+      columns={[
+        { header: t('bookingDetail.date'), kind: 'date', value: (row) => row.date },
+        { header: t('bookingDetail.hotelRoom'), value: (row) => row.hotelroom },
+        { header: t('bookingDetail.cost'), kind: 'money', value: (row) => row.cost },
+        { header: t('bookingDetail.rooms'), kind: 'count', value: (row) => row.amount },
+        { header: t('bookingDetail.nights'), kind: 'count', value: (row) => row.nights },
+        { header: t('bookingDetail.total'), kind: 'money', value: (row) => row.total },
+      ]}
+    />
+  );
+}
+
+/** A service or another tour bought. */
+interface ServiceLine {
+  id: string;
+  buyDate: string;
+  productName: string;
+  price: number;
+  quantity: number;
+  total: number;
+}
+
+/** The services or other tours bought: date, product, price, quantity and total; none: nothing. */
+function ServiceLines({ id, title, rows }: { id: string; title: string; rows: ServiceLine[] }) {
+  const { t } = useTranslation();
+  return (
+    <DetailTable
+      id={id}
+      title={title}
+      optional
+      rows={rows}
+      rowKey={(row) => row.id}
+      columns={[
+        { header: t('bookingDetail.buyDate'), kind: 'date', value: (row) => row.buyDate },
+        { header: t('bookingDetail.product'), value: (row) => row.productName },
+        { header: t('bookingDetail.price'), kind: 'money', value: (row) => row.price },
+        { header: t('bookingDetail.quantity'), kind: 'count', value: (row) => row.quantity },
+        { header: t('bookingDetail.total'), kind: 'money', value: (row) => row.total },
+      ]}
+    />
   );
 }
 
 /** The additional services bought; nothing when there are none. */
 export function AdditionalServices({ rows }: { rows: BookingDetail['additionalServices'] }) {
   const { t } = useTranslation();
-  if (rows.length === 0) return null;
   return (
-    <Section id="detail-services" title={t('bookingDetail.additionalServices')}>
-      <ServiceLines
-        labelledBy="detail-services"
-        rows={rows.map(({ PRICE, ...line }) => ({
-          ...line,
-          price: PRICE,
-        }))}
-      />
-    </Section>
+    <ServiceLines
+      id="detail-services"
+      title={t('bookingDetail.additionalServices')}
+      rows={rows.map(({ PRICE, ...line }) => ({ ...line, price: PRICE }))}
+    />
   );
 }
 
 /** The other tours bought; nothing when there are none. */
 export function OtherTours({ rows }: { rows: BookingDetail['otherTours'] }) {
   const { t } = useTranslation();
-  if (rows.length === 0) return null;
-  return (
-    <Section id="detail-other-tours" title={t('bookingDetail.otherTours')}>
-      <ServiceLines labelledBy="detail-other-tours" rows={rows} />
-    </Section>
-  );
+  return <ServiceLines id="detail-other-tours" title={t('bookingDetail.otherTours')} rows={rows} />;
 }
