@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import stringify from 'safe-stable-stringify';
+import { z } from 'zod';
 import type { Database, Transaction } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -9,6 +11,17 @@ export interface StoredAnswer<T> {
   statusCode: number;
   body: T;
   replayed: boolean;
+}
+
+/** The optional Idempotency-Key header of the writes a client may safely send again. */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z.string().trim().min(8).max(200).optional(),
+});
+
+/** Sends an answer of `once`, marked `Idempotent-Replayed: true` when it is a replay. */
+export function sendStored<T>(reply: FastifyReply, answer: StoredAnswer<T>): FastifyReply {
+  if (answer.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(answer.statusCode).send(answer.body);
 }
 
 /** A stable hash of a request body: the same for the same content, whatever its keys' order. */

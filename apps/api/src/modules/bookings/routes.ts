@@ -8,17 +8,13 @@ import {
   pageQuery,
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idempotencyHeaders, sendStored } from '../../lib/idempotency.ts';
 import { languageOf } from '../../lib/language.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { getBookingDetail } from './detail.ts';
 import { listBookings } from './list.ts';
 import { saveBooking } from './save.ts';
-
-const idempotencyHeaders = z.object({
-  'idempotency-key': z.string().trim().min(8).max(200).optional(),
-});
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -40,8 +36,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         language: languageOf(request),
         payments: { gateway: app.gateway, ttlMinutes: app.config.payments.attemptTtlMinutes },
       });
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(answer.statusCode as 201).send(answer.body);
+      return sendStored(reply, answer);
     },
   );
 

@@ -10,6 +10,7 @@ import { type Executor, readAll } from '../../db/client.ts';
 import { countries, occupations, optionItems } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { namedListIn } from '../../lib/named-lists.ts';
+import { isUuidShaped } from '../../lib/uuid-shape.ts';
 
 /** The list key named in a request, matched without regard to case; 404 for an unknown key. */
 export function optionListKey(key: string): OptionListKey {
@@ -42,8 +43,6 @@ const optionFields = [
   ['trekkingExperienceId', 'TrekkingExperience'],
 ] as const satisfies readonly (readonly [keyof ParsedPassengerPayload, OptionListKey])[];
 
-const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The form's field order, so that the first wrong field reported is the first on screen. */
 const fieldOrder: (keyof ParsedPassengerPayload)[] = [
   'sexId',
@@ -64,9 +63,7 @@ export async function checkPassengerOptions(
   db: Executor,
   payload: ParsedPassengerPayload,
 ): Promise<{ countryId: string }> {
-  const optionIds = optionFields
-    .map(([field]) => payload[field])
-    .filter((id) => uuidShape.test(id));
+  const optionIds = optionFields.map(([field]) => payload[field]).filter(isUuidShaped);
   const countryId = payload.countryId.toUpperCase();
   const [items, jobs, countryRows] = await readAll(db, [
     () =>
@@ -77,7 +74,7 @@ export async function checkPassengerOptions(
             .where(inArray(optionItems.id, optionIds))
         : Promise.resolve([]),
     () =>
-      uuidShape.test(payload.jobId)
+      isUuidShaped(payload.jobId)
         ? db
             .select({ id: occupations.id })
             .from(occupations)

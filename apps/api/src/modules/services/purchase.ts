@@ -12,6 +12,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { once, type StoredAnswer } from '../../lib/idempotency.ts';
+import { isUuidShaped } from '../../lib/uuid-shape.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { findVisibleBooking } from '../bookings/access.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
@@ -25,8 +26,6 @@ export interface AddServicesInput {
   lines: PurchaseLines;
   idempotencyKey?: string | undefined;
 }
-
-const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * POST tour/add/service?bookingId={code}: buys additional services for a booking the user may
@@ -59,7 +58,7 @@ export async function addServices(
         .for('update');
       if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
 
-      if (lines.some((line) => !uuidShape.test(line.serviceId))) {
+      if (lines.some((line) => !isUuidShaped(line.serviceId))) {
         throw new AppError('VALIDATION', 'invalidInput', { field: 'serviceId' });
       }
       const offers = await tx

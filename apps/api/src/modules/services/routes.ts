@@ -7,15 +7,11 @@ import {
   errorBody,
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idempotencyHeaders, sendStored } from '../../lib/idempotency.ts';
 import { languageOf } from '../../lib/language.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { listServiceOptions } from './options.ts';
 import { addServices } from './purchase.ts';
-
-const idempotencyHeaders = z.object({
-  'idempotency-key': z.string().trim().min(8).max(200).optional(),
-});
 
 /** Additional services bought for a booking after it was saved (spec §5, §7). */
 export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,8 +47,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
         lines: request.body,
         idempotencyKey: request.headers['idempotency-key'],
       });
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(201).send(answer.body);
+      return sendStored(reply, answer);
     },
   );
 };
