@@ -1,7 +1,6 @@
 import { createHashRouter, Navigate, Outlet } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { RouteError, RouteLoader } from './route-error.tsx';
-import { MainLayout } from './shell/main-layout.tsx';
 import { RequireSession } from './shell/require-session.tsx';
 
 const toLogin = <Navigate to={paths.login.href()} replace />;
@@ -118,11 +117,16 @@ const routes = [
   },
   {
     path: paths.main.pattern,
-    element: (
-      <RequireSession>
-        <MainLayout />
-      </RequireSession>
-    ),
+    // The portal's shell (menu, header) loads with the first portal screen, not on the login or
+    // public booking page.
+    lazy: () =>
+      import('./shell/main-layout.tsx').then(({ MainLayout }) => ({
+        Component: () => (
+          <RequireSession>
+            <MainLayout />
+          </RequireSession>
+        ),
+      })),
     children: [
       // The portal's screens fail inside the shell, so the menu stays usable.
       { errorElement: <RouteError />, children: portalScreens },
