@@ -1,12 +1,11 @@
-import { type LoginRequest, type LoginResponse, loginRequest } from '@cusco/shared';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type LoginRequest, type LoginResponse, loginRequest, MAX_LENGTH } from '@cusco/shared';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogin } from '../../lib/account/login.ts';
-import { errorMessage } from '../../lib/api-client.ts';
-import { schemaResolver, useFormErrorSummary, useInputProps } from '../../lib/forms.ts';
+import { schemaResolver, useInputProps } from '../../lib/forms.ts';
+import { FormProblem, useFormProblem } from './form-problem.tsx';
+import { PasswordField } from './password-field.tsx';
 
 interface LoginFormProps {
   onSuccess(session: LoginResponse): void;
@@ -23,51 +22,28 @@ export function LoginForm({ onSuccess, footer }: LoginFormProps) {
     validateInputOnBlur: false,
   });
   const inputProps = useInputProps(form);
-  const summary = useFormErrorSummary();
+  const problem = useFormProblem(form);
   const login = useLogin();
-  const [problem, setProblem] = useState<string | null>(null);
-  /** Counts the answers shown, so that the same refusal twice is announced twice. */
-  const [answers, setAnswers] = useState(0);
 
-  const submit = form.onSubmit(
-    (values) => {
-      login.mutate(values, {
-        onSuccess,
-        // A wrong password, or too many failures (429: the server says how long to wait).
-        onError: (error) => {
-          setProblem(errorMessage(error));
-          setAnswers((count) => count + 1);
-        },
-      });
-    },
-    (errors) => {
-      setProblem(summary(errors));
-      setAnswers((count) => count + 1);
-    },
-  );
+  const submit = form.onSubmit((values) => {
+    // A wrong password, or too many failures (429: the server says how long to wait).
+    login.mutate(values, { onSuccess, onError: (error) => problem.refused(error) });
+  }, problem.invalid);
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('account.signInTitle')}>
       <Stack gap="sm">
-        {problem && (
-          <Alert key={answers} color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {problem}
-          </Alert>
-        )}
+        {/* The same refusal twice is announced twice. */}
+        <FormProblem problem={problem.text} announce={problem.answers} />
         <TextInput
           label={t('account.user')}
           type="email"
           autoComplete="username"
-          maxLength={50}
+          maxLength={MAX_LENGTH.text}
           required
           {...inputProps('username')}
         />
-        <PasswordInput
-          label={t('account.password')}
-          autoComplete="current-password"
-          required
-          {...inputProps('password')}
-        />
+        <PasswordField label={t('account.password')} {...inputProps('password')} />
         <Button type="submit" loading={login.isPending} fullWidth>
           {t('account.signIn')}
         </Button>

@@ -1,30 +1,23 @@
 import {
   type LoginResponse,
+  MAX_LENGTH,
   MIN_DATE,
   maxRegistrationBirthDate,
   type RegisterRequest,
   registerRequest,
 } from '@cusco/shared';
-import {
-  Alert,
-  Button,
-  Group,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Select, type SelectProps, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegisterAndLogin } from '../../lib/account/register.ts';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useCountries } from '../../lib/countries.ts';
 import { useCalendarLabels } from '../../lib/dates.ts';
-import { schemaResolver, useFormErrorSummary, useInputProps } from '../../lib/forms.ts';
-import { DateField } from '../date-field.tsx';
+import { schemaResolver, useInputProps } from '../../lib/forms.ts';
+import { DateField, type DateFieldProps } from '../date-field.tsx';
+import { FormProblem, useFormProblem } from './form-problem.tsx';
+import { PasswordField } from './password-field.tsx';
+import { PersonalDataFields } from './personal-data-fields.tsx';
 
 interface SignUpFormProps {
   onSuccess(session: LoginResponse): void;
@@ -51,103 +44,44 @@ export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
     validate: schemaResolver(registerRequest),
   });
   const inputProps = useInputProps(form);
-  const summary = useFormErrorSummary();
-  const countries = useCountries();
+  const problem = useFormProblem(form);
   const registerAndLogin = useRegisterAndLogin();
-  const [problem, setProblem] = useState<string | null>(null);
-  const maxBirthDate = useMemo(() => maxRegistrationBirthDate(), []);
-  const calendarLabels = useCalendarLabels();
 
-  const submit = form.onSubmit(
-    (values) => {
-      setProblem(null);
-      registerAndLogin.mutate(values, {
-        onSuccess,
-        onError: (error) => {
-          setProblem(errorMessage(error));
-          // A refusal about one field (a common password, the e-mail as password, a taken
-          // e-mail...) is also shown under that field, which takes the focus.
-          if (error instanceof ApiError && error.field && error.field in values) {
-            form.setFieldError(error.field, error.message);
-            form.getInputNode(error.field)?.focus();
-          }
-        },
-      });
-    },
-    (errors) => setProblem(summary(errors)),
-  );
+  const submit = form.onSubmit((values) => {
+    problem.clear();
+    registerAndLogin.mutate(values, {
+      onSuccess,
+      onError: (error) => problem.refused(error, values),
+    });
+  }, problem.invalid);
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('account.signUpTitle')}>
       <Stack gap="sm">
-        {problem && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {problem}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label={t('account.firstName')}
-            autoComplete="given-name"
-            maxLength={50}
-            required
-            {...inputProps('name')}
-          />
-          <TextInput
-            label={t('account.lastName')}
-            autoComplete="family-name"
-            maxLength={50}
-            required
-            {...inputProps('lastname')}
-          />
-          <TextInput
-            label={t('account.phone')}
-            type="tel"
-            autoComplete="tel"
-            maxLength={20}
-            required
-            {...inputProps('mobile')}
-          />
-          <DateField
-            label={t('account.birthDate')}
-            placeholder={t('common.datePlaceholder')}
-            minDate={MIN_DATE}
-            maxDate={maxBirthDate}
-            defaultLevel="decade"
-            defaultDate={maxBirthDate}
-            autoComplete="bday"
-            {...calendarLabels}
-            required
-            {...inputProps('birthdate')}
-          />
-        </SimpleGrid>
+        <FormProblem problem={problem.text} />
+        <PersonalDataFields
+          cols={{ base: 1, xs: 2 }}
+          name={{ label: t('account.firstName'), ...inputProps('name') }}
+          lastName={{ label: t('account.lastName'), ...inputProps('lastname') }}
+          phone={{ label: t('account.phone'), ...inputProps('mobile') }}
+        >
+          <BirthDateField {...inputProps('birthdate')} />
+        </PersonalDataFields>
         <TextInput
           label={t('account.email')}
           type="email"
           autoComplete="email"
-          maxLength={50}
+          maxLength={MAX_LENGTH.text}
           required
           {...inputProps('email')}
         />
-        <PasswordInput
+        <PasswordField
+          isNew
           label={t('account.password')}
           description={t('account.passwordHint')}
-          autoComplete="new-password"
-          required
           {...inputProps('password')}
         />
-        <Select
-          label={t('account.country')}
-          placeholder={countries.isPending ? t('common.loading') : t('account.countryPlaceholder')}
-          data={countries.data ?? []}
-          searchable
-          limit={60}
-          nothingFoundMessage={t('account.noCountry')}
-          disabled={countries.isError}
-          autoComplete="off"
-          required
-          {...inputProps('countryId')}
-        />
+        <CountrySelect {...inputProps('countryId')} />
         <Group grow>
           <Button type="submit" loading={registerAndLogin.isPending}>
             {t('account.signUp')}
@@ -156,5 +90,46 @@ export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
         {footer}
       </Stack>
     </form>
+  );
+}
+
+/** The birth date of an adult (spec §5 sign-up), picked from the decades back from it. */
+function BirthDateField(props: Partial<DateFieldProps>) {
+  const { t } = useTranslation();
+  const maxBirthDate = useMemo(() => maxRegistrationBirthDate(), []);
+  const calendarLabels = useCalendarLabels();
+  return (
+    <DateField
+      label={t('account.birthDate')}
+      placeholder={t('common.datePlaceholder')}
+      minDate={MIN_DATE}
+      maxDate={maxBirthDate}
+      defaultLevel="decade"
+      defaultDate={maxBirthDate}
+      autoComplete="bday"
+      {...calendarLabels}
+      required
+      {...props}
+    />
+  );
+}
+
+/** The country of residence, searched by name among the countries the API lists. */
+function CountrySelect(props: SelectProps) {
+  const { t } = useTranslation();
+  const countries = useCountries();
+  return (
+    <Select
+      label={t('account.country')}
+      placeholder={countries.isPending ? t('common.loading') : t('account.countryPlaceholder')}
+      data={countries.data ?? []}
+      searchable
+      limit={60}
+      nothingFoundMessage={t('account.noCountry')}
+      disabled={countries.isError}
+      autoComplete="off"
+      required
+      {...props}
+    />
   );
 }
