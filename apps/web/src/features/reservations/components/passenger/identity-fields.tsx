@@ -9,7 +9,12 @@ import { useCountries } from '../../../../lib/countries.ts';
 import { useInputProps } from '../../../../lib/forms.ts';
 import { useOptionList } from '../../api/options.ts';
 import { dayMonthYear, type PassengerFormApi } from './form-values.ts';
-import { PassengerDate, PassengerSelect, PassengerText } from './passenger-inputs.tsx';
+import {
+  PassengerDate,
+  PassengerOptionSelect,
+  PassengerSelect,
+  PassengerText,
+} from './passenger-inputs.tsx';
 
 /** The identity section: who the passenger is, then the travel document. */
 export function IdentityFields({
@@ -46,8 +51,6 @@ function PersonFields({
 }) {
   const { t } = useTranslation();
   const countries = useCountries();
-  const sexes = useOptionList('sex');
-  const maritalStatuses = useOptionList('MaritalStatus');
   // Spec §9's ages of the slot's type, counted on the travel date, as the API checks them.
   const birthDates = passengerBirthDateBounds(slot.typeId, travelDate);
   return (
@@ -73,12 +76,12 @@ function PersonFields({
           to: dayMonthYear(birthDates.max),
         })}
       />
-      <PassengerSelect form={form} name="sexId" label={t('passenger.sex')} data={sexes.data} />
-      <PassengerSelect
+      <PassengerOptionSelect form={form} name="sexId" label={t('passenger.sex')} list="sex" />
+      <PassengerOptionSelect
         form={form}
         name="maritalStatusId"
         label={t('passenger.maritalStatus')}
-        data={maritalStatuses.data}
+        list="MaritalStatus"
       />
     </>
   );

@@ -1,9 +1,10 @@
-import { MAX_LENGTH, MIN_DATE } from '@cusco/shared';
+import { MAX_LENGTH, MIN_DATE, type OptionListKey } from '@cusco/shared';
 import { Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../../components/date-field.tsx';
 import { useCalendarLabels } from '../../../../lib/dates.ts';
 import { useInputProps } from '../../../../lib/forms.ts';
+import { useOptionList } from '../../api/options.ts';
 import type { PassengerFormApi, PassengerFormValues } from './form-values.ts';
 
 type FieldName = keyof PassengerFormValues;
@@ -61,6 +62,22 @@ export function PassengerSelect({
       {...inputProps(name)}
     />
   );
+}
+
+/** A required choice from one of the option lists (optionlist/listbykey/{list}). */
+export function PassengerOptionSelect({
+  form,
+  name,
+  label,
+  list,
+}: {
+  form: PassengerFormApi;
+  name: FieldName;
+  label: string;
+  list: OptionListKey;
+}) {
+  const options = useOptionList(list);
+  return <PassengerSelect form={form} name={name} label={label} data={options.data} />;
 }
 
 /** A date of the passenger form, checked as soon as it is left. */

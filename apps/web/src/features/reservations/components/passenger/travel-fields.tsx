@@ -1,66 +1,55 @@
 import { Fieldset, SimpleGrid } from '@mantine/core';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOptionList } from '../../api/options.ts';
 import type { PassengerFormApi } from './form-values.ts';
-import { PassengerSelect, PassengerText } from './passenger-inputs.tsx';
+import { PassengerOptionSelect, PassengerText } from './passenger-inputs.tsx';
+
+/** The travel section's choices, each from its option list, followed by its optional remarks. */
+const travelChoices = [
+  {
+    list: 'FoodPreference',
+    name: 'foodPreferencesId',
+    label: 'passenger.foodPreference',
+    remarks: [
+      ['foodObservation', 'passenger.foodRemarks'],
+      ['allergyObservation', 'passenger.allergies'],
+      ['medicalRequirement', 'passenger.medical'],
+    ],
+  },
+  {
+    list: 'TrekkingExperience',
+    name: 'trekkingExperienceId',
+    label: 'passenger.trekkingExperience',
+    remarks: [['trekkingExperienceObservation', 'passenger.trekkingRemarks']],
+  },
+  {
+    list: 'TravelPurpose',
+    name: 'travelPurposeId',
+    label: 'passenger.travelPurpose',
+    remarks: [['travelPurposeObservation', 'passenger.travelPurposeRemarks']],
+  },
+] as const;
 
 /** The travel section: food, health, trekking experience and the purpose of the trip. */
 export function TravelFields({ form }: { form: PassengerFormApi }) {
   const { t } = useTranslation();
-  const foodPreferences = useOptionList('FoodPreference');
-  const trekking = useOptionList('TrekkingExperience');
-  const purposes = useOptionList('TravelPurpose');
   return (
     <Fieldset legend={t('passenger.sections.travel')}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <PassengerSelect
-          form={form}
-          name="foodPreferencesId"
-          label={t('passenger.foodPreference')}
-          data={foodPreferences.data}
-        />
-        <PassengerText
-          form={form}
-          name="foodObservation"
-          label={t('passenger.foodRemarks')}
-          required={false}
-        />
-        <PassengerText
-          form={form}
-          name="allergyObservation"
-          label={t('passenger.allergies')}
-          required={false}
-        />
-        <PassengerText
-          form={form}
-          name="medicalRequirement"
-          label={t('passenger.medical')}
-          required={false}
-        />
-        <PassengerSelect
-          form={form}
-          name="trekkingExperienceId"
-          label={t('passenger.trekkingExperience')}
-          data={trekking.data}
-        />
-        <PassengerText
-          form={form}
-          name="trekkingExperienceObservation"
-          label={t('passenger.trekkingRemarks')}
-          required={false}
-        />
-        <PassengerSelect
-          form={form}
-          name="travelPurposeId"
-          label={t('passenger.travelPurpose')}
-          data={purposes.data}
-        />
-        <PassengerText
-          form={form}
-          name="travelPurposeObservation"
-          label={t('passenger.travelPurposeRemarks')}
-          required={false}
-        />
+        {travelChoices.map(({ list, name, label, remarks }) => (
+          <Fragment key={name}>
+            <PassengerOptionSelect form={form} name={name} label={t(label)} list={list} />
+            {remarks.map(([remark, remarkLabel]) => (
+              <PassengerText
+                key={remark}
+                form={form}
+                name={remark}
+                label={t(remarkLabel)}
+                required={false}
+              />
+            ))}
+          </Fragment>
+        ))}
       </SimpleGrid>
     </Fieldset>
   );
