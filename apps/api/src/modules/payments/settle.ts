@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { bookings, ledgerEntries, paymentAttempts, paymentNotifications } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { GatewayStatus } from '../../payments/gateway.ts';
@@ -19,6 +19,15 @@ export interface GatewayOutcome {
 
 export type SettleResult = 'paid' | 'already_paid' | 'refund_required' | 'declined' | 'ignored';
 
+/** Why news is refused, as the notifications' audit records it (409 to the sender). */
+const rejections = {
+  mismatch: 'rejected: amount or currency',
+  otherGateway: 'rejected: attempt of another gateway',
+} as const;
+
+type Rejection = keyof typeof rejections;
+type AttemptRow = typeof paymentAttempts.$inferSelect;
+
 /**
  * Records what the gateway says about an attempt, once, whatever the number or the order of
  * the messages:
@@ -32,6 +41,18 @@ export type SettleResult = 'paid' | 'already_paid' | 'refund_required' | 'declin
  * time, in the same lock order as new attempts are opened.
  */
 export async function settleAttempt(db: Database, news: GatewayOutcome): Promise<SettleResult> {
+  const bookingId = await bookingOfAttempt(db, news);
+  const result = await db.transaction((tx) => settleLocked(tx, bookingId, news));
+  if (result === 'mismatch' || result === 'otherGateway') {
+    await audit(db, news, news.attemptId, rejections[result]);
+    throw new AppError('CONFLICT', 'notificationMismatch');
+  }
+  await audit(db, news, news.attemptId, `${news.source}: ${result}`);
+  return result;
+}
+
+/** The booking of the attempt the news is about; news of an unknown attempt is audited, 404. */
+async function bookingOfAttempt(db: Database, news: GatewayOutcome): Promise<string> {
   const [known] = await db
     .select({ bookingId: paymentAttempts.bookingId })
     .from(paymentAttempts)
@@ -40,109 +61,110 @@ export async function settleAttempt(db: Database, news: GatewayOutcome): Promise
     await audit(db, news, null, 'rejected: unknown transaction');
     throw new AppError('NOT_FOUND', 'paymentNotFound');
   }
+  return known.bookingId;
+}
 
-  const result = await db.transaction(async (tx) => {
-    await tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(eq(bookings.id, known.bookingId))
-      .for('update');
-    const [attempt] = await tx
-      .select()
-      .from(paymentAttempts)
-      .where(eq(paymentAttempts.id, news.attemptId))
-      .for('update');
-    if (!attempt) throw new AppError('NOT_FOUND', 'paymentNotFound');
-    // One gateway never vouches for another's attempt.
-    if (attempt.gateway !== news.gateway) return 'otherGateway' as const;
-    if (attempt.amountCents !== news.amountCents || attempt.currency !== news.currency) {
-      return 'mismatch' as const;
-    }
-
-    if (news.outcome === 'declined') {
-      if (attempt.status !== 'pending') {
-        // A final answer for an attempt we had given up: nothing more to ask the gateway.
-        if (!attempt.gatewayFinalAt) {
-          await tx
-            .update(paymentAttempts)
-            .set({ gatewayFinalAt: sql`now()` })
-            .where(eq(paymentAttempts.id, attempt.id));
-        }
-        return 'ignored' as const;
-      }
-      await tx
-        .update(paymentAttempts)
-        .set({
-          status: 'declined',
-          failureReason: 'declined by the gateway',
-          settledAt: sql`now()`,
-          gatewayFinalAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(paymentAttempts.id, attempt.id));
-      return 'declined' as const;
-    }
-
-    if (attempt.status === 'paid') return 'already_paid' as const;
-    if (attempt.status === 'refund_required') return 'refund_required' as const;
-
-    // Approved, even if we had cancelled or expired it meanwhile: the money moved.
-    const { debt } = await ledgerTotals(tx, attempt.bookingId);
-    if (attempt.amountCents > debt) {
-      await tx
-        .update(paymentAttempts)
-        .set({
-          status: 'refund_required',
-          gatewayReference: news.reference,
-          failureReason: 'paid more than the debt left',
-          settledAt: sql`now()`,
-          gatewayFinalAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(paymentAttempts.id, attempt.id));
-      return 'refund_required' as const;
-    }
-    const inserted = await tx
-      .insert(ledgerEntries)
-      .values({
-        bookingId: attempt.bookingId,
-        kind: 'payment',
-        amountCents: attempt.amountCents,
-        description: 'payment',
-        paymentMethod: attempt.gateway === 'payme' ? 'Pay-me' : 'Card (sandbox)',
-        paymentAttemptId: attempt.id,
-      })
-      .onConflictDoNothing()
-      .returning({ id: ledgerEntries.id });
-    await tx
-      .update(paymentAttempts)
-      .set({
-        status: 'paid',
-        gatewayReference: news.reference,
-        settledAt: sql`now()`,
-        gatewayFinalAt: sql`now()`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(paymentAttempts.id, attempt.id));
-    return inserted.length > 0 ? ('paid' as const) : ('already_paid' as const);
-  });
-
-  const outcomes = {
-    mismatch: 'rejected: amount or currency',
-    otherGateway: 'rejected: attempt of another gateway',
-  } as const;
-  await audit(
-    db,
-    news,
-    news.attemptId,
-    result === 'mismatch' || result === 'otherGateway'
-      ? outcomes[result]
-      : `${news.source}: ${result}`,
-  );
-  if (result === 'mismatch' || result === 'otherGateway') {
-    throw new AppError('CONFLICT', 'notificationMismatch');
+/** Locks the booking, then the attempt, checks the news against it, and settles it. */
+async function settleLocked(
+  tx: Transaction,
+  bookingId: string,
+  news: GatewayOutcome,
+): Promise<SettleResult | Rejection> {
+  await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for('update');
+  const [attempt] = await tx
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, news.attemptId))
+    .for('update');
+  if (!attempt) throw new AppError('NOT_FOUND', 'paymentNotFound');
+  // One gateway never vouches for another's attempt.
+  if (attempt.gateway !== news.gateway) return 'otherGateway';
+  if (attempt.amountCents !== news.amountCents || attempt.currency !== news.currency) {
+    return 'mismatch';
   }
-  return result;
+  return news.outcome === 'declined'
+    ? settleDeclined(tx, attempt)
+    : settleApproved(tx, attempt, news.reference);
+}
+
+/** A decline closes a pending attempt; any other is left as it is. */
+async function settleDeclined(tx: Transaction, attempt: AttemptRow): Promise<SettleResult> {
+  if (attempt.status !== 'pending') {
+    // A final answer for an attempt we had given up: nothing more to ask the gateway.
+    if (!attempt.gatewayFinalAt) {
+      await tx
+        .update(paymentAttempts)
+        .set({ gatewayFinalAt: sql`now()` })
+        .where(eq(paymentAttempts.id, attempt.id));
+    }
+    return 'ignored';
+  }
+  await closeAttempt(tx, attempt.id, {
+    status: 'declined',
+    failureReason: 'declined by the gateway',
+  });
+  return 'declined';
+}
+
+/**
+ * An approval adds the payment to the ledger once, unless it is more than the debt left (then
+ * the attempt awaits a refund); even an attempt we had cancelled or expired: the money moved.
+ */
+async function settleApproved(
+  tx: Transaction,
+  attempt: AttemptRow,
+  gatewayReference: string | null,
+): Promise<SettleResult> {
+  if (attempt.status === 'paid') return 'already_paid';
+  if (attempt.status === 'refund_required') return 'refund_required';
+
+  const { debt } = await ledgerTotals(tx, attempt.bookingId);
+  if (attempt.amountCents > debt) {
+    await closeAttempt(tx, attempt.id, {
+      status: 'refund_required',
+      gatewayReference,
+      failureReason: 'paid more than the debt left',
+    });
+    return 'refund_required';
+  }
+  const inserted = await tx
+    .insert(ledgerEntries)
+    .values({
+      bookingId: attempt.bookingId,
+      kind: 'payment',
+      amountCents: attempt.amountCents,
+      description: 'payment',
+      paymentMethod: attempt.gateway === 'payme' ? 'Pay-me' : 'Card (sandbox)',
+      paymentAttemptId: attempt.id,
+    })
+    .onConflictDoNothing()
+    .returning({ id: ledgerEntries.id });
+  await closeAttempt(tx, attempt.id, { status: 'paid', gatewayReference });
+  return inserted.length > 0 ? 'paid' : 'already_paid';
+}
+
+/** Gives an attempt its final status: settled, and final at the gateway, now. */
+async function closeAttempt(
+  tx: Transaction,
+  attemptId: string,
+  values: Pick<
+    typeof paymentAttempts.$inferInsert,
+    'status' | 'gatewayReference' | 'failureReason'
+  >,
+) {
+  await tx
+    .update(paymentAttempts)
+    .set({
+      ...values,
+      settledAt: sql`now()`,
+      gatewayFinalAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(paymentAttempts.id, attemptId));
 }
 
 async function audit(
