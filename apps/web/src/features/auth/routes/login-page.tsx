@@ -11,6 +11,8 @@ import { homePath, paths } from '../../../config/paths.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import classes from './login-page.module.css';
 
+type Mode = 'signIn' | 'signUp';
+
 /** Spec §2 /login and /login/signUp: the sliding two-panel sign-in and sign-up form. */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -18,7 +20,7 @@ export function LoginPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const user = useSessionUser();
-  const mode = type === 'signUp' ? 'signUp' : 'signIn';
+  const mode: Mode = type === 'signUp' ? 'signUp' : 'signIn';
 
   useEffect(() => {
     document.title = `${mode === 'signUp' ? t('account.signUpTitle') : t('account.signInTitle')} · Cusco Treks`;
@@ -27,7 +29,7 @@ export function LoginPage() {
   if (user) return <Navigate to={homePath} replace />;
 
   const goHome = () => navigate(homePath, { replace: true });
-  const show = (next: 'signIn' | 'signUp') =>
+  const show = (next: Mode) =>
     navigate(next === 'signUp' ? paths.loginMode.href('signUp') : paths.login.href(), {
       replace: true,
     });
@@ -40,85 +42,120 @@ export function LoginPage() {
       </header>
       <main className={classes.stage}>
         <div className={classes.container} data-mode={mode}>
-          <section
-            className={`${classes.panel} ${classes.signIn}`}
-            inert={mode !== 'signIn'}
-            aria-labelledby="sign-in-title"
-          >
-            <Stack gap="md">
-              <Title order={1} size="h2" id="sign-in-title">
-                {t('account.signInTitle')}
-              </Title>
-              {search.get('expired') && (
-                <Alert color="andes" icon={<IconInfoCircle aria-hidden />}>
-                  {t('account.sessionExpired')}
-                </Alert>
-              )}
-              <LoginForm onSuccess={goHome} />
-            </Stack>
-          </section>
+          <FormPanel side="signIn" mode={mode} title={t('account.signInTitle')}>
+            {search.get('expired') && (
+              <Alert color="andes" icon={<IconInfoCircle aria-hidden />}>
+                {t('account.sessionExpired')}
+              </Alert>
+            )}
+            <LoginForm onSuccess={goHome} />
+          </FormPanel>
 
-          <section
-            className={`${classes.panel} ${classes.signUp}`}
-            inert={mode !== 'signUp'}
-            aria-labelledby="sign-up-title"
-          >
-            <Stack gap="md">
-              <Title order={1} size="h2" id="sign-up-title">
-                {t('account.signUpTitle')}
-              </Title>
-              <SignUpForm onSuccess={goHome} />
-            </Stack>
-          </section>
+          <FormPanel side="signUp" mode={mode} title={t('account.signUpTitle')}>
+            <SignUpForm onSuccess={goHome} />
+          </FormPanel>
 
           <div className={classes.overlayContainer}>
             <div className={classes.overlay}>
-              <div
-                className={`${classes.overlayPanel} ${classes.overlayLeft}`}
-                inert={mode !== 'signUp'}
-              >
-                <Title order={2} size="h3">
-                  {t('account.welcomeBack')}
-                </Title>
-                <Text>{t('account.welcomeBackText')}</Text>
-                <Button variant="white" onClick={() => show('signIn')}>
-                  {t('account.signIn')}
-                </Button>
-              </div>
-              <div
-                className={`${classes.overlayPanel} ${classes.overlayRight}`}
-                inert={mode !== 'signIn'}
-              >
-                <Title order={2} size="h3">
-                  {t('account.newHere')}
-                </Title>
-                <Text>{t('account.newHereText')}</Text>
-                <Button variant="white" onClick={() => show('signUp')}>
-                  {t('account.createAccount')}
-                </Button>
-              </div>
+              <OverlayPanel side="signIn" mode={mode} onShow={show} />
+              <OverlayPanel side="signUp" mode={mode} onShow={show} />
             </div>
           </div>
 
           <div className={classes.mobileSwitch}>
-            {mode === 'signIn' ? (
-              <Text>
-                {t('account.newHere')}{' '}
-                <Anchor component="button" type="button" onClick={() => show('signUp')} fw={600}>
-                  {t('account.createAccount')}
-                </Anchor>
-              </Text>
-            ) : (
-              <Text>
-                {t('account.haveAccount')}{' '}
-                <Anchor component="button" type="button" onClick={() => show('signIn')} fw={600}>
-                  {t('account.signIn')}
-                </Anchor>
-              </Text>
-            )}
+            <MobileSwitch mode={mode} onShow={show} />
           </div>
         </div>
       </main>
     </div>
+  );
+}
+
+const panelClass = { signIn: classes.signIn, signUp: classes.signUp };
+const titleId = { signIn: 'sign-in-title', signUp: 'sign-up-title' };
+
+/** The sign-in or sign-up form's half of the card, out of reach while the other one shows. */
+function FormPanel({
+  side,
+  mode,
+  title,
+  children,
+}: {
+  side: Mode;
+  mode: Mode;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      className={`${classes.panel} ${panelClass[side]}`}
+      inert={mode !== side}
+      aria-labelledby={titleId[side]}
+    >
+      <Stack gap="md">
+        <Title order={1} size="h2" id={titleId[side]}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </section>
+  );
+}
+
+/** The overlay's invitation to show each form, and the button that shows it. */
+const invitation = {
+  signIn: {
+    className: classes.overlayLeft,
+    title: 'account.welcomeBack',
+    text: 'account.welcomeBackText',
+    action: 'account.signIn',
+  },
+  signUp: {
+    className: classes.overlayRight,
+    title: 'account.newHere',
+    text: 'account.newHereText',
+    action: 'account.createAccount',
+  },
+} as const;
+
+/**
+ * The overlay's invitation to show the form of `side`: the sign-in one over the left half while
+ * the sign-up form shows, the sign-up one over the right half while the sign-in form shows.
+ */
+function OverlayPanel({
+  side,
+  mode,
+  onShow,
+}: {
+  side: Mode;
+  mode: Mode;
+  onShow(side: Mode): void;
+}) {
+  const { t } = useTranslation();
+  const { className, title, text, action } = invitation[side];
+  return (
+    <div className={`${classes.overlayPanel} ${className}`} inert={mode === side}>
+      <Title order={2} size="h3">
+        {t(title)}
+      </Title>
+      <Text>{t(text)}</Text>
+      <Button variant="white" onClick={() => onShow(side)}>
+        {t(action)}
+      </Button>
+    </div>
+  );
+}
+
+/** On a phone, a link under the form shows the other one. */
+function MobileSwitch({ mode, onShow }: { mode: Mode; onShow(side: Mode): void }) {
+  const { t } = useTranslation();
+  const other: Mode = mode === 'signIn' ? 'signUp' : 'signIn';
+  return (
+    <Text>
+      {mode === 'signIn' ? t('account.newHere') : t('account.haveAccount')}{' '}
+      <Anchor component="button" type="button" onClick={() => onShow(other)} fw={600}>
+        {t(invitation[other].action)}
+      </Anchor>
+    </Text>
   );
 }
