@@ -3,7 +3,11 @@
 // dropped), runs autocannon on each call beside a bare Fastify route in the same run, prints a
 // table, runs Lighthouse on two pages, and exits 1 when a target is missed.
 //
-//   npm run bench [-- --seconds 10] [--only pglite|postgres] [--no-lighthouse] [--smoke]
+//   npm run bench [-- --seconds 10] [--only pglite|postgres] [--no-lighthouse] [--no-volume]
+//                    [--smoke]
+//
+// On PostgreSQL, the list and detail are then measured again after 100,000 other bookings with
+// a million ledger rows are added (--no-volume skips it): issue 11 wants them within 1.2×.
 //
 // --smoke: one second a call, targets printed but not enforced (the test suite runs this).
 import { parseArgs } from 'node:util';
@@ -12,12 +16,14 @@ import { lighthouseScores } from './lighthouse.ts';
 import { load } from './load.ts';
 import { type BenchDatabase, residentMb, startBare, startProduct } from './servers.ts';
 import { type Row, targetsFor } from './targets.ts';
+import { addVolume } from './volume.ts';
 
 const { values: args } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' },
     only: { type: 'string' },
     'no-lighthouse': { type: 'boolean', default: false },
+    'no-volume': { type: 'boolean', default: false },
     smoke: { type: 'boolean', default: false },
   },
 });
@@ -72,6 +78,31 @@ try {
         if (!check.ok) misses.push(`${database.kind} ${name}: ${check.text}`);
       }
       print(`- first start (migrate and seed): ${product.readyMs} ms`);
+
+      if (product.databaseUrl && !args['no-volume'] && !args.smoke) {
+        const volume = { bookings: 100_000, ledgerPerBooking: 10 };
+        const added = await addVolume(product.databaseUrl, volume);
+        print(
+          `\nWith ${volume.bookings.toLocaleString('en')} more bookings and ${(volume.bookings * volume.ledgerPerBooking).toLocaleString('en')} ledger rows (added in ${added.ms} ms):\n`,
+        );
+        print('| Call | req/s | p99 | p99 on the demo data | ratio | target | |');
+        print('|---|---:|---:|---:|---:|---|---|');
+        for (const call of await benchCalls(product.url)) {
+          const before = rows.find((row) => row.call === call.name);
+          if (!before || !/booking\/(list|\{code\})/.test(call.name)) continue;
+          const measured = await load(product.url, call, {
+            seconds,
+            connections: call.connections ?? 50,
+          });
+          const ratio = measured.p99Ms / Math.max(before.measured.p99Ms, 1);
+          const ok = ratio <= 1.2 && measured.failures === 0;
+          print(
+            `| \`${call.name}\` | ${measured.requestsPerSecond} | ${measured.p99Ms} ms | ${before.measured.p99Ms} ms | ×${ratio.toFixed(2)} | ≤ ×1.2 | ${ok ? 'ok' : 'MISSED'} |`,
+          );
+          if (!ok)
+            misses.push(`${database.kind} ${call.name} with volume: p99 ×${ratio.toFixed(2)}`);
+        }
+      }
 
       if (database.kind === 'pglite' && !args['no-lighthouse'] && !args.smoke) {
         const pages = [`#/booking/${TOUR_CODE}`, '#/login'];

@@ -101,7 +101,7 @@ export function residentMb(pid: number): number | null {
  */
 export async function startProduct(
   database: BenchDatabase,
-): Promise<Running & { readyMs: number; warmReadyMs: number }> {
+): Promise<Running & { readyMs: number; warmReadyMs: number; databaseUrl?: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cusco-bench-'));
   const scratch = database.kind === 'postgres' ? await scratchDatabase(database.serverUrl) : null;
@@ -135,6 +135,7 @@ export async function startProduct(
     pid: warm.child.pid ?? 0,
     readyMs: first.ms,
     warmReadyMs: warm.ms,
+    databaseUrl: scratch?.url,
     async stop() {
       await stopChild(warm.child);
       await scratch?.drop();
