@@ -1,3 +1,4 @@
+import type { SessionUser } from '@cusco/shared';
 import {
   ActionIcon,
   AppShell,
@@ -31,29 +32,15 @@ import { useSessionUser } from '../../lib/session.ts';
 
 /** The signed-in shell (spec §2 "main"): header with the user, sign-off and language; menu. */
 export function MainLayout() {
-  const { t } = useTranslation();
   const user = useSessionUser();
   const [menuOpened, menu] = useDisclosure(false);
   const location = useLocation();
-  const navigate = useNavigate();
-  const logout = useLogout();
 
   // Following a link on a phone closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => menu.close(), [location.pathname]);
 
   if (!user) return null;
-  const fullName = `${user.name} ${user.lastName}`;
-
-  const signOff = () =>
-    logout.mutate(user.id, { onSettled: () => navigate(paths.login.href(), { replace: true }) });
-
-  const links = [
-    { to: paths.reservations.href(), label: t('nav.reservations'), icon: IconTicket },
-    { to: paths.tours.href(), label: t('nav.tours'), icon: IconMountain },
-    { to: paths.incidents.href(), label: t('nav.incidents'), icon: IconMessageReport },
-    { to: paths.profile.href(), label: t('nav.profile'), icon: IconUserCircle },
-  ];
 
   return (
     <AppShell
@@ -62,101 +49,144 @@ export function MainLayout() {
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
-          <Group wrap="nowrap" gap="xs">
-            <Burger
-              opened={menuOpened}
-              onClick={menu.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={menuOpened ? t('nav.closeMenu') : t('nav.openMenu')}
-              aria-expanded={menuOpened}
-            />
-            <Link
-              to={paths.reservations.href()}
-              aria-label={t('nav.home')}
-              style={{ textDecoration: 'none' }}
-            >
-              <Box visibleFrom="xs">
-                <Logo />
-              </Box>
-              <Box hiddenFrom="xs">
-                <Logo withName={false} />
-              </Box>
-            </Link>
-          </Group>
-          <Group wrap="nowrap" gap="sm">
-            {user.corporateClientName && (
-              <Text size="sm" c="dimmed" visibleFrom="md" data-testid="company-name">
-                {user.corporateClientName}
-              </Text>
-            )}
-            <Text fw={600} visibleFrom="sm" data-testid="header-user">
-              {fullName}
-            </Text>
-            <LanguageSwitch />
-            <Button
-              variant="subtle"
-              leftSection={<IconLogout size={18} aria-hidden />}
-              onClick={signOff}
-              loading={logout.isPending}
-              visibleFrom="sm"
-            >
-              {t('nav.signOff')}
-            </Button>
-            <Tooltip label={t('nav.signOff')}>
-              <ActionIcon
-                variant="subtle"
-                size="lg"
-                onClick={signOff}
-                loading={logout.isPending}
-                aria-label={t('nav.signOff')}
-                hiddenFrom="sm"
-              >
-                <IconLogout size={20} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        </Group>
+        <ShellHeader user={user} menu={{ opened: menuOpened, toggle: menu.toggle }} />
       </AppShell.Header>
-
-      <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.main')}>
-        <Stack gap={4} hiddenFrom="sm" mb="sm">
-          <Text fw={600}>{fullName}</Text>
-          {user.corporateClientName && (
-            <Text size="sm" c="dimmed">
-              {user.corporateClientName}
-            </Text>
-          )}
-          <Divider mt="xs" />
-        </Stack>
-        {user.corporateClientId && (
-          <Button
-            component={Link}
-            to={paths.tours.href()}
-            leftSection={<IconBuildingStore size={18} aria-hidden />}
-            mb="sm"
-          >
-            {t('nav.corporateBooking')}
-          </Button>
-        )}
-        {links.map((link) => (
-          <NavLink
-            key={link.to}
-            component={RouterNavLink}
-            to={link.to}
-            label={link.label}
-            leftSection={<link.icon size={20} aria-hidden />}
-            active={location.pathname.startsWith(link.to)}
-          />
-        ))}
-      </AppShell.Navbar>
-
+      <ShellNavbar user={user} />
       <AppShell.Main>
         <Box maw={1200} mx="auto">
           <Outlet />
         </Box>
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+const fullName = (user: SessionUser) => `${user.name} ${user.lastName}`;
+
+/** The menu button (on a phone) and the logo; the user, the language and Sign off. */
+function ShellHeader({
+  user,
+  menu,
+}: {
+  user: SessionUser;
+  menu: { opened: boolean; toggle(): void };
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+      <Group wrap="nowrap" gap="xs">
+        <Burger
+          opened={menu.opened}
+          onClick={menu.toggle}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={menu.opened ? t('nav.closeMenu') : t('nav.openMenu')}
+          aria-expanded={menu.opened}
+        />
+        <Link
+          to={paths.reservations.href()}
+          aria-label={t('nav.home')}
+          style={{ textDecoration: 'none' }}
+        >
+          <Box visibleFrom="xs">
+            <Logo />
+          </Box>
+          <Box hiddenFrom="xs">
+            <Logo withName={false} />
+          </Box>
+        </Link>
+      </Group>
+      <Group wrap="nowrap" gap="sm">
+        {user.corporateClientName && (
+          <Text size="sm" c="dimmed" visibleFrom="md" data-testid="company-name">
+            {user.corporateClientName}
+          </Text>
+        )}
+        <Text fw={600} visibleFrom="sm" data-testid="header-user">
+          {fullName(user)}
+        </Text>
+        <LanguageSwitch />
+        <SignOff user={user} />
+      </Group>
+    </Group>
+  );
+}
+
+/** Sign off, then to the login page: a labelled button, an icon on a phone. */
+function SignOff({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const signOff = () =>
+    logout.mutate(user.id, { onSettled: () => navigate(paths.login.href(), { replace: true }) });
+  return (
+    <>
+      <Button
+        variant="subtle"
+        leftSection={<IconLogout size={18} aria-hidden />}
+        onClick={signOff}
+        loading={logout.isPending}
+        visibleFrom="sm"
+      >
+        {t('nav.signOff')}
+      </Button>
+      <Tooltip label={t('nav.signOff')}>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          onClick={signOff}
+          loading={logout.isPending}
+          aria-label={t('nav.signOff')}
+          hiddenFrom="sm"
+        >
+          <IconLogout size={20} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </>
+  );
+}
+
+/** The menu: the user (on a phone), the corporate booking, and the app's pages. */
+function ShellNavbar({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const links = [
+    { to: paths.reservations.href(), label: t('nav.reservations'), icon: IconTicket },
+    { to: paths.tours.href(), label: t('nav.tours'), icon: IconMountain },
+    { to: paths.incidents.href(), label: t('nav.incidents'), icon: IconMessageReport },
+    { to: paths.profile.href(), label: t('nav.profile'), icon: IconUserCircle },
+  ];
+  return (
+    <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.main')}>
+      <Stack gap={4} hiddenFrom="sm" mb="sm">
+        <Text fw={600}>{fullName(user)}</Text>
+        {user.corporateClientName && (
+          <Text size="sm" c="dimmed">
+            {user.corporateClientName}
+          </Text>
+        )}
+        <Divider mt="xs" />
+      </Stack>
+      {user.corporateClientId && (
+        <Button
+          component={Link}
+          to={paths.tours.href()}
+          leftSection={<IconBuildingStore size={18} aria-hidden />}
+          mb="sm"
+        >
+          {t('nav.corporateBooking')}
+        </Button>
+      )}
+      {links.map((link) => (
+        <NavLink
+          key={link.to}
+          component={RouterNavLink}
+          to={link.to}
+          label={link.label}
+          leftSection={<link.icon size={20} aria-hidden />}
+          active={location.pathname.startsWith(link.to)}
+        />
+      ))}
+    </AppShell.Navbar>
   );
 }
