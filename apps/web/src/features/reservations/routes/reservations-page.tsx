@@ -1,54 +1,33 @@
 import type { BookingListItem } from '@cusco/shared';
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMountain } from '@tabler/icons-react';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardGrid, CardSkeletons } from '../../../components/card-grid.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { ShowMore } from '../../../components/show-more.tsx';
+import { usePagedList } from '../../../components/paged-list.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { itemsOfPages } from '../../../lib/pages.ts';
 import { useBookingPages } from '../../../lib/queries/booking-list.ts';
 
 /** Spec §2 reservations list: one card per reservation, or the empty state; more on demand. */
 export function ReservationsPage() {
   const { t } = useTranslation();
   const bookings = useBookingPages();
-  const list = useRef<HTMLDivElement>(null);
-  const items = itemsOfPages(bookings.data?.pages);
-  const total = bookings.data?.pages.at(-1)?.total ?? 0;
+  const { items, list, showMore } = usePagedList(bookings, 'reservations.showing');
 
   return (
     <>
       <PageTitle title={t('reservations.title')} />
       {bookings.isPending && (
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          aria-busy="true"
-          aria-label={t('common.loading')}
-        >
-          {[0, 1, 2].map((index) => (
-            <Card key={index} withBorder padding="lg">
-              <Skeleton height={20} width="40%" mb="sm" />
-              <Skeleton height={16} width="80%" mb="xs" />
-              <Skeleton height={14} width="60%" mb="xs" />
-              <Skeleton height={14} width="50%" />
-            </Card>
-          ))}
-        </SimpleGrid>
+        <CardSkeletons>
+          <Skeleton height={20} width="40%" mb="sm" />
+          <Skeleton height={16} width="80%" mb="xs" />
+          <Skeleton height={14} width="60%" mb="xs" />
+          <Skeleton height={14} width="50%" />
+        </CardSkeletons>
       )}
       {bookings.isError && !bookings.data && (
         <LoadError error={bookings.error} onRetry={() => bookings.refetch()} />
@@ -66,25 +45,12 @@ export function ReservationsPage() {
       )}
       {bookings.data && items.length > 0 && (
         <>
-          <SimpleGrid
-            ref={list}
-            cols={{ base: 1, sm: 2, lg: 3 }}
-            aria-busy={bookings.isFetchingNextPage}
-          >
+          <CardGrid ref={list} aria-busy={bookings.isFetchingNextPage}>
             {items.map((booking) => (
               <ReservationCard key={booking.id} booking={booking} />
             ))}
-          </SimpleGrid>
-          <ShowMore
-            list={list}
-            shown={items.length}
-            total={total}
-            summary={t('reservations.showing', { shown: items.length, total })}
-            hasMore={bookings.hasNextPage}
-            loading={bookings.isFetchingNextPage}
-            error={bookings.isFetchNextPageError ? bookings.error : null}
-            onMore={() => void bookings.fetchNextPage()}
-          />
+          </CardGrid>
+          {showMore}
         </>
       )}
     </>

@@ -1,7 +1,8 @@
 import { TourFamilyId, type TourFamilyKey, tourFamilyOrder } from '@cusco/shared';
-import { Card, SimpleGrid, Skeleton, Tabs, Text } from '@mantine/core';
+import { Skeleton, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CardGrid, CardSkeletons } from '../../../components/card-grid.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useTourList } from '../../../lib/queries/tour-list.ts';
@@ -40,24 +41,16 @@ export function ToursPage() {
           return (
             <Tabs.Panel key={family} value={family}>
               {tours.isPending && (
-                <SimpleGrid
-                  cols={{ base: 1, sm: 2, lg: 3 }}
-                  aria-busy="true"
-                  aria-label={t('common.loading')}
-                >
-                  {[0, 1, 2].map((index) => (
-                    <Card key={index} withBorder padding="lg">
-                      <Skeleton height={22} width="70%" mb="sm" />
-                      <Skeleton height={14} width="50%" mb="xs" />
-                      <Skeleton height={36} width="40%" mt="lg" />
-                    </Card>
-                  ))}
-                </SimpleGrid>
+                <CardSkeletons>
+                  <Skeleton height={22} width="70%" mb="sm" />
+                  <Skeleton height={14} width="50%" mb="xs" />
+                  <Skeleton height={36} width="40%" mt="lg" />
+                </CardSkeletons>
               )}
               {tours.isError && <LoadError error={tours.error} onRetry={() => tours.refetch()} />}
               {tours.isSuccess && items.length === 0 && <Text c="dimmed">{t('tours.empty')}</Text>}
               {items.length > 0 && (
-                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                <CardGrid>
                   {items.map((tour) => (
                     <TourCard
                       key={tour.code}
@@ -65,7 +58,7 @@ export function ToursPage() {
                       corporate={Boolean(user?.corporateClientId)}
                     />
                   ))}
-                </SimpleGrid>
+                </CardGrid>
               )}
             </Tabs.Panel>
           );
