@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import formbody from '@fastify/formbody';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
 import { sandboxCharges } from '../../db/schema.ts';
 import { AppError, RETRY_AFTER_SECONDS } from '../../errors.ts';
 import { isDatabaseUnavailable } from '../../lib/db-errors.ts';
@@ -18,6 +19,8 @@ const payForm = z.object({
   expiry: z.string().max(10).optional().default(''),
   cvc: z.string().max(10).optional().default(''),
 });
+type PayForm = z.infer<typeof payForm>;
+type Charge = typeof sandboxCharges.$inferSelect;
 
 /** Luhn's check, which every real card number passes. */
 function luhn(digits: string): boolean {
@@ -34,7 +37,7 @@ function luhn(digits: string): boolean {
 }
 
 /** The card form's problem, if any (the card number itself is only looked at, never kept). */
-function formProblem(form: z.infer<typeof payForm>, now = new Date()): string | null {
+function formProblem(form: PayForm, now = new Date()): string | null {
   const digits = form.cardNumber.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) return 'Enter a valid card number.';
   const expiry = /^(\d{2})\/(\d{2})$/.exec(form.expiry.trim());
@@ -51,98 +54,19 @@ function formProblem(form: z.infer<typeof payForm>, now = new Date()): string | 
   return null;
 }
 
+export interface SandboxRoutesOptions {
+  secret: string;
+  notifyUrl: string | undefined;
+}
+
 /**
  * The sandbox gateway's hosted checkout, served under /sandbox as an outside gateway would
  * serve it. Paying decides the outcome by test card, then this gateway (not the browser) sends
  * our API a signed server-to-server notification.
  */
-export async function sandboxRoutes(
-  app: FastifyInstance,
-  options: { secret: string; notifyUrl: string | undefined },
-) {
+export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutesOptions) {
   await app.register(formbody);
-
-  // The gateway's pages answer HTML, errors included (they show inside the payment frame).
-  app.setErrorHandler((error, request, reply) => {
-    reply.type('text/html; charset=utf-8');
-    // The client's own mistakes (bad characters, a body too large…) keep their 4xx status.
-    const status =
-      error instanceof AppError ? error.status : (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) {
-      return reply.status(status).send(resultPage('', 'closed'));
-    }
-    const unavailable = isDatabaseUnavailable(error);
-    if (!unavailable) request.log.error({ err: error }, 'sandbox: unhandled error');
-    if (unavailable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    return reply.status(unavailable ? 503 : 500).send(unavailablePage());
-  });
-
-  const notifyUrl = () => {
-    if (options.notifyUrl) return options.notifyUrl;
-    const address = app.server.address() as AddressInfo | null;
-    return address ? `http://127.0.0.1:${address.port}/api/payments/notify/sandbox` : null;
-  };
-
-  async function notify(
-    charge: typeof sandboxCharges.$inferSelect,
-    outcome: 'approved' | 'declined',
-  ) {
-    const url = notifyUrl();
-    if (!url) {
-      app.log.warn(
-        { transactionId: charge.transactionId },
-        'sandbox: nowhere to send the notification',
-      );
-      return;
-    }
-    const event: SandboxNotification = {
-      id: `evt_${charge.reference}_${outcome}`,
-      type: outcome === 'approved' ? 'charge.succeeded' : 'charge.failed',
-      transactionId: charge.transactionId,
-      reference: charge.reference,
-      amount: charge.amountCents,
-      currency: charge.currency,
-      created: Math.floor(Date.now() / 1000),
-    };
-    const body = JSON.stringify(event);
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [SIGNATURE_HEADER]: signPayload(options.secret, body, Math.floor(Date.now() / 1000)),
-        },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!response.ok)
-        app.log.warn({ status: response.status }, 'sandbox: the merchant refused the notification');
-    } catch (error) {
-      // The gateway's delivery failed: the merchant's reconciliation will ask for the status.
-      app.log.warn({ err: error }, 'sandbox: notification not delivered');
-    }
-  }
-
-  /** The card's outcome, recorded once the charge is being processed. */
-  async function decide(transactionId: string, cardNumber: string) {
-    const outcome = cardOutcome(cardNumber);
-    const [updated] = await app.db
-      .update(sandboxCharges)
-      .set({
-        status: outcome === 'declined' ? 'declined' : 'approved',
-        cardLast4: cardNumber.replace(/\D/g, '').slice(-4),
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(sandboxCharges.transactionId, transactionId),
-          eq(sandboxCharges.status, 'processing'),
-        ),
-      )
-      .returning();
-    if (!updated) throw new Error('sandbox: a processed charge changed under it');
-    return { page: 'result' as const, charge: updated, outcome };
-  }
+  app.setErrorHandler(sendErrorPage);
 
   // The gateway's own pages: not part of our API, so not in its description.
   const page = { schema: { hide: true } };
@@ -153,64 +77,161 @@ export async function sandboxRoutes(
       .header('cache-control', 'no-cache')
       .send(checkoutScript),
   );
+  app.get('/sandbox/checkout/:transactionId', page, async (request, reply) =>
+    showCheckout(app, request, reply),
+  );
+  app.post('/sandbox/checkout/:transactionId/pay', page, async (request, reply) =>
+    pay(app, options, request, reply),
+  );
+}
 
-  app.get('/sandbox/checkout/:transactionId', page, async (request, reply) => {
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const params = transactionParams.safeParse(request.params);
-    if (!params.success) return reply.status(404).send(resultPage('', 'closed'));
-    const [charge] = await app.db
+/** The gateway's pages answer HTML, errors included (they show inside the payment frame). */
+function sendErrorPage(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  reply.type('text/html; charset=utf-8');
+  // The client's own mistakes (bad characters, a body too large…) keep their 4xx status.
+  const status =
+    error instanceof AppError ? error.status : (error as { statusCode?: number }).statusCode;
+  if (status && status >= 400 && status < 500) {
+    return reply.status(status).send(resultPage('', 'closed'));
+  }
+  const unavailable = isDatabaseUnavailable(error);
+  if (!unavailable) request.log.error({ err: error }, 'sandbox: unhandled error');
+  if (unavailable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  return reply.status(unavailable ? 503 : 500).send(unavailablePage());
+}
+
+/** GET the checkout page of an open charge; a closed or unknown one shows as closed. */
+async function showCheckout(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+  const params = transactionParams.safeParse(request.params);
+  if (!params.success) return reply.status(404).send(resultPage('', 'closed'));
+  const [charge] = await app.db
+    .select()
+    .from(sandboxCharges)
+    .where(eq(sandboxCharges.transactionId, params.data.transactionId));
+  if (!charge) return reply.status(404).send(resultPage(params.data.transactionId, 'closed'));
+  if (charge.status !== 'open') return reply.send(resultPage(charge.transactionId, 'closed'));
+  return reply.send(checkoutPage(charge));
+}
+
+/** POST the card form: the charge is claimed, decided by test card, and the merchant told. */
+async function pay(
+  app: FastifyInstance,
+  options: SandboxRoutesOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+  const params = transactionParams.safeParse(request.params);
+  if (!params.success) return reply.status(404).send(resultPage('', 'closed'));
+  const form = payForm.safeParse(request.body ?? {});
+  const values = form.success ? form.data : payForm.parse({});
+
+  const claimed = await claimCharge(app.db, params.data.transactionId, values);
+  if (claimed.page === 'missing') {
+    return reply.status(404).send(resultPage(params.data.transactionId, 'closed'));
+  }
+  if (claimed.page === 'closed')
+    return reply.send(resultPage(claimed.charge.transactionId, 'closed'));
+  if (claimed.page === 'form') {
+    return reply.status(422).send(checkoutPage(claimed.charge, claimed.problem, values));
+  }
+  const { charge, outcome } = await decide(app.db, claimed.charge.transactionId, values.cardNumber);
+  // The lost notification's card is approved, but the merchant is never told.
+  if (outcome !== 'approvedLostNotification') await notify(app, options, charge, outcome);
+  return reply.send(
+    resultPage(charge.transactionId, outcome === 'declined' ? 'declined' : 'approved'),
+  );
+}
+
+/**
+ * Like a real gateway, the charge is first marked as being processed (the payment step), then
+ * decided: while it is processed, the merchant cannot close it. Only an open charge with a
+ * valid card form is claimed.
+ */
+function claimCharge(db: Database, transactionId: string, values: PayForm) {
+  return db.transaction(async (tx) => {
+    const [charge] = await tx
       .select()
       .from(sandboxCharges)
-      .where(eq(sandboxCharges.transactionId, params.data.transactionId));
-    if (!charge) return reply.status(404).send(resultPage(params.data.transactionId, 'closed'));
-    if (charge.status !== 'open') return reply.send(resultPage(charge.transactionId, 'closed'));
-    return reply.send(checkoutPage(charge));
+      .where(eq(sandboxCharges.transactionId, transactionId))
+      .for('update');
+    if (!charge) return { page: 'missing' as const };
+    if (charge.status !== 'open') return { page: 'closed' as const, charge };
+    const problem = formProblem(values);
+    if (problem) return { page: 'form' as const, charge, problem };
+    await tx
+      .update(sandboxCharges)
+      .set({ status: 'processing', updatedAt: sql`now()` })
+      .where(eq(sandboxCharges.transactionId, charge.transactionId));
+    return { page: 'processing' as const, charge };
   });
+}
 
-  app.post('/sandbox/checkout/:transactionId/pay', page, async (request, reply) => {
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const params = transactionParams.safeParse(request.params);
-    if (!params.success) return reply.status(404).send(resultPage('', 'closed'));
-    const form = payForm.safeParse(request.body ?? {});
-    const values = form.success ? form.data : payForm.parse({});
+/** The card's outcome, recorded once the charge is being processed. */
+async function decide(db: Database, transactionId: string, cardNumber: string) {
+  const outcome = cardOutcome(cardNumber);
+  const [updated] = await db
+    .update(sandboxCharges)
+    .set({
+      status: outcome === 'declined' ? 'declined' : 'approved',
+      cardLast4: cardNumber.replace(/\D/g, '').slice(-4),
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(sandboxCharges.transactionId, transactionId), eq(sandboxCharges.status, 'processing')),
+    )
+    .returning();
+  if (!updated) throw new Error('sandbox: a processed charge changed under it');
+  return { charge: updated, outcome };
+}
 
-    // Like a real gateway, the charge is first marked as being processed (the payment step),
-    // then decided: while it is processed, the merchant cannot close it.
-    const claimed = await app.db.transaction(async (tx) => {
-      const [charge] = await tx
-        .select()
-        .from(sandboxCharges)
-        .where(eq(sandboxCharges.transactionId, params.data.transactionId))
-        .for('update');
-      if (!charge) return { page: 'missing' as const };
-      if (charge.status !== 'open') return { page: 'closed' as const, charge };
-      const problem = formProblem(values);
-      if (problem) return { page: 'form' as const, charge, problem };
-      await tx
-        .update(sandboxCharges)
-        .set({ status: 'processing', updatedAt: sql`now()` })
-        .where(eq(sandboxCharges.transactionId, charge.transactionId));
-      return { page: 'processing' as const, charge };
-    });
-    const decided =
-      claimed.page === 'processing'
-        ? await decide(claimed.charge.transactionId, values.cardNumber)
-        : claimed;
+/** Where notifications go: the configured address, else this server's own API. */
+function notifyUrl(app: FastifyInstance, configured: string | undefined): string | null {
+  if (configured) return configured;
+  const address = app.server.address() as AddressInfo | null;
+  return address ? `http://127.0.0.1:${address.port}/api/payments/notify/sandbox` : null;
+}
 
-    if (decided.page === 'missing')
-      return reply.status(404).send(resultPage(params.data.transactionId, 'closed'));
-    if (decided.page === 'closed')
-      return reply.send(resultPage(decided.charge.transactionId, 'closed'));
-    if (decided.page === 'form') {
-      return reply.status(422).send(checkoutPage(decided.charge, decided.problem, values));
-    }
-    if (decided.outcome === 'approved') await notify(decided.charge, 'approved');
-    if (decided.outcome === 'declined') await notify(decided.charge, 'declined');
-    return reply.send(
-      resultPage(
-        decided.charge.transactionId,
-        decided.outcome === 'declined' ? 'declined' : 'approved',
-      ),
+/** Sends the merchant the signed news of a decided charge; a failed delivery is only logged. */
+async function notify(
+  app: FastifyInstance,
+  options: SandboxRoutesOptions,
+  charge: Charge,
+  outcome: 'approved' | 'declined',
+) {
+  const url = notifyUrl(app, options.notifyUrl);
+  if (!url) {
+    app.log.warn(
+      { transactionId: charge.transactionId },
+      'sandbox: nowhere to send the notification',
     );
-  });
+    return;
+  }
+  const event: SandboxNotification = {
+    id: `evt_${charge.reference}_${outcome}`,
+    type: outcome === 'approved' ? 'charge.succeeded' : 'charge.failed',
+    transactionId: charge.transactionId,
+    reference: charge.reference,
+    amount: charge.amountCents,
+    currency: charge.currency,
+    created: Math.floor(Date.now() / 1000),
+  };
+  const body = JSON.stringify(event);
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADER]: signPayload(options.secret, body, Math.floor(Date.now() / 1000)),
+      },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok)
+      app.log.warn({ status: response.status }, 'sandbox: the merchant refused the notification');
+  } catch (error) {
+    // The gateway's delivery failed: the merchant's reconciliation will ask for the status.
+    app.log.warn({ err: error }, 'sandbox: notification not delivered');
+  }
 }
