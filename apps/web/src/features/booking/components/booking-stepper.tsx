@@ -29,46 +29,11 @@ export interface BookingStepperProps {
  * breaks one of the tour's limits.
  */
 export function BookingStepper({ tour, variant, compact, step, ...props }: BookingStepperProps) {
-  const user = useSessionUser();
-  const { draft, quote, limitProblem, alert } = props.draft;
-  const { reserve, saved } = props.saving;
-  /** Counts the times Reserve was refused for a broken limit (its message is announced again). */
-  const [limitRefusals, setLimitRefusals] = useState(0);
-  const [isPassenger, setIsPassenger] = useState(false);
-  const [termsAccepted, setTermsAccepted] = useState(false);
-  const [paymentMode, setPaymentMode] = useState<PaymentMode>('T');
+  const { draft, quote } = props.draft;
+  const moves = useStepMoves({ tour, step, draft: props.draft, saving: props.saving });
+  const { user, limits, choices } = moves;
+  const { saved } = props.saving;
   const { stepProps, stepHeading } = useStepChrome(compact);
-
-  /** Refuses a broken limit (e.g. fewer passengers than sleeping bags): focus on its input. */
-  const refuseBrokenLimit = () => {
-    if (!limitProblem) return false;
-    setLimitRefusals((count) => count + 1);
-    document.querySelector<HTMLElement>(`[data-limit="${limitProblem.place}"]`)?.focus();
-    return true;
-  };
-  const reserveStepOne = () => {
-    const problem = stepOneProblem(draft, tour);
-    if (problem) return alert(problem);
-    if (refuseBrokenLimit()) return;
-    // A visitor already signed in goes straight to step 3 (spec §4).
-    step.go(user ? STEP_PAYMENT : STEP_CONTACT);
-  };
-  const reserveStepThree = () => {
-    if (!user || !quote) return;
-    if (limitProblem) {
-      // Not reachable from step 1 with a broken limit; should the draft change, back to it.
-      step.go(STEP_CHOOSE);
-      setLimitRefusals((count) => count + 1);
-      return;
-    }
-    if (!termsAccepted) return alert('acceptTerms');
-    reserve({ draft, quote, user, paymentMode, isPassenger });
-  };
-  const limits = {
-    problem: limitProblem,
-    notice: props.draft.limitNotice,
-    announce: limitRefusals,
-  };
 
   return (
     <Stepper
@@ -86,18 +51,12 @@ export function BookingStepper({ tour, variant, compact, step, ...props }: Booki
           locked={Boolean(saved)}
           limits={limits}
           {...props.draft.handlers}
-          onReserve={reserveStepOne}
+          onReserve={moves.reserveStepOne}
         />
       </Stepper.Step>
       <Stepper.Step {...stepProps(STEP_CONTACT)}>
         {stepHeading(STEP_CONTACT)}
-        <StepContact
-          onBack={() => step.go(STEP_CHOOSE)}
-          onSignedIn={() => {
-            setPaymentMode('T');
-            step.go(STEP_PAYMENT);
-          }}
-        />
+        <StepContact onBack={() => step.go(STEP_CHOOSE)} onSignedIn={moves.signedIn} />
       </Stepper.Step>
       <Stepper.Step {...stepProps(STEP_PAYMENT)}>
         {stepHeading(STEP_PAYMENT)}
@@ -106,24 +65,86 @@ export function BookingStepper({ tour, variant, compact, step, ...props }: Booki
             variant={variant}
             user={user}
             quote={quote}
-            isPassenger={isPassenger}
-            onIsPassenger={setIsPassenger}
-            termsAccepted={termsAccepted}
-            onTermsAccepted={setTermsAccepted}
+            {...choices}
             onOpenTerms={props.onOpenTerms}
-            paymentMode={paymentMode}
-            onPaymentMode={setPaymentMode}
             saved={saved}
             saving={props.saving.saving}
-            onReserve={reserveStepThree}
+            onReserve={moves.reserveStepThree}
             onBack={() => step.go(STEP_CHOOSE)}
           >
             {variant === 'public' && saved && quote && (
-              <PayNow code={saved.code} amountCents={amountToPayCents(quote, paymentMode)} />
+              <PayNow
+                code={saved.code}
+                amountCents={amountToPayCents(quote, choices.paymentMode)}
+              />
             )}
           </StepPayment>
         )}
       </Stepper.Step>
     </Stepper>
   );
+}
+
+/**
+ * The steps' moves: Reserve on step 1 (on to step 2, or to step 3 when signed in), signed in on
+ * step 2, Reserve on step 3; and the customer's choices on step 3.
+ */
+function useStepMoves({
+  tour,
+  step,
+  ...props
+}: Pick<BookingStepperProps, 'tour' | 'step' | 'draft' | 'saving'>) {
+  const user = useSessionUser();
+  const { draft, quote, limitProblem, alert } = props.draft;
+  /** Counts the times Reserve was refused for a broken limit (its message is announced again). */
+  const [limitRefusals, setLimitRefusals] = useState(0);
+  const [isPassenger, setIsPassenger] = useState(false);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [paymentMode, setPaymentMode] = useState<PaymentMode>('T');
+
+  /** Refuses a broken limit (e.g. fewer passengers than sleeping bags): focus on its input. */
+  const refuseBrokenLimit = () => {
+    if (!limitProblem) return false;
+    setLimitRefusals((count) => count + 1);
+    document.querySelector<HTMLElement>(`[data-limit="${limitProblem.place}"]`)?.focus();
+    return true;
+  };
+  const reserveStepOne = () => {
+    const problem = stepOneProblem(draft, tour);
+    if (problem) return alert(problem);
+    if (refuseBrokenLimit()) return;
+    // A visitor already signed in goes straight to step 3 (spec §4).
+    step.go(user ? STEP_PAYMENT : STEP_CONTACT);
+  };
+  const signedIn = () => {
+    setPaymentMode('T');
+    step.go(STEP_PAYMENT);
+  };
+  const reserveStepThree = () => {
+    if (!user || !quote) return;
+    if (limitProblem) {
+      // Not reachable from step 1 with a broken limit; should the draft change, back to it.
+      step.go(STEP_CHOOSE);
+      setLimitRefusals((count) => count + 1);
+      return;
+    }
+    if (!termsAccepted) return alert('acceptTerms');
+    props.saving.reserve({ draft, quote, user, paymentMode, isPassenger });
+  };
+
+  return {
+    user,
+    limits: { problem: limitProblem, notice: props.draft.limitNotice, announce: limitRefusals },
+    choices: {
+      isPassenger,
+      onIsPassenger: setIsPassenger,
+      termsAccepted,
+      onTermsAccepted: setTermsAccepted,
+      paymentMode,
+      onPaymentMode: setPaymentMode,
+    },
+    reserveStepOne,
+    signedIn,
+    reserveStepThree,
+  };
 }
