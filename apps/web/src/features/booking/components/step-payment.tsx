@@ -36,26 +36,11 @@ export interface StepPaymentProps {
 /** Spec §2 step 3: the customer, 'Are you a passenger?', the terms, the payment choice, Reserve. */
 export function StepPayment(props: StepPaymentProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const { user, quote, saved } = props;
-  const money = (cents: number) => formatMoney(fromCents(cents), language);
+  const { saved } = props;
 
   return (
     <Stack gap="lg">
-      <Card withBorder padding="md">
-        <Text size="sm" c="dimmed">
-          {t('booking.payment.bookingFor')}
-        </Text>
-        <Text fw={700}>
-          {user.name} {user.lastName}
-        </Text>
-        <Text size="sm">{user.email}</Text>
-        {props.variant === 'corporate' && user.corporateClientName && (
-          <Text size="sm" fw={600} mt={4}>
-            {t('booking.corporateFor', { company: user.corporateClientName })}
-          </Text>
-        )}
-      </Card>
+      <BookingFor user={props.user} variant={props.variant} />
 
       <Checkbox
         label={t('booking.payment.isPassenger')}
@@ -65,54 +50,12 @@ export function StepPayment(props: StepPaymentProps) {
         disabled={Boolean(saved)}
       />
 
-      <Group gap={6} wrap="nowrap" align="flex-start">
-        <Checkbox
-          aria-label={`${t('booking.payment.acceptTerms')} ${t('booking.payment.termsLink')}`}
-          checked={props.termsAccepted}
-          onChange={(event) => props.onTermsAccepted(event.currentTarget.checked)}
-          disabled={Boolean(saved)}
-          id="accept-terms"
-        />
-        <Text size="sm" component="label" htmlFor="accept-terms">
-          {t('booking.payment.acceptTerms')}{' '}
-          <Anchor component="button" type="button" size="sm" onClick={props.onOpenTerms}>
-            {t('booking.payment.termsLink')}
-          </Anchor>
-        </Text>
-      </Group>
+      <TermsCheckbox {...props} />
 
-      {props.variant === 'public' && (
-        <Radio.Group
-          label={t('booking.payment.choice')}
-          description={saved ? undefined : t('booking.payment.choiceDisabled')}
-          value={props.paymentMode}
-          onChange={(value) => props.onPaymentMode(value as PaymentMode)}
-        >
-          <Stack gap="xs" mt="xs">
-            <Radio
-              value="T"
-              disabled={!saved}
-              label={`${t('booking.payment.total')}: ${money(quote?.totalCents ?? 0)}`}
-            />
-            <Radio
-              value="P"
-              disabled={!saved}
-              label={`${t('booking.payment.partial')}: ${money(quote?.partialCents ?? 0)}`}
-            />
-          </Stack>
-        </Radio.Group>
-      )}
+      {props.variant === 'public' && <PaymentChoice {...props} />}
 
       {saved ? (
-        <Alert color="andes" icon={<IconCircleCheck aria-hidden />} role="status">
-          <Text fw={700}>{t('booking.payment.saved', { code: saved.code })}</Text>
-          <Text size="sm">
-            {t('booking.payment.savedTotal', { total: formatMoney(saved.total, language) })}
-          </Text>
-          <Anchor component={Link} to={paths.bookingDetail.href(saved.code)} size="sm" fw={600}>
-            {t('booking.payment.viewBooking')}
-          </Anchor>
-        </Alert>
+        <SavedNotice saved={saved} />
       ) : (
         <Group justify="space-between">
           <Button variant="default" onClick={props.onBack}>
@@ -125,5 +68,103 @@ export function StepPayment(props: StepPaymentProps) {
       )}
       {saved && props.children}
     </Stack>
+  );
+}
+
+/** Who the booking is for: the signed-in customer, and the company of a corporate booking. */
+function BookingFor({ user, variant }: Pick<StepPaymentProps, 'user' | 'variant'>) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">
+        {t('booking.payment.bookingFor')}
+      </Text>
+      <Text fw={700}>
+        {user.name} {user.lastName}
+      </Text>
+      <Text size="sm">{user.email}</Text>
+      {variant === 'corporate' && user.corporateClientName && (
+        <Text size="sm" fw={600} mt={4}>
+          {t('booking.corporateFor', { company: user.corporateClientName })}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** 'I accept the Terms and Conditions', whose link opens them (the checkbox is named in full). */
+function TermsCheckbox({
+  termsAccepted,
+  onTermsAccepted,
+  onOpenTerms,
+  saved,
+}: Pick<StepPaymentProps, 'termsAccepted' | 'onTermsAccepted' | 'onOpenTerms' | 'saved'>) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <Checkbox
+        aria-label={`${t('booking.payment.acceptTerms')} ${t('booking.payment.termsLink')}`}
+        checked={termsAccepted}
+        onChange={(event) => onTermsAccepted(event.currentTarget.checked)}
+        disabled={Boolean(saved)}
+        id="accept-terms"
+      />
+      <Text size="sm" component="label" htmlFor="accept-terms">
+        {t('booking.payment.acceptTerms')}{' '}
+        <Anchor component="button" type="button" size="sm" onClick={onOpenTerms}>
+          {t('booking.payment.termsLink')}
+        </Anchor>
+      </Text>
+    </Group>
+  );
+}
+
+/** Pay the total or the partial amount: chosen once the booking is saved. */
+function PaymentChoice({
+  quote,
+  paymentMode,
+  onPaymentMode,
+  saved,
+}: Pick<StepPaymentProps, 'quote' | 'paymentMode' | 'onPaymentMode' | 'saved'>) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const money = (cents: number) => formatMoney(fromCents(cents), language);
+  return (
+    <Radio.Group
+      label={t('booking.payment.choice')}
+      description={saved ? undefined : t('booking.payment.choiceDisabled')}
+      value={paymentMode}
+      onChange={(value) => onPaymentMode(value as PaymentMode)}
+    >
+      <Stack gap="xs" mt="xs">
+        <Radio
+          value="T"
+          disabled={!saved}
+          label={`${t('booking.payment.total')}: ${money(quote?.totalCents ?? 0)}`}
+        />
+        <Radio
+          value="P"
+          disabled={!saved}
+          label={`${t('booking.payment.partial')}: ${money(quote?.partialCents ?? 0)}`}
+        />
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+/** The booking saved: its code, its total and a link to it. */
+function SavedNotice({ saved }: { saved: BookingSaveResponse }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <Alert color="andes" icon={<IconCircleCheck aria-hidden />} role="status">
+      <Text fw={700}>{t('booking.payment.saved', { code: saved.code })}</Text>
+      <Text size="sm">
+        {t('booking.payment.savedTotal', { total: formatMoney(saved.total, language) })}
+      </Text>
+      <Anchor component={Link} to={paths.bookingDetail.href(saved.code)} size="sm" fw={600}>
+        {t('booking.payment.viewBooking')}
+      </Anchor>
+    </Alert>
   );
 }
