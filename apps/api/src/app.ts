@@ -1,7 +1,11 @@
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   validatorCompiler,
@@ -70,8 +74,24 @@ function rateLimitStore(options: AppOptions): RateLimitsOptions['store'] {
 
 /** Builds the whole application: the API under /api, its docs, and the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = createServer(options);
+  setUpRequestHandling(app);
+  const gateway = decorateApp(app, options);
+  const sandbox = gateway.name === 'sandbox' ? await sandboxSettings(app, options) : undefined;
+  await registerResponseHeaders(app, options.config);
+  await registerDocs(app);
+  await registerSharedPlugins(app, options);
+  await app.register(apiRoutes(sandbox), { prefix: '/api' });
+  if (sandbox) await app.register(sandboxRoutes, sandbox);
+  await registerWebApp(app, options.config.webDist);
+  await app.register(jobsPlugin, { jobs: backgroundJobs(app, options.config) });
+  return app;
+}
+
+/** The Fastify server, with its logging, proxy trust and request limits. */
+function createServer(options: AppOptions) {
   const logger = options.logger ?? false;
-  const app = Fastify({
+  return Fastify({
     // Every error is logged through serializeError: no query parameters, no request bodies.
     logger:
       logger && typeof logger === 'object' ? { ...logger, serializers: logSerializers } : logger,
@@ -85,39 +105,50 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // client cannot choose it.
     requestIdHeader: trustedProxies(options.config.trustProxy) ? 'x-request-id' : false,
   }).withTypeProvider<ZodTypeProvider>();
+}
 
+type App = ReturnType<typeof createServer>;
+
+/** Requests checked by the zod schemas and the input guard, answers by compiled serializers. */
+function setUpRequestHandling(app: App) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
     compiledSerializer({ checkAnswers: process.env.NODE_ENV !== 'production' }),
   );
   registerErrorHandler(app);
   registerInputGuard(app);
+}
+
+/** What every route reaches through the app: the database, the configuration, the gateway. */
+function decorateApp(app: App, options: AppOptions): PaymentGateway {
   app.decorate('db', options.db);
   app.decorate('config', options.config);
   // Set by the server on SIGTERM: /api/ready answers 503 from then on.
   app.decorate('draining', false);
   const gateway = options.gateway ?? createGateway(options.config.payments);
   app.decorate('gateway', gateway);
-  const sandbox =
-    gateway.name === 'sandbox'
-      ? {
-          ...options.config.payments.sandbox,
-          secret: await sandboxSecret(options.db, options.config.payments.sandbox.secret),
-        }
-      : undefined;
-  if (sandbox) {
-    app.addHook('onReady', async () => {
-      app.log.warn(
-        'Payments go through the SANDBOX test gateway: no real card is charged and anyone can pay with its test cards. Set PAYMENT_GATEWAY=payme in production.',
-      );
-    });
-  }
+  return gateway;
+}
 
+/** The sandbox gateway's settings, with the secret it signs with; a warning once ready. */
+async function sandboxSettings(app: App, options: AppOptions) {
+  const sandbox = {
+    ...options.config.payments.sandbox,
+    secret: await sandboxSecret(options.db, options.config.payments.sandbox.secret),
+  };
+  app.addHook('onReady', async () => {
+    app.log.warn(
+      'Payments go through the SANDBOX test gateway: no real card is charged and anyone can pay with its test cards. Set PAYMENT_GATEWAY=payme in production.',
+    );
+  });
+  return sandbox;
+}
+
+/** The security headers of every answer, and the compression of the larger ones. */
+async function registerResponseHeaders(app: App, config: Config) {
   // The checkout is framed and its form posted: allow the gateway's own origin when it has one.
   const gatewayOrigins =
-    options.config.payments.gateway === 'payme'
-      ? [new URL(options.config.payments.payme.url).origin]
-      : [];
+    config.payments.gateway === 'payme' ? [new URL(config.payments.payme.url).origin] : [];
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
@@ -139,7 +170,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Answers over 1 KB are compressed (brotli at quality 4, or gzip) when the client accepts it;
   // the web app's files are compressed once, at build time (see plugins/web.ts).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+}
 
+/** The API's OpenAPI description, and its pages under /api/docs. */
+async function registerDocs(app: App) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Cusco Treks API', version: '1.0.0' },
@@ -148,41 +182,40 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}
 
+/** The catalogue cache, the sessions and the rate limits the routes use. */
+async function registerSharedPlugins(app: App, options: AppOptions) {
   await app.register(catalogueCachePlugin, { db: options.db });
   await app.register(authPlugin, { db: options.db });
   await app.register(rateLimitsPlugin, {
     limits: options.config.rateLimits,
     store: rateLimitStore(options),
   });
-  await app.register(
-    async (api) => {
-      // Open to anyone: health, signing up and in, the public tour page, the gateway's news.
-      await api.register(healthRoutes);
-      await api.register(publicAuthRoutes);
-      await api.register(publicTourRoutes);
-      await api.register(notificationRoutes, sandbox ? { sandboxSecret: sandbox.secret } : {});
-      // Everything else requires a signed-in user.
-      await api.register(signedIn, {
-        routes: [
-          authRoutes,
-          tourRoutes,
-          bookingRoutes,
-          paymentRoutes,
-          profileRoutes,
-          passengerRoutes,
-          serviceRoutes,
-          incidentRoutes,
-        ],
-      });
-    },
-    { prefix: '/api' },
-  );
+}
 
-  if (sandbox) await app.register(sandboxRoutes, sandbox);
-  await registerWebApp(app, options.config.webDist);
-  await app.register(jobsPlugin, { jobs: backgroundJobs(app, options.config) });
-  return app;
+/** The API's routes: a few open to anyone, the rest for signed-in users only. */
+function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync {
+  return async (api) => {
+    // Open to anyone: health, signing up and in, the public tour page, the gateway's news.
+    await api.register(healthRoutes);
+    await api.register(publicAuthRoutes);
+    await api.register(publicTourRoutes);
+    await api.register(notificationRoutes, sandbox ? { sandboxSecret: sandbox.secret } : {});
+    // Everything else requires a signed-in user.
+    await api.register(signedIn, {
+      routes: [
+        authRoutes,
+        tourRoutes,
+        bookingRoutes,
+        paymentRoutes,
+        profileRoutes,
+        passengerRoutes,
+        serviceRoutes,
+        incidentRoutes,
+      ],
+    });
+  };
 }
 
 /**
