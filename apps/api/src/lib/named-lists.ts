@@ -13,7 +13,7 @@ export type NamedListTable = PgTable & {
   sortOrder: AnyPgColumn<{ data: number; notNull: true }>;
 };
 
-/** The items of a reference list (those matching `where`, if given), in order, named in a language. */
+/** A reference list's items (those matching `where`, if given), in order, named in a language. */
 export async function namedListIn(
   db: Executor,
   table: NamedListTable,
