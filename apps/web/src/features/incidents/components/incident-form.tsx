@@ -1,8 +1,8 @@
 import { type Incident, showsAnswer } from '@cusco/shared';
-import { Alert, Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { useIncident } from '../api/incidents.ts';
 import { IncidentActions } from './incident-actions.tsx';
 import {
@@ -32,7 +32,6 @@ export function IncidentFormModal({
   onCancel(): void;
 }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const existing = useIncident(target?.kind === 'edit' ? target.id : null);
   const title =
     target?.kind === 'edit'
@@ -40,19 +39,14 @@ export function IncidentFormModal({
       : t('incidents.formNew');
 
   return (
-    <Modal
+    <FormModal
       opened={target !== null}
       onClose={onCancel}
       title={title}
       size="lg"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      loading={target?.kind === 'edit' && existing.isPending}
+      loadingLabel={t('common.loading')}
     >
-      {target?.kind === 'edit' && existing.isPending && (
-        <Center py="xl" role="status" aria-label={t('common.loading')}>
-          <Loader />
-        </Center>
-      )}
       {target?.kind === 'new' && (
         <IncidentForm preset={target} onDone={onDone} onCancel={onCancel} />
       )}
@@ -64,7 +58,7 @@ export function IncidentFormModal({
           onCancel={onCancel}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

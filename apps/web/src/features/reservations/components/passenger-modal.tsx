@@ -1,8 +1,8 @@
 import type { PassengerRegistryItem } from '@cusco/shared';
-import { Alert, Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useClientRecord } from '../api/passengers.ts';
 import { ContactFields } from './passenger/contact-fields.tsx';
@@ -32,24 +32,18 @@ export function PassengerModal({
   onSaved,
 }: PassengerModalProps) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const record = useClientRecord(slot?.clientId ?? null);
   const title = slot ? t('passenger.titleEdit', { number: slot.number, type: slot.type }) : '';
 
   return (
-    <Modal
+    <FormModal
       opened={slot !== null}
       onClose={onClose}
       title={title}
       size="xl"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      loading={Boolean(slot?.clientId) && record.isPending}
+      loadingLabel={t('passenger.loading')}
     >
-      {slot?.clientId && record.isPending && (
-        <Center py="xl" role="status" aria-label={t('passenger.loading')}>
-          <Loader />
-        </Center>
-      )}
       {slot?.clientId && record.isError && (
         <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
           {errorMessage(record.error)}
@@ -66,7 +60,7 @@ export function PassengerModal({
           onSaved={onSaved}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
