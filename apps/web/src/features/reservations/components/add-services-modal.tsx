@@ -1,32 +1,12 @@
-import { clampServiceQuantity, cleanNumericInput, fromCents, toCents } from '@cusco/shared';
-import {
-  Alert,
-  Button,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { showAlert } from '../../../lib/error-modal.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { type PurchaseLine, useAddServices, useServiceOptions } from '../api/services.ts';
-
-interface Option {
-  id: string;
-  name: string;
-  value: number;
-}
+import { ServiceGroup } from './services/service-group.tsx';
+import { useServicePurchase } from './services/use-service-purchase.ts';
 
 /**
  * Spec §2 additional services modal: the tour's services ("normal") and other tours ("istour"),
@@ -45,105 +25,26 @@ export function AddServicesModal({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
-  const options = useServiceOptions(code, opened);
-  const add = useAddServices(code);
-  const [quantities, setQuantities] = useState<Record<string, string>>({});
-
-  const toOptions = (
-    items: { name: string; prices: { id: string; value: number; label: string }[] }[],
-  ): Option[] =>
-    items.flatMap((item) =>
-      item.prices.map((price) => ({
-        id: price.id,
-        name: `${item.name} (${price.label})`,
-        value: price.value,
-      })),
-    );
-  const normal = toOptions(options.data?.normal ?? []);
-  const istour = toOptions(options.data?.istour ?? []);
-  const quantityOf = (id: string) =>
-    clampServiceQuantity(Number.parseInt(quantities[id] || '0', 10));
-  const lines: PurchaseLine[] = [...normal, ...istour]
-    .filter((option) => quantityOf(option.id) > 0)
-    .map((option) => ({
-      serviceId: option.id,
-      name: option.name,
-      quantity: quantityOf(option.id),
-      unitPrice: option.value,
-      total: fromCents(toCents(option.value) * quantityOf(option.id)),
-    }));
-  const totalCents = lines.reduce((sum, line) => sum + toCents(line.total), 0);
-
-  const close = () => {
-    setQuantities({});
-    add.reset();
-    onClose();
-  };
-
-  const save = () => {
-    if (lines.length === 0) {
-      showAlert(t('common.error'), t('msg:noChanges'));
-      return;
-    }
-    add.mutate(lines, {
-      onSuccess: () => {
-        setQuantities({});
-        onSaved();
-        showAlert(t('services.savedTitle'), t('services.savedText'));
-      },
-    });
-  };
-
-  const group = (title: string, items: Option[]) =>
-    items.length > 0 && (
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          {title}
-        </Title>
-        {items.map((option) => (
-          <Group key={option.id} justify="space-between" wrap="nowrap" gap="sm">
-            <div>
-              <Text size="sm" fw={600}>
-                {option.name}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {formatMoney(option.value, language)}
-              </Text>
-            </div>
-            <TextInput
-              w={80}
-              style={{ flexShrink: 0 }}
-              aria-label={t('services.quantityOf', { name: option.name })}
-              inputMode="numeric"
-              pattern="[0-9]*"
-              maxLength={2}
-              placeholder="0"
-              value={quantities[option.id] ?? ''}
-              onChange={(event) => {
-                const digits = cleanNumericInput(event.currentTarget.value).slice(0, 2);
-                setQuantities((current) => ({ ...current, [option.id]: digits }));
-              }}
-            />
-          </Group>
-        ))}
-      </Stack>
-    );
+  const purchase = useServicePurchase({ code, opened, onClose, onSaved });
+  const { options, normal, istour } = purchase;
+  const group = (title: string, offers: typeof normal) => (
+    <ServiceGroup
+      title={title}
+      offers={offers}
+      quantities={purchase.quantities}
+      onQuantity={purchase.setQuantity}
+    />
+  );
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={close}
+      onClose={purchase.close}
       title={t('services.title')}
       size="lg"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      loading={options.isPending}
+      loadingLabel={t('services.loading')}
     >
-      {options.isPending && (
-        <Center py="xl" role="status" aria-label={t('services.loading')}>
-          <Loader />
-        </Center>
-      )}
       {options.isError && (
         <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
           {errorMessage(options.error)}
@@ -158,19 +59,19 @@ export function AddServicesModal({
           <Group justify="space-between">
             <Text fw={700}>{t('services.total')}</Text>
             <Text fw={700} aria-live="polite">
-              {formatMoney(fromCents(totalCents), language)}
+              {formatMoney(purchase.total, language)}
             </Text>
           </Group>
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={purchase.close}>
               {t('common.cancel')}
             </Button>
-            <Button onClick={save} loading={add.isPending}>
+            <Button onClick={purchase.save} loading={purchase.saving}>
               {t('services.save')}
             </Button>
           </Group>
         </Stack>
       )}
-    </Modal>
+    </FormModal>
   );
 }
