@@ -11,27 +11,23 @@ import { paymentProblem, useAddPayment } from '../../../lib/payments.ts';
 import { bookingDetailKey } from '../../../lib/queries/booking-detail.ts';
 
 /**
- * Spec §2/§4 payments modal: the amount starts at the current debt; it must be a whole number
- * above 0 and at most the debt (§5); Pay opens the gateway's checkout. Whatever the checkout
- * says, the reservation is read again from the API.
+ * The payment: the amount (starting at `initialAmount`), the problem to show, and the gateway's
+ * checkout once Pay was accepted. Pay checks the amount (a whole number above 0 and at most the
+ * debt, spec §5), then asks for a checkout; a payment already in progress reads the reservation
+ * again, so that its page lists it.
  */
-export function PaymentModal({
+function usePayment({
   code,
   debt,
   initialAmount,
-  opened,
-  onClose,
   onFinished,
 }: {
   code: string;
   debt: number;
   initialAmount: number;
-  opened: boolean;
-  onClose(): void;
   onFinished(result: CheckoutResult): void;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const [amount, setAmount] = useState<string | number>(initialAmount);
   const [problem, setProblem] = useState<{ message: string; inProgress: boolean } | null>(null);
   const [checkout, setCheckout] = useState<PaymentAddResponse | null>(null);
@@ -69,6 +65,38 @@ export function PaymentModal({
     },
     [onFinished],
   );
+
+  return { amount, setAmount, problem, checkout, pay, paying: addPayment.isPending, onResult };
+}
+
+/**
+ * Spec §2/§4 payments modal: the amount starts at the current debt; it must be a whole number
+ * above 0 and at most the debt (§5); Pay opens the gateway's checkout. Whatever the checkout
+ * says, the reservation is read again from the API.
+ */
+export function PaymentModal({
+  code,
+  debt,
+  initialAmount,
+  opened,
+  onClose,
+  onFinished,
+}: {
+  code: string;
+  debt: number;
+  initialAmount: number;
+  opened: boolean;
+  onClose(): void;
+  onFinished(result: CheckoutResult): void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { amount, setAmount, problem, checkout, pay, paying, onResult } = usePayment({
+    code,
+    debt,
+    initialAmount,
+    onFinished,
+  });
 
   return (
     <>
@@ -108,7 +136,7 @@ export function PaymentModal({
             <Button
               leftSection={<IconCreditCard size={18} aria-hidden />}
               onClick={pay}
-              loading={addPayment.isPending}
+              loading={paying}
             >
               {t('payments.pay')}
             </Button>
