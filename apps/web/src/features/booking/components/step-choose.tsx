@@ -40,8 +40,6 @@ export interface StepChooseProps {
 export function StepChoose(props: StepChooseProps) {
   const { t } = useTranslation();
   const { tour, draft, locked } = props;
-  const today = useMemo(() => todayInLima(), []);
-  const calendarLabels = useCalendarLabels();
   const noteAt = useLimitNoteAt(props.limits);
   const categoryLabel = isHotelCategoryFamily(tour.categoryPrincipal)
     ? t('booking.hotelCategory')
@@ -49,45 +47,23 @@ export function StepChoose(props: StepChooseProps) {
 
   return (
     <Stack gap="lg">
-      <DatePickerInput
-        label={t('booking.travelDate')}
-        leftSection={<IconCalendar size={18} aria-hidden />}
-        value={draft.date}
-        onChange={(value) => value && props.onDate(value)}
-        minDate={today}
-        maxDate={addYears(today, BOOKING_DATE_RANGE_YEARS)}
-        valueFormat="dddd D MMMM YYYY"
+      <TravelDate value={draft.date} onChange={props.onDate} disabled={locked} />
+
+      <OptionRadios
+        label={t('booking.type')}
+        options={tour.types}
+        value={draft.typeId}
+        onChange={props.onType}
         disabled={locked}
-        required
-        maw={360}
-        {...calendarLabels}
       />
 
-      <Radio.Group label={t('booking.type')} value={draft.typeId} onChange={props.onType} required>
-        <Group mt="xs">
-          {tour.types.map((type) => (
-            <Radio key={type.value} value={type.value} label={type.label} disabled={locked} />
-          ))}
-        </Group>
-      </Radio.Group>
-
-      <Radio.Group
+      <OptionRadios
         label={categoryLabel}
+        options={tour.categories}
         value={draft.categoryId}
         onChange={props.onCategory}
-        required
-      >
-        <Group mt="xs">
-          {tour.categories.map((category) => (
-            <Radio
-              key={category.value}
-              value={category.value}
-              label={category.label}
-              disabled={locked}
-            />
-          ))}
-        </Group>
-      </Radio.Group>
+        disabled={locked}
+      />
 
       <PassengerCounts
         tour={tour}
@@ -124,5 +100,60 @@ export function StepChoose(props: StepChooseProps) {
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** The travel date: from today (in Lima) to the booking range's last day. */
+function TravelDate({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange(date: string): void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const today = useMemo(() => todayInLima(), []);
+  const calendarLabels = useCalendarLabels();
+  return (
+    <DatePickerInput
+      label={t('booking.travelDate')}
+      leftSection={<IconCalendar size={18} aria-hidden />}
+      value={value}
+      onChange={(date) => date && onChange(date)}
+      minDate={today}
+      maxDate={addYears(today, BOOKING_DATE_RANGE_YEARS)}
+      valueFormat="dddd D MMMM YYYY"
+      disabled={disabled}
+      required
+      maw={360}
+      {...calendarLabels}
+    />
+  );
+}
+
+/** One required choice among the tour's options (its types, its categories), as radio buttons. */
+function OptionRadios({
+  label,
+  options,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  options: Tour['types'];
+  value: string;
+  onChange(value: string): void;
+  disabled: boolean;
+}) {
+  return (
+    <Radio.Group label={label} value={value} onChange={onChange} required>
+      <Group mt="xs">
+        {options.map((option) => (
+          <Radio key={option.value} value={option.value} label={option.label} disabled={disabled} />
+        ))}
+      </Group>
+    </Radio.Group>
   );
 }
