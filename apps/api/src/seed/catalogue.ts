@@ -11,30 +11,18 @@ export const serviceId = (key: string) => stableId('service', key);
 
 const customerTypeKeys = Object.keys(CustomerTypeId) as CustomerTypeKey[];
 
-/**
- * The group sizes a set of tiers covers, each with the tier it pays: tiers {1, 4, 8} give sizes
- * 1–3 the first tier, 4–7 the second and 8 the third. A row per size is stored because the
- * spec's rule takes the row whose quantity equals the group size, else the largest one (§9).
- */
-export function expandTiers<T>(tiers: Record<number, T>): { groupSize: number; tier: T }[] {
-  const sizes = Object.keys(tiers)
-    .map(Number)
-    .sort((a, b) => a - b);
-  const largest = sizes.at(-1) ?? 0;
-  const rows: { groupSize: number; tier: T }[] = [];
-  for (let groupSize = 1; groupSize <= largest; groupSize++) {
-    const applicable = sizes.filter((size) => size <= groupSize).at(-1);
-    const tier = applicable === undefined ? undefined : tiers[applicable];
-    if (tier !== undefined) rows.push({ groupSize, tier });
-  }
-  return rows;
+/** A series' tiers, smallest first: each applies from its group size on (ADR 0010). */
+function tiersOf<T>(tiers: Record<number, T>): { groupSize: number; tier: T }[] {
+  return Object.entries(tiers)
+    .map(([size, tier]) => ({ groupSize: Number(size), tier }))
+    .sort((a, b) => a.groupSize - b.groupSize);
 }
 
-/** Every price row of a tour: each category × type × customer type × group size. */
+/** Every price tier of a tour: each category × type × customer type × tier. */
 export function priceRows(tour: TourSeed) {
   return tour.categories.flatMap((category) =>
     tour.types.flatMap((type) =>
-      expandTiers(tour.prices[type] ?? {}).flatMap(({ groupSize, tier }) =>
+      tiersOf(tour.prices[type] ?? {}).flatMap(({ groupSize, tier }) =>
         customerTypeKeys.map((customerType) => ({
           tourId: tourId(tour.code),
           categoryId: categoryIds[category],

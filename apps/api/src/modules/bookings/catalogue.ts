@@ -15,6 +15,7 @@ import {
   tourTypeLinks,
   tourTypes,
 } from '../../db/schema.ts';
+import { expandPriceTiers } from '../tours/price-tiers.ts';
 
 type Named = { id: string; nameEn: string; nameEs: string };
 
@@ -77,7 +78,8 @@ export async function loadTourPricing(db: Executor, tourId: string): Promise<Tou
             nameEs: customerTypes.nameEs,
           })
           .from(customerTypes),
-      () => db.select().from(tourPrices).where(eq(tourPrices.tourId, tour.id)),
+      () =>
+        db.select().from(tourPrices).where(eq(tourPrices.tourId, tour.id)).then(expandPriceTiers),
       () =>
         db
           .select({

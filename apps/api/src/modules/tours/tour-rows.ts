@@ -15,6 +15,7 @@ import {
   tourTypeLinks,
   tourTypes,
 } from '../../db/schema.ts';
+import { expandPriceTiers } from './price-tiers.ts';
 import { loadServiceOfferRows } from './service-offers.ts';
 
 /** The hotel prices of a tour, with their hotel and room names and orders. */
@@ -78,7 +79,9 @@ export async function loadTourRows(db: Executor, code: string) {
         .select()
         .from(tourPrices)
         .where(eq(tourPrices.tourId, tour.id))
-        .orderBy(asc(tourPrices.groupSize)),
+        .orderBy(asc(tourPrices.groupSize))
+        // Stored as tiers; answered as a row per group size, smallest first.
+        .then((tiers) => expandPriceTiers(tiers).sort((a, b) => a.groupSize - b.groupSize)),
     () => hotelRows(db, tour.id),
     () => loadServiceOfferRows(db, tour.id),
     () =>
