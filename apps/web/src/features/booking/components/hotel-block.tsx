@@ -80,20 +80,65 @@ export function HotelBlock(props: {
   );
 }
 
-/** The hotel category, room type and room count of a new line, and Add (spec §5 hotel add). */
-function HotelForm({
-  hotel,
-  catalog,
-  passengers,
-  roomsLeft,
-  onAdd,
-}: {
+interface HotelFormProps {
   hotel: TourHotel;
   catalog: PricingCatalog;
   passengers: number;
   roomsLeft: number | null;
   onAdd(row: HotelRow): void;
-}) {
+}
+
+/** The hotel category, room type and room count of a new line, and Add (spec §5 hotel add). */
+function HotelForm({ hotel, ...props }: HotelFormProps) {
+  const { t } = useTranslation();
+  const line = useHotelLine({ hotel, ...props });
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Select
+          label={t('booking.hotel.category')}
+          data={hotel.types}
+          value={line.hotelTypeId}
+          onChange={line.setHotelTypeId}
+          allowDeselect={false}
+        />
+        <Select
+          label={t('booking.hotel.room')}
+          data={hotel.rooms}
+          value={line.roomTypeId}
+          onChange={line.setRoomTypeId}
+          allowDeselect={false}
+        />
+        <TextInput
+          id="hotel-rooms"
+          label={t('booking.hotel.rooms')}
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={MAX_LENGTH.quantity}
+          placeholder="0"
+          value={line.rooms}
+          onChange={(event) => line.typeRooms(event.currentTarget.value)}
+          error={line.roomsNote?.error ? line.roomsNote.text : undefined}
+          errorProps={{ role: 'alert' }}
+        />
+      </SimpleGrid>
+      {line.roomsNote && !line.roomsNote.error && (
+        <LimitNote note={{ ...line.roomsNote, announce: 0 }} id="hotel-rooms-note" />
+      )}
+      <Group justify="flex-end">
+        <Button variant="light" leftSection={<IconPlus size={18} aria-hidden />} onClick={line.add}>
+          {t('booking.hotel.add')}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+/**
+ * The new hotel line's state: the room count typed is capped at the rooms left (a notice says
+ * so), and Add checks the line (all chosen, not too many rooms, a price configured) before adding.
+ */
+function useHotelLine({ hotel, catalog, passengers, roomsLeft, onAdd }: HotelFormProps) {
   const { t } = useTranslation();
   const [hotelTypeId, setHotelTypeId] = useState<string | null>(null);
   const [roomTypeId, setRoomTypeId] = useState<string | null>(null);
@@ -136,46 +181,16 @@ function HotelForm({
     setRoomsNote(null);
   };
 
-  return (
-    <>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <Select
-          label={t('booking.hotel.category')}
-          data={hotel.types}
-          value={hotelTypeId}
-          onChange={setHotelTypeId}
-          allowDeselect={false}
-        />
-        <Select
-          label={t('booking.hotel.room')}
-          data={hotel.rooms}
-          value={roomTypeId}
-          onChange={setRoomTypeId}
-          allowDeselect={false}
-        />
-        <TextInput
-          id="hotel-rooms"
-          label={t('booking.hotel.rooms')}
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={MAX_LENGTH.quantity}
-          placeholder="0"
-          value={rooms}
-          onChange={(event) => typeRooms(event.currentTarget.value)}
-          error={roomsNote?.error ? roomsNote.text : undefined}
-          errorProps={{ role: 'alert' }}
-        />
-      </SimpleGrid>
-      {roomsNote && !roomsNote.error && (
-        <LimitNote note={{ ...roomsNote, announce: 0 }} id="hotel-rooms-note" />
-      )}
-      <Group justify="flex-end">
-        <Button variant="light" leftSection={<IconPlus size={18} aria-hidden />} onClick={add}>
-          {t('booking.hotel.add')}
-        </Button>
-      </Group>
-    </>
-  );
+  return {
+    hotelTypeId,
+    setHotelTypeId,
+    roomTypeId,
+    setRoomTypeId,
+    rooms,
+    typeRooms,
+    roomsNote,
+    add,
+  };
 }
 
 /** The hotel lines added, each with its price per room and a Remove button. */
