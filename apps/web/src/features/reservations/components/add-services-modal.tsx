@@ -6,26 +6,16 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { ServiceGroup } from './services/service-group.tsx';
-import { useServicePurchase } from './services/use-service-purchase.ts';
+import { type ServicePurchaseProps, useServicePurchase } from './services/use-service-purchase.ts';
 
 /**
  * Spec §2 additional services modal: the tour's services ("normal") and other tours ("istour"),
  * each with a quantity; lines at 0 are left out, and nothing to buy says so (spec §5).
  */
-export function AddServicesModal({
-  code,
-  opened,
-  onClose,
-  onSaved,
-}: {
-  code: string;
-  opened: boolean;
-  onClose(): void;
-  onSaved(): void;
-}) {
+export function AddServicesModal(props: ServicePurchaseProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const purchase = useServicePurchase({ code, opened, onClose, onSaved });
+  const purchase = useServicePurchase(props);
   const { options, normal, istour } = purchase;
   const group = (title: string, offers: typeof normal) => (
     <ServiceGroup
@@ -38,7 +28,7 @@ export function AddServicesModal({
 
   return (
     <FormModal
-      opened={opened}
+      opened={props.opened}
       onClose={purchase.close}
       title={t('services.title')}
       size="lg"

@@ -28,22 +28,20 @@ function toOffers(items: AdditionalServiceOptions['normal']): ServiceOffer[] {
   );
 }
 
+/** The booking whose services are bought, whether the form is open, and what follows. */
+export interface ServicePurchaseProps {
+  code: string;
+  opened: boolean;
+  onClose(): void;
+  onSaved(): void;
+}
+
 /**
  * The add-services form: the offers of the booking's tour ("normal") and the other tours
  * ("istour"), the quantity typed for each (two digits at most), the lines above 0 and their total.
  * Save buys them (nothing to buy says so, spec §5); Close forgets what was typed.
  */
-export function useServicePurchase({
-  code,
-  opened,
-  onClose,
-  onSaved,
-}: {
-  code: string;
-  opened: boolean;
-  onClose(): void;
-  onSaved(): void;
-}) {
+export function useServicePurchase({ code, opened, onClose, onSaved }: ServicePurchaseProps) {
   const { t } = useTranslation();
   const options = useServiceOptions(code, opened);
   const add = useAddServices(code);
