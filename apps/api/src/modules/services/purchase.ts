@@ -49,67 +49,16 @@ export async function addServices(
       body: { bookingCode: input.bookingCode, lines: input.lines },
     },
     async (tx) => {
-      const visible = await findVisibleBooking(tx, input.user, input.bookingCode);
-      // One purchase at a time per booking, so that the debt answered is this purchase's.
-      const [booking] = await tx
-        .select({ id: bookings.id, tourId: bookings.tourId })
-        .from(bookings)
-        .where(eq(bookings.id, visible.id))
-        .for('update');
-      if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
-
-      if (lines.some((line) => !isUuidShaped(line.serviceId))) {
-        throw new AppError('VALIDATION', 'invalidInput', { field: 'serviceId' });
-      }
-      const offers = await tx
-        .select({
-          id: tourAdditionalServices.id,
-          priceCents: tourAdditionalServices.priceCents,
-          perPerson: additionalServices.perPerson,
-        })
-        .from(tourAdditionalServices)
-        .innerJoin(additionalServices, eq(additionalServices.id, tourAdditionalServices.serviceId))
-        .where(
-          and(
-            eq(tourAdditionalServices.tourId, booking.tourId),
-            inArray(
-              tourAdditionalServices.id,
-              lines.map((line) => line.serviceId),
-            ),
-          ),
-        );
-      const priceOf = new Map(offers.map((offer) => [offer.id.toLowerCase(), offer.priceCents]));
-      const priced = lines.map((line) => {
-        const unitCents = priceOf.get(line.serviceId.toLowerCase());
-        if (unitCents === undefined) {
-          throw new AppError('VALIDATION', 'invalidInput', { field: 'serviceId' });
-        }
-        return {
-          bookingId: booking.id,
-          offerId: line.serviceId,
-          quantity: line.quantity,
-          unitCents,
-          totalCents: unitCents * line.quantity,
-        };
-      });
+      const booking = await lockVisibleBooking(tx, input.user, input.bookingCode);
+      const offers = await offersOf(tx, booking.tourId, lines);
+      const priced = priceLines(booking.id, lines, offers);
       await checkPerPersonLimits(
         tx,
         booking.id,
         priced,
         new Set(offers.filter((offer) => offer.perPerson).map((offer) => offer.id.toLowerCase())),
       );
-      const totalCents = priced.reduce((sum, line) => sum + line.totalCents, 0);
-
-      await tx.insert(bookingServiceLines).values(priced);
-      // A ledger amount is positive: lines of free offers are recorded, but add no entry.
-      if (totalCents > 0) {
-        await tx.insert(ledgerEntries).values({
-          bookingId: booking.id,
-          kind: 'purchase',
-          amountCents: totalCents,
-          description: 'services',
-        });
-      }
+      const totalCents = await recordPurchase(tx, booking.id, priced);
       const { debt } = await ledgerTotals(tx, booking.id);
       return {
         statusCode: 201,
@@ -117,6 +66,87 @@ export async function addServices(
       };
     },
   );
+}
+
+/**
+ * The booking, if the user may see it, locked: one purchase at a time per booking, so that the
+ * debt answered is this purchase's.
+ */
+async function lockVisibleBooking(tx: Transaction, user: AuthenticatedUser, bookingCode: string) {
+  const visible = await findVisibleBooking(tx, user, bookingCode);
+  const [booking] = await tx
+    .select({ id: bookings.id, tourId: bookings.tourId })
+    .from(bookings)
+    .where(eq(bookings.id, visible.id))
+    .for('update');
+  if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
+  return booking;
+}
+
+/** The tour's offers the lines name, with their prices (400 for a line naming no offer id). */
+async function offersOf(tx: Transaction, tourId: string, lines: PurchaseLines) {
+  if (lines.some((line) => !isUuidShaped(line.serviceId))) {
+    throw new AppError('VALIDATION', 'invalidInput', { field: 'serviceId' });
+  }
+  return tx
+    .select({
+      id: tourAdditionalServices.id,
+      priceCents: tourAdditionalServices.priceCents,
+      perPerson: additionalServices.perPerson,
+    })
+    .from(tourAdditionalServices)
+    .innerJoin(additionalServices, eq(additionalServices.id, tourAdditionalServices.serviceId))
+    .where(
+      and(
+        eq(tourAdditionalServices.tourId, tourId),
+        inArray(
+          tourAdditionalServices.id,
+          lines.map((line) => line.serviceId),
+        ),
+      ),
+    );
+}
+
+/** Each line priced from the tour's offer; a line of another tour's offer is a 400. */
+function priceLines(
+  bookingId: string,
+  lines: PurchaseLines,
+  offers: { id: string; priceCents: number }[],
+) {
+  const priceOf = new Map(offers.map((offer) => [offer.id.toLowerCase(), offer.priceCents]));
+  return lines.map((line) => {
+    const unitCents = priceOf.get(line.serviceId.toLowerCase());
+    if (unitCents === undefined) {
+      throw new AppError('VALIDATION', 'invalidInput', { field: 'serviceId' });
+    }
+    return {
+      bookingId,
+      offerId: line.serviceId,
+      quantity: line.quantity,
+      unitCents,
+      totalCents: unitCents * line.quantity,
+    };
+  });
+}
+
+/** The lines, and one ledger entry for what they cost in all; answers that total. */
+async function recordPurchase(
+  tx: Transaction,
+  bookingId: string,
+  priced: ReturnType<typeof priceLines>,
+): Promise<number> {
+  const totalCents = priced.reduce((sum, line) => sum + line.totalCents, 0);
+  await tx.insert(bookingServiceLines).values(priced);
+  // A ledger amount is positive: lines of free offers are recorded, but add no entry.
+  if (totalCents > 0) {
+    await tx.insert(ledgerEntries).values({
+      bookingId,
+      kind: 'purchase',
+      amountCents: totalCents,
+      description: 'services',
+    });
+  }
+  return totalCents;
 }
 
 /**
