@@ -43,18 +43,8 @@ export function useReserve(tour: Tour, variant: BookingVariant) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const save = useSaveBooking();
-  const keys = useRef(new Map<string, string>());
+  const keyFor = useIdempotencyKeys();
   const [saved, setSaved] = useState<BookingSaveResponse | null>(null);
-
-  const keyFor = (body: unknown) => {
-    const fingerprint = JSON.stringify(body);
-    let key = keys.current.get(fingerprint);
-    if (!key) {
-      key = randomId();
-      keys.current.set(fingerprint, key);
-    }
-    return key;
-  };
 
   const onCorporateSaved = (answer: BookingSaveResponse, user: SessionUser) => {
     notifications.show({
@@ -80,25 +70,8 @@ export function useReserve(tour: Tour, variant: BookingVariant) {
   };
 
   const reserve = (choice: ReserveChoice) => {
-    const { draft, quote, user } = choice;
-    const serviceNames = Object.fromEntries(
-      tour.additionalServices.flatMap((service) =>
-        service.prices.map((price) => [price.id, service.name]),
-      ),
-    );
-    const body = {
-      ...requestFromQuote({
-        tourId: tour.id,
-        date: draft.date,
-        selection: toSelection(draft, tour),
-        quote,
-        mode: choice.paymentMode,
-        contactId: user.id,
-        isPassager: choice.isPassenger,
-        serviceNames,
-      }),
-      corporate: variant === 'corporate',
-    };
+    const { user } = choice;
+    const body = bookingRequest(tour, variant, choice);
     save.mutate(
       { body, idempotencyKey: keyFor(body) },
       {
@@ -123,4 +96,41 @@ export function useReserve(tour: Tour, variant: BookingVariant) {
   };
 
   return { reserve, saved, saving: save.isPending };
+}
+
+/** The POST tour/save body of the customer's choice. */
+function bookingRequest(tour: Tour, variant: BookingVariant, choice: ReserveChoice) {
+  const { draft, quote, user } = choice;
+  const serviceNames = Object.fromEntries(
+    tour.additionalServices.flatMap((service) =>
+      service.prices.map((price) => [price.id, service.name]),
+    ),
+  );
+  return {
+    ...requestFromQuote({
+      tourId: tour.id,
+      date: draft.date,
+      selection: toSelection(draft, tour),
+      quote,
+      mode: choice.paymentMode,
+      contactId: user.id,
+      isPassager: choice.isPassenger,
+      serviceNames,
+    }),
+    corporate: variant === 'corporate',
+  };
+}
+
+/** One Idempotency-Key per distinct request body, the same each time that body is sent. */
+function useIdempotencyKeys() {
+  const keys = useRef(new Map<string, string>());
+  return (body: unknown) => {
+    const fingerprint = JSON.stringify(body);
+    let key = keys.current.get(fingerprint);
+    if (!key) {
+      key = randomId();
+      keys.current.set(fingerprint, key);
+    }
+    return key;
+  };
 }
