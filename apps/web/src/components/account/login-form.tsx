@@ -1,9 +1,10 @@
-import { type LoginRequest, type LoginResponse, loginRequest, MAX_LENGTH } from '@cusco/shared';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { type LoginRequest, type LoginResponse, loginRequest } from '@cusco/shared';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useLogin } from '../../lib/account/login.ts';
 import { schemaResolver, useInputProps } from '../../lib/forms.ts';
+import { EmailField } from './email-field.tsx';
 import { FormProblem, useFormProblem } from './form-problem.tsx';
 import { PasswordField } from './password-field.tsx';
 
@@ -35,14 +36,7 @@ export function LoginForm({ onSuccess, footer }: LoginFormProps) {
       <Stack gap="sm">
         {/* The same refusal twice is announced twice. */}
         <FormProblem problem={problem.text} announce={problem.answers} />
-        <TextInput
-          label={t('account.user')}
-          type="email"
-          autoComplete="username"
-          maxLength={MAX_LENGTH.text}
-          required
-          {...inputProps('username')}
-        />
+        <EmailField isUsername label={t('account.user')} {...inputProps('username')} />
         <PasswordField label={t('account.password')} {...inputProps('password')} />
         <Button type="submit" loading={login.isPending} fullWidth>
           {t('account.signIn')}

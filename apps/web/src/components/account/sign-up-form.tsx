@@ -1,12 +1,11 @@
 import {
   type LoginResponse,
-  MAX_LENGTH,
   MIN_DATE,
   maxRegistrationBirthDate,
   type RegisterRequest,
   registerRequest,
 } from '@cusco/shared';
-import { Button, Group, Select, type SelectProps, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, type SelectProps, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { useCountries } from '../../lib/countries.ts';
 import { useCalendarLabels } from '../../lib/dates.ts';
 import { schemaResolver, useInputProps } from '../../lib/forms.ts';
 import { DateField, type DateFieldProps } from '../date-field.tsx';
+import { EmailField } from './email-field.tsx';
 import { FormProblem, useFormProblem } from './form-problem.tsx';
 import { PasswordField } from './password-field.tsx';
 import { PersonalDataFields } from './personal-data-fields.tsx';
@@ -67,14 +67,7 @@ export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
         >
           <BirthDateField {...inputProps('birthdate')} />
         </PersonalDataFields>
-        <TextInput
-          label={t('account.email')}
-          type="email"
-          autoComplete="email"
-          maxLength={MAX_LENGTH.text}
-          required
-          {...inputProps('email')}
-        />
+        <EmailField label={t('account.email')} {...inputProps('email')} />
         <PasswordField
           isNew
           label={t('account.password')}
