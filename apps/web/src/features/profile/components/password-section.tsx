@@ -1,49 +1,25 @@
 import { type ChangePasswordRequest, changePasswordRequest } from '@cusco/shared';
 import { Text, VisuallyHidden } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormProblem } from '../../../components/account/form-problem.tsx';
 import { PasswordField } from '../../../components/account/password-field.tsx';
-import { showAlert } from '../../../lib/error-modal.tsx';
-import { schemaResolver, useInputProps } from '../../../lib/forms.ts';
 import { useChangePassword } from '../api/update-profile.ts';
 import { EditableSection } from './editable-section.tsx';
-
-const emptyPasswords: ChangePasswordRequest = { current: '', password: '', confirm: '' };
+import { useSectionForm } from './use-section-form.ts';
 
 /** Spec §2 profile: the password, never shown; changed by giving the current one. */
 export function PasswordSection() {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
-  const change = useChangePassword();
-  const form = useForm<ChangePasswordRequest>({
+  const section = useSectionForm<ChangePasswordRequest>({
     name: 'change-password',
-    initialValues: emptyPasswords,
-    validate: schemaResolver(changePasswordRequest),
+    values: () => ({ current: '', password: '', confirm: '' }),
+    schema: changePasswordRequest,
+    save: useChangePassword(),
+    savedMessage: t('profile.passwordUpdated'),
+    // A wrong current password, or a new one refused (common, the e-mail): under its field.
+    fieldErrors: true,
   });
-  const inputProps = useInputProps(form);
-  const problem = useFormProblem(form);
-
-  const close = () => {
-    form.setValues(emptyPasswords);
-    form.clearErrors();
-    problem.clear();
-    setEditing(false);
-  };
-  const submit = form.onSubmit(
-    (values) =>
-      change.mutate(values, {
-        onSuccess: () => {
-          close();
-          showAlert(t('profile.updatedTitle'), t('profile.passwordUpdated'));
-        },
-        // A wrong current password, or a new one refused (common, the e-mail): under its field.
-        onError: (error) => problem.refused(error, values),
-      }),
-    problem.invalid,
-  );
+  const { inputProps } = section;
 
   return (
     <EditableSection
@@ -52,22 +28,16 @@ export function PasswordSection() {
       edit={{
         label: t('profile.changePassword'),
         icon: <IconKey size={18} aria-hidden />,
-        onClick: () => setEditing(true),
+        onClick: section.open,
       }}
-      editing={editing}
+      editing={section.editing}
       view={
         <Text>
           <span aria-hidden>{t('profile.hidden')}</span>
           <VisuallyHidden>{t('profile.passwordSet')}</VisuallyHidden>
         </Text>
       }
-      form={{
-        onSubmit: submit,
-        onCancel: close,
-        problem: problem.text,
-        saving: change.isPending,
-        maw: 420,
-      }}
+      form={{ ...section.form, maw: 420 }}
     >
       <PasswordField label={t('profile.current')} {...inputProps('current')} />
       <PasswordField

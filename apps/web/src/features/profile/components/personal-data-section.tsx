@@ -1,51 +1,22 @@
 import { type ProfileRequest, profileRequest, type SessionUser } from '@cusco/shared';
-import { useForm } from '@mantine/form';
 import { IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormProblem } from '../../../components/account/form-problem.tsx';
 import { PersonalDataFields } from '../../../components/account/personal-data-fields.tsx';
-import { showAlert } from '../../../lib/error-modal.tsx';
-import { schemaResolver, useInputProps } from '../../../lib/forms.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { EditableSection } from './editable-section.tsx';
 import { FactList } from './fact-list.tsx';
-
-const profileOf = (user: SessionUser): ProfileRequest => ({
-  name: user.name,
-  lastname: user.lastName,
-  phone: user.telephone,
-});
+import { useSectionForm } from './use-section-form.ts';
 
 /** Spec §2 profile: the name, last name and telephone, edited in place. */
 export function PersonalDataSection({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
-  const update = useUpdateProfile();
-  const form = useForm<ProfileRequest>({
-    initialValues: profileOf(user),
-    validate: schemaResolver(profileRequest),
+  const section = useSectionForm<ProfileRequest>({
+    values: () => ({ name: user.name, lastname: user.lastName, phone: user.telephone }),
+    schema: profileRequest,
+    save: useUpdateProfile(),
+    savedMessage: t('profile.profileUpdated'),
   });
-  const inputProps = useInputProps(form);
-  const problem = useFormProblem(form);
-
-  const start = () => {
-    form.setValues(profileOf(user));
-    form.clearErrors();
-    problem.clear();
-    setEditing(true);
-  };
-  const submit = form.onSubmit(
-    (values) =>
-      update.mutate(values, {
-        onSuccess: () => {
-          setEditing(false);
-          showAlert(t('profile.updatedTitle'), t('profile.profileUpdated'));
-        },
-        onError: (error) => problem.refused(error),
-      }),
-    problem.invalid,
-  );
+  const { inputProps } = section;
 
   return (
     <EditableSection
@@ -54,9 +25,9 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
       edit={{
         label: t('profile.edit'),
         icon: <IconPencil size={18} aria-hidden />,
-        onClick: start,
+        onClick: section.open,
       }}
-      editing={editing}
+      editing={section.editing}
       view={
         <FactList
           facts={[
@@ -66,12 +37,7 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
           ]}
         />
       }
-      form={{
-        onSubmit: submit,
-        onCancel: () => setEditing(false),
-        problem: problem.text,
-        saving: update.isPending,
-      }}
+      form={section.form}
     >
       <PersonalDataFields
         cols={{ base: 1, sm: 2 }}
