@@ -1,9 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tours } from '../src/db/schema.ts';
+import { tourPrices, tours } from '../src/db/schema.ts';
 import { bumpCatalogueVersion } from '../src/lib/catalogue-version.ts';
+import { signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
+import { bookingFor, loadTour, postBooking } from './support/bookings.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -96,5 +98,35 @@ describe('catalogue answers from memory', () => {
     expect(after.json().name).toBe(`${name} (renamed)`);
     expect(Date.now() - changedAt).toBeLessThan(1500);
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});
+
+describe('booking prices from the cached catalogue', () => {
+  it('prices a booking as the cached tour did, and a price change once announced', async () => {
+    const { token } = await signUpAndIn(ctx.app);
+    const tour = await loadTour(ctx.app, '100401');
+    const before = bookingFor(tour);
+    expect((await postBooking(ctx.app, token, before)).statusCode).toBe(201);
+
+    // Every price of the tour goes up by $10; unannounced, bookings keep the cached prices.
+    const [row] = await ctx.database.db.select().from(tours).where(eq(tours.code, '100401'));
+    await ctx.database.db
+      .update(tourPrices)
+      .set({ priceCents: sql`${tourPrices.priceCents} + 1000` })
+      .where(eq(tourPrices.tourId, row?.id ?? ''));
+    expect((await postBooking(ctx.app, token, bookingFor(tour))).statusCode).toBe(201);
+
+    await bumpCatalogueVersion(ctx.database.db);
+    // Within a second, the old figures are refused (409 with the server's quote) and the new
+    // tour prices a booking the server accepts.
+    const refused = await until(
+      () => postBooking(ctx.app, token, bookingFor(tour)),
+      (response) => response.statusCode === 409,
+    );
+    expect(refused.statusCode).toBe(409);
+    const repriced = await loadTour(ctx.app, '100401');
+    const after = bookingFor(repriced);
+    expect(after.adultPrice).toBe(before.adultPrice + 10);
+    expect((await postBooking(ctx.app, token, after)).statusCode).toBe(201);
   });
 });

@@ -29,6 +29,7 @@ export interface CatalogueCacheOptions {
  */
 export class CatalogueCache {
   private readonly entries = new Map<string, Promise<Entry>>();
+  private readonly values = new Map<string, Promise<unknown>>();
   private version: string | null = null;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
@@ -52,6 +53,7 @@ export class CatalogueCache {
   /** Drops every answer now (this node only; other nodes see a version change). */
   clear() {
     this.entries.clear();
+    this.values.clear();
   }
 
   private async ensureFresh(): Promise<void> {
@@ -60,7 +62,7 @@ export class CatalogueCache {
       try {
         const version = await readCatalogueVersion(this.db);
         if (version !== this.version) {
-          this.entries.clear();
+          this.clear();
           this.version = version;
         }
       } catch (error) {
@@ -88,6 +90,26 @@ export class CatalogueCache {
       entry.catch(() => this.entries.delete(key));
     }
     return entry;
+  }
+
+  /**
+   * A catalogue object the server itself uses (a tour's pricing), from the cache, under the
+   * same version as the answers. A missing one (null: an unknown id) is not kept.
+   */
+  async value<T>(key: string, load: () => Promise<T | null>): Promise<T | null> {
+    await this.ensureFresh();
+    const held = this.values.get(key) as Promise<T | null> | undefined;
+    if (held) return held;
+    if (this.values.size >= this.maxEntries) this.values.clear();
+    const loading = load();
+    this.values.set(key, loading);
+    loading.then(
+      (value) => {
+        if (value === null) this.values.delete(key);
+      },
+      () => this.values.delete(key),
+    );
+    return loading;
   }
 
   /**

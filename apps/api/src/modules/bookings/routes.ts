@@ -12,6 +12,7 @@ import { idempotencyHeaders, sendStored } from '../../lib/idempotency.ts';
 import { languageOf } from '../../lib/language.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { loadTourPricing } from './catalogue.ts';
 import { getBookingDetail } from './detail.ts';
 import { listBookings } from './list.ts';
 import { saveBooking } from './save.ts';
@@ -35,6 +36,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKey: request.headers['idempotency-key'],
         language: languageOf(request),
         payments: { gateway: app.gateway, ttlMinutes: app.config.payments.attemptTtlMinutes },
+        pricing: await app.catalogue.value(`pricing:${request.body.tourId}`, () =>
+          loadTourPricing(app.db, request.body.tourId),
+        ),
       });
       return sendStored(reply, answer);
     },

@@ -33,6 +33,13 @@ export interface SaveBookingInput {
   today?: string;
   /** How the first payment is opened (spec: the attempt for the total or the deposit). */
   payments: AttemptPolicy;
+  /**
+   * The tour's prices, when the caller has them already (the API's catalogue cache, the same
+   * version as the tour the browser priced; null for an unknown tour). By default they are read
+   * in the booking's transaction. (A cache read inside the transaction would wait for the
+   * embedded database's only connection, which the transaction holds.)
+   */
+  pricing?: TourPricing | null;
 }
 
 /**
@@ -49,7 +56,8 @@ export async function saveBooking(db: Database, input: SaveBookingInput) {
       if (body.corporate && !input.user.corporateClientId) {
         throw new AppError('FORBIDDEN', 'corporateOnly');
       }
-      const pricing = await loadTourPricing(tx, body.tourId);
+      const pricing =
+        input.pricing === undefined ? await loadTourPricing(tx, body.tourId) : input.pricing;
       if (!pricing) throw new AppError('NOT_FOUND', 'tourNotFound', { field: 'tourId' });
       const quote = checkAndPrice(pricing, body, language, input.today ?? todayInLima());
       return { statusCode: 201, body: await insertBooking(tx, input, pricing, quote) };
