@@ -7,19 +7,23 @@ export interface EditableSectionProps {
   id: string;
   title: string;
   /** The button that opens the form, shown while the section is read-only. */
-  edit: { label: string; icon: React.ReactNode; onClick(): void };
-  editing: boolean;
+  edit: { label: string; icon: React.ReactNode };
+  /** Whether the form is open, how to open it, and the form's own parts (useSectionForm). */
+  section: { editing: boolean; open(): void; form: SectionForm };
   /** What the section shows while read-only. */
   view: React.ReactNode;
-  /** The form shown while editing: its fields (children), problem, Cancel and Save. */
-  form: {
-    onSubmit(event?: React.FormEvent<HTMLFormElement>): void;
-    onCancel(): void;
-    problem: string | null;
-    saving: boolean;
-    maw?: number;
-  };
+  /** The form's greatest width. */
+  maw?: number;
+  /** The form's fields. */
   children: React.ReactNode;
+}
+
+/** The form shown while editing: its fields, problem, Cancel and Save. */
+export interface SectionForm {
+  onSubmit(event?: React.FormEvent<HTMLFormElement>): void;
+  onCancel(): void;
+  problem: string | null;
+  saving: boolean;
 }
 
 /** A profile section (spec §2): read-only until Edit opens its form; Cancel or Save closes it. */
@@ -27,27 +31,28 @@ export function EditableSection({
   id,
   title,
   edit,
-  editing,
+  section,
   view,
-  form,
+  maw,
   children,
 }: EditableSectionProps) {
   const { t } = useTranslation();
+  const { form } = section;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={id}>
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id={id}>
           {title}
         </Title>
-        {!editing && (
-          <Button variant="light" leftSection={edit.icon} onClick={edit.onClick}>
+        {!section.editing && (
+          <Button variant="light" leftSection={edit.icon} onClick={section.open}>
             {edit.label}
           </Button>
         )}
       </Group>
-      {editing ? (
+      {section.editing ? (
         <form onSubmit={form.onSubmit} noValidate aria-labelledby={id}>
-          <Stack gap="sm" maw={form.maw}>
+          <Stack gap="sm" maw={maw}>
             <FormProblem problem={form.problem} />
             {children}
             <Group justify="flex-end">

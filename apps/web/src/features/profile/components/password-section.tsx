@@ -25,19 +25,15 @@ export function PasswordSection() {
     <EditableSection
       id="profile-password"
       title={t('profile.password')}
-      edit={{
-        label: t('profile.changePassword'),
-        icon: <IconKey size={18} aria-hidden />,
-        onClick: section.open,
-      }}
-      editing={section.editing}
+      edit={{ label: t('profile.changePassword'), icon: <IconKey size={18} aria-hidden /> }}
+      section={section}
       view={
         <Text>
           <span aria-hidden>{t('profile.hidden')}</span>
           <VisuallyHidden>{t('profile.passwordSet')}</VisuallyHidden>
         </Text>
       }
-      form={{ ...section.form, maw: 420 }}
+      maw={420}
     >
       <PasswordField label={t('profile.current')} {...inputProps('current')} />
       <PasswordField

@@ -22,12 +22,8 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
     <EditableSection
       id="profile-personal"
       title={t('profile.personal')}
-      edit={{
-        label: t('profile.edit'),
-        icon: <IconPencil size={18} aria-hidden />,
-        onClick: section.open,
-      }}
-      editing={section.editing}
+      edit={{ label: t('profile.edit'), icon: <IconPencil size={18} aria-hidden /> }}
+      section={section}
       view={
         <FactList
           facts={[
@@ -37,7 +33,6 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
           ]}
         />
       }
-      form={section.form}
     >
       <PersonalDataFields
         cols={{ base: 1, sm: 2 }}

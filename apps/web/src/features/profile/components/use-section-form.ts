@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { useFormProblem } from '../../../components/account/form-problem.tsx';
 import { showAlert } from '../../../lib/error-modal.tsx';
 import { schemaResolver, useInputProps } from '../../../lib/forms.ts';
-import type { EditableSectionProps } from './editable-section.tsx';
+import type { SectionForm } from './editable-section.tsx';
 
 interface SectionFormOptions<Values> {
   /** The form's name (Mantine's, which prefixes its fields' data-path). */
@@ -63,7 +63,7 @@ export function useSectionForm<Values extends Record<string, unknown>>(
     problem.invalid,
   );
 
-  const sectionForm: EditableSectionProps['form'] = {
+  const sectionForm: SectionForm = {
     onSubmit: submit,
     onCancel: close,
     problem: problem.text,
