@@ -26,7 +26,6 @@ export function ServicesBlock({
   onQuantity(offerId: string, quantity: string): void;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const perPerson = tour.additionalServices.some((service) =>
     service.prices.some((price) => price.perPerson),
   );
@@ -42,51 +41,80 @@ export function ServicesBlock({
             {t('booking.services.hint')} {perPerson ? t('booking.services.perPersonHint') : ''}
           </Text>
           {tour.additionalServices.flatMap((service) =>
-            service.prices.map((price) => {
-              const state = draft.services[price.id] ?? { enabled: false, quantity: '' };
-              const name = `${service.name} (${price.label})`;
-              const note = noteAt(`service:${price.id}`);
-              return (
-                <Box key={price.id}>
-                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                    <Switch
-                      checked={state.enabled}
-                      onChange={(event) => onToggle(price.id, event.currentTarget.checked)}
-                      label={
-                        <span>
-                          <Text span fw={600} size="sm">
-                            {service.name}
-                          </Text>{' '}
-                          <Text span size="sm">
-                            · {price.label} · {formatMoney(price.value, language)}
-                          </Text>
-                        </span>
-                      }
-                      description={service.description}
-                    />
-                    {state.enabled && (
-                      <TextInput
-                        w={88}
-                        style={{ flexShrink: 0 }}
-                        aria-label={t('booking.services.quantityOf', { name })}
-                        inputMode="numeric"
-                        pattern="[0-9]*"
-                        maxLength={MAX_LENGTH.quantity}
-                        placeholder="0"
-                        value={state.quantity}
-                        onChange={(event) => onQuantity(price.id, event.currentTarget.value)}
-                        error={note?.error}
-                        data-limit={`service:${price.id}`}
-                      />
-                    )}
-                  </Group>
-                  <LimitNote note={note} id={`service-limit-${price.id}`} />
-                </Box>
-              );
-            }),
+            service.prices.map((price) => (
+              <ServiceOption
+                key={price.id}
+                service={service}
+                price={price}
+                state={draft.services[price.id] ?? { enabled: false, quantity: '' }}
+                note={noteAt(`service:${price.id}`)}
+                onToggle={(enabled) => onToggle(price.id, enabled)}
+                onQuantity={(quantity) => onQuantity(price.id, quantity)}
+              />
+            )),
           )}
         </Stack>
       )}
     </Fieldset>
+  );
+}
+
+type Service = Tour['additionalServices'][number];
+
+/** One price option of a service: its toggle and, once on, its quantity and limit note. */
+function ServiceOption({
+  service,
+  price,
+  state,
+  note,
+  onToggle,
+  onQuantity,
+}: {
+  service: Service;
+  price: Service['prices'][number];
+  state: { enabled: boolean; quantity: string };
+  note: LimitNoteAt;
+  onToggle(enabled: boolean): void;
+  onQuantity(quantity: string): void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const name = `${service.name} (${price.label})`;
+  return (
+    <Box>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Switch
+          checked={state.enabled}
+          onChange={(event) => onToggle(event.currentTarget.checked)}
+          label={
+            <span>
+              <Text span fw={600} size="sm">
+                {service.name}
+              </Text>{' '}
+              <Text span size="sm">
+                · {price.label} · {formatMoney(price.value, language)}
+              </Text>
+            </span>
+          }
+          description={service.description}
+        />
+        {state.enabled && (
+          <TextInput
+            w={88}
+            style={{ flexShrink: 0 }}
+            aria-label={t('booking.services.quantityOf', { name })}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={MAX_LENGTH.quantity}
+            placeholder="0"
+            value={state.quantity}
+            onChange={(event) => onQuantity(event.currentTarget.value)}
+            error={note?.error}
+            data-limit={`service:${price.id}`}
+          />
+        )}
+      </Group>
+      <LimitNote note={note} id={`service-limit-${price.id}`} />
+    </Box>
   );
 }
