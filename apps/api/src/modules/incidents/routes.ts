@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { sendCatalogue } from '../../lib/catalogue-route.ts';
 import { languageOf } from '../../lib/language.ts';
 import { sendPage } from '../../lib/pagination.ts';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { parseIncidentId } from './access.ts';
 import { listIncidentStatuses, listIncidentTypes } from './options.ts';
@@ -31,8 +32,17 @@ const tags = ['incidents'];
 
 /** Customers' requests about a booking (spec §2 "Incidents", §5 "Incident save", §7). */
 export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The portal sends change/status and delete with no body, possibly still labelled JSON: in
-  // this scope an empty JSON body is no body rather than a 400. Anything else parses as usual.
+  acceptEmptyJsonBodies(app);
+  incidentListRoutes(app);
+  saveIncidentRoute(app);
+  incidentByIdRoutes(app);
+};
+
+/**
+ * The portal sends change/status and delete with no body, possibly still labelled JSON: in this
+ * scope an empty JSON body is no body rather than a 400. Anything else parses as usual.
+ */
+function acceptEmptyJsonBodies(app: ZodApp) {
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -40,7 +50,10 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (text.trim() === '') return done(null, undefined);
     return json(request, text, done);
   });
+}
 
+/** The incident types and statuses, and the caller's incidents. */
+function incidentListRoutes(app: ZodApp) {
   app.get(
     '/incident/list/types',
     { schema: { tags, response: { 200: incidentOptions } } },
@@ -83,7 +96,10 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
     );
   }
+}
 
+/** A new incident. */
+function saveIncidentRoute(app: ZodApp) {
   app.post(
     '/incident/save',
     {
@@ -104,7 +120,10 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(answer);
     },
   );
+}
 
+/** One incident: read, updated, moved to its next status, deleted. */
+function incidentByIdRoutes(app: ZodApp) {
   app.get(
     '/incident/:id',
     {
@@ -170,4 +189,4 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       deleteIncident(app.db, parseIncidentId(request.params.id), currentUser(request)),
   );
-};
+}

@@ -13,6 +13,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCatalogue } from '../../lib/catalogue-route.ts';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findVisibleClient } from './access.ts';
 import { openDocument, saveDocument } from './documents.ts';
@@ -27,6 +28,14 @@ const refusals = { 400: errorBody, 404: errorBody };
 
 /** Passenger data of a booking (spec §5 "Passenger save"): lists, records and document scans. */
 export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
+  passengerListRoutes(app);
+  passengerRecordRoutes(app);
+  documentDownloadRoute(app);
+  await app.register(documentUploadRoutes);
+};
+
+/** The option lists and the jobs of the passenger form. */
+function passengerListRoutes(app: ZodApp) {
   app.get(
     '/optionlist/listbykey/:key',
     {
@@ -56,7 +65,10 @@ export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
         load: (language) => listJobs(app.db, language),
       }),
   );
+}
 
+/** A passenger's record: created in a slot, read, updated. */
+function passengerRecordRoutes(app: ZodApp) {
   app.post(
     '/client/:slotId/create',
     {
@@ -104,7 +116,10 @@ export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
         body: request.body,
       }),
   );
+}
 
+/** A passenger's document scan, as stored. */
+function documentDownloadRoute(app: ZodApp) {
   app.get(
     '/client/:id/document',
     {
@@ -127,9 +142,7 @@ export const passengerRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(document.content);
     },
   );
-
-  await app.register(documentUploadRoutes);
-};
+}
 
 /** The upload, in its own scope: only this route parses multipart bodies, with tight limits. */
 const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
