@@ -75,7 +75,9 @@ export async function addVolume(
       [options.ledgerPerBooking],
     );
     await client.query('commit');
-    await client.query('analyze');
+    // Settled as a server would be after such a load (visibility map, statistics): otherwise
+    // autovacuum runs during the measurement.
+    await client.query('vacuum analyze');
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;

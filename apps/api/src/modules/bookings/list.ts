@@ -40,6 +40,21 @@ export async function listBookings(
   const totals = ledgerTotalsLateral(db, bookings.id);
   const passengers = passengerCount(db);
   const { limit, offset } = limitOffset(page);
+  const newestFirst = [desc(bookings.travelDate), desc(bookings.createdAt), desc(bookings.id)];
+  // The page's bookings are chosen first, from the bookings table alone, with how many the user
+  // has in all (a window count, no second query); only they are then summed and named. Summing
+  // before the limit made a customer with a thousand bookings pay for all of them on every page.
+  const chosen = db
+    .select({
+      id: bookings.id,
+      all: sql<number>`count(*) over ()`.mapWith(Number).as('all_count'),
+    })
+    .from(bookings)
+    .where(visibleTo(user))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset)
+    .as('chosen');
   const rows = await bookingsWithNames(db, {
     code: bookings.code,
     createdAt: bookings.createdAt,
@@ -50,15 +65,12 @@ export async function listBookings(
     additions: totals.additions,
     discounts: totals.discounts,
     payments: totals.payments,
-    // How many bookings the user has in all, with the page (no second query but for an empty page).
-    all: sql<number>`count(*) over ()`.mapWith(Number).as('all_count'),
+    all: chosen.all,
   })
+    .innerJoin(chosen, eq(chosen.id, bookings.id))
     .leftJoinLateral(totals, sql`true`)
     .leftJoinLateral(passengers, sql`true`)
-    .where(visibleTo(user))
-    .orderBy(desc(bookings.travelDate), desc(bookings.createdAt), desc(bookings.id))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...newestFirst);
   const all =
     rows[0]?.all ??
     (await db.select({ n: count() }).from(bookings).where(visibleTo(user)))[0]?.n ??
