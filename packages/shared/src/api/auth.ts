@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import type { MessageKey } from '../messages.ts';
 import { isIsoDate, MIN_DATE, maxRegistrationBirthDate } from '../rules/dates.ts';
 import { MAX_LENGTH, requiredText } from './common.ts';
-
-const key = (k: MessageKey) => k;
+import { key } from './fields.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long passphrases are welcome (the spec's 50 is raised: NIST asks for at least 64). */

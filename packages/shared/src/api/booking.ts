@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { CustomerTypeId } from '../ids.ts';
-import type { MessageKey } from '../messages.ts';
 import { fromCents } from '../rules/money.ts';
 import { amountString, type BookingSelection, type Quote } from '../rules/pricing.ts';
 import { isoDate } from './auth.ts';
-
-const key = (k: MessageKey) => k;
+import { filledText, key } from './fields.ts';
 
 /** Spec §9 payment modes: total (T) or partial, the 50% deposit (P). */
 export const paymentMode = z.enum(['T', 'P']);
@@ -13,11 +11,7 @@ export type PaymentMode = z.infer<typeof paymentMode>;
 
 export const MAX_PASSENGERS_PER_TYPE = 99;
 
-const id = z
-  .string({ error: key('required') })
-  .trim()
-  .min(1, { error: key('required') })
-  .max(64);
+const id = filledText('required', 64);
 const count = z
   .number({ error: key('invalidInput') })
   .int({ error: key('invalidInput') })
@@ -59,16 +53,8 @@ export const bookingHotelLine = z.object({
 export const bookingRequest = z
   .object({
     tourId: z.uuid({ error: key('invalidInput') }),
-    categoryId: z
-      .string({ error: key('selectTypeAndCategory') })
-      .trim()
-      .min(1, { error: key('selectTypeAndCategory') })
-      .max(64),
-    tourTypeId: z
-      .string({ error: key('selectTypeAndCategory') })
-      .trim()
-      .min(1, { error: key('selectTypeAndCategory') })
-      .max(64),
+    categoryId: filledText('selectTypeAndCategory', 64),
+    tourTypeId: filledText('selectTypeAndCategory', 64),
     startDate: isoDate,
     endDate: isoDate,
     adultPassengers: count,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MessageKey } from '../messages.ts';
+import { filledText, key } from './fields.ts';
 
 /** The body of every error answer of the API. */
 export const errorBody = z.object({
@@ -21,7 +21,7 @@ export type Option = z.infer<typeof option>;
 export const namedItem = z.object({ id: z.string(), name: z.string() });
 export type NamedItem = z.infer<typeof namedItem>;
 
-export const uuid = z.uuid({ error: 'invalidInput' satisfies MessageKey });
+export const uuid = z.uuid({ error: key('invalidInput') });
 
 /**
  * The longest text each kind of field takes: the schemas check it and the forms' inputs stop
@@ -39,11 +39,7 @@ export const MAX_LENGTH = {
 
 /** A required text field of at most `max` characters, trimmed. */
 export function requiredText(max: typeof MAX_LENGTH.text | typeof MAX_LENGTH.phone) {
-  return z
-    .string({ error: 'required' satisfies MessageKey })
-    .trim()
-    .min(1, { error: 'required' satisfies MessageKey })
-    .max(max, { error: (max === 50 ? 'tooLong50' : 'tooLong20') satisfies MessageKey });
+  return filledText('required', max, max === MAX_LENGTH.text ? 'tooLong50' : 'tooLong20');
 }
 
 export const DEFAULT_PAGE_SIZE = 50;

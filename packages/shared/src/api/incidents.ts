@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import type { MessageKey } from '../messages.ts';
 import { MAX_LENGTH, option } from './common.ts';
-
-const key = (k: MessageKey) => k;
+import { filledText, key } from './fields.ts';
 
 /** An incident as the customer sees it (spec §3 "Incident", with a few additions). */
 export const incident = z.object({
@@ -44,17 +42,9 @@ const text = (max: number) =>
 export const incidentSaveRequest = z.object({
   name: text(MAX_LENGTH.incidentName).optional().default(''),
   description: text(MAX_LENGTH.incidentDescription).optional().default(''),
-  typeId: z
-    .string({ error: key('completeAllFields') })
-    .trim()
-    .min(1, { error: key('completeAllFields') })
-    .max(64),
+  typeId: filledText('completeAllFields', 64),
   statusId: z.string().max(64).nullish(),
-  bookingId: z
-    .string({ error: key('completeAllFields') })
-    .trim()
-    .min(1, { error: key('completeAllFields') })
-    .max(32),
+  bookingId: filledText('completeAllFields', 32),
   /** The passenger slot (remove passenger) or the service line (remove service). */
   targetId: z.string().max(64).nullish(),
 });
@@ -62,11 +52,7 @@ export type IncidentSaveRequest = z.input<typeof incidentSaveRequest>;
 
 /** PUT incident/{id}/update (spec §7: typeId, statusId, adviserId null; and what the form edits). */
 export const incidentUpdateRequest = z.object({
-  typeId: z
-    .string({ error: key('completeAllFields') })
-    .trim()
-    .min(1, { error: key('completeAllFields') })
-    .max(64),
+  typeId: filledText('completeAllFields', 64),
   statusId: z.string().max(64).nullish(),
   adviserId: z.null().optional(),
   name: text(MAX_LENGTH.incidentName).optional(),

@@ -10,16 +10,11 @@ import {
 } from '../rules/dates.ts';
 import { birthDateRange, passengerAgeProblem } from '../rules/passengers.ts';
 import { MAX_LENGTH, namedItem } from './common.ts';
-
-const key = (k: MessageKey) => k;
+import { filledText, key } from './fields.ts';
 
 /** Spec §5 passenger save: a required field missing gives 'Please Complete All Fields'. */
 const required = (max: number = MAX_LENGTH.text) =>
-  z
-    .string({ error: key('completeAllFields') })
-    .trim()
-    .min(1, { error: key('completeAllFields') })
-    .max(max, { error: key('tooLong50') });
+  filledText('completeAllFields', max, 'tooLong50');
 
 const optionalText = z
   .string()
@@ -70,11 +65,7 @@ export const passengerPayload = z.object({
   trekkingExperienceObservation: optionalText,
   /** A student's card expiry: required for students, null for everyone else. */
   dateExpirationCard: optionalDate,
-  bookingcode: z
-    .string({ error: key('required') })
-    .trim()
-    .min(1)
-    .max(32),
+  bookingcode: filledText('required', 32),
 });
 export type PassengerPayload = z.input<typeof passengerPayload>;
 export type ParsedPassengerPayload = z.output<typeof passengerPayload>;
@@ -197,11 +188,7 @@ export type AdditionalServiceOptions = z.infer<typeof additionalServiceOptions>;
 
 /** POST tour/add/service?bookingId={code} (spec §3 "Purchase line"). */
 export const purchaseLine = z.object({
-  serviceId: z
-    .string({ error: key('invalidInput') })
-    .trim()
-    .min(1)
-    .max(64),
+  serviceId: filledText('invalidInput', 64),
   name: z.string().max(200).default(''),
   quantity: z
     .number({ error: key('invalidInput') })

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { MessageKey } from '../messages.ts';
 import { fromCents, toCents } from '../rules/money.ts';
 
-const key = (k: MessageKey) => k;
+import { filledText, key } from './fields.ts';
 
 /** How the browser reaches the gateway: its hosted page, or a form posted to it (Pay-me). */
 export const checkout = z.discriminatedUnion('kind', [
@@ -17,11 +16,7 @@ export type Checkout = z.infer<typeof checkout>;
 
 /** POST tour/payment/add (spec §3 "Payment request"): bookingId is the reservation code. */
 export const paymentAddRequest = z.object({
-  bookingId: z
-    .string({ error: key('required') })
-    .trim()
-    .min(1)
-    .max(32),
+  bookingId: filledText('required', 32),
   amount: z.number({ error: key('invalidPaymentAmount') }),
   amountStr: z.string({ error: key('invalidPaymentAmount') }).max(16),
 });

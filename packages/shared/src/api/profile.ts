@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import type { MessageKey } from '../messages.ts';
 import { existingPassword, password, phone } from './auth.ts';
 import { MAX_LENGTH, requiredText } from './common.ts';
-
-const key = (k: MessageKey) => k;
+import { key } from './fields.ts';
 
 /** PUT client/profile (spec §7: name, lastname, phone). */
 export const profileRequest = z.object({

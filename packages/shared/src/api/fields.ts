@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { MessageKey } from '../messages.ts';
+
+/** A message key, checked against the catalogue where a schema names it. */
+export const key = (k: MessageKey) => k;
+
+/**
+ * A required text: trimmed, refused with `message` when missing, not a string or empty, and at
+ * most `max` characters (refused with `tooLong` when given, else with `message` too).
+ */
+export function filledText(message: MessageKey, max: number, tooLong?: MessageKey) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, tooLong && { error: tooLong });
+}
