@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { benchCalls, TOUR_CODE } from './calls.ts';
 import { lighthouseScores } from './lighthouse.ts';
-import { load } from './load.ts';
+import { type LoadResult, load } from './load.ts';
 import { type BenchDatabase, residentMb, startBare, startProduct } from './servers.ts';
 import { type Row, targetsFor } from './targets.ts';
 import { addVolume } from './volume.ts';
@@ -80,28 +80,7 @@ try {
       print(`- first start (migrate and seed): ${product.readyMs} ms`);
 
       if (product.databaseUrl && !args['no-volume'] && !args.smoke) {
-        const volume = { bookings: 100_000, ledgerPerBooking: 10 };
-        const added = await addVolume(product.databaseUrl, volume);
-        print(
-          `\nWith ${volume.bookings.toLocaleString('en')} more bookings and ${(volume.bookings * volume.ledgerPerBooking).toLocaleString('en')} ledger rows (added in ${added.ms} ms):\n`,
-        );
-        print('| Call | req/s | p99 | p99 on the demo data | ratio | target | |');
-        print('|---|---:|---:|---:|---:|---|---|');
-        for (const call of await benchCalls(product.url)) {
-          const before = rows.find((row) => row.call === call.name);
-          if (!before || !/booking\/(list|\{code\})/.test(call.name)) continue;
-          const measured = await load(product.url, call, {
-            seconds,
-            connections: call.connections ?? 50,
-          });
-          const ratio = measured.p99Ms / Math.max(before.measured.p99Ms, 1);
-          const ok = ratio <= 1.2 && measured.failures === 0;
-          print(
-            `| \`${call.name}\` | ${measured.requestsPerSecond} | ${measured.p99Ms} ms | ${before.measured.p99Ms} ms | ×${ratio.toFixed(2)} | ≤ ×1.2 | ${ok ? 'ok' : 'MISSED'} |`,
-          );
-          if (!ok)
-            misses.push(`${database.kind} ${call.name} with volume: p99 ×${ratio.toFixed(2)}`);
-        }
+        await measureWithVolume(product.url, product.databaseUrl, database.kind);
       }
 
       if (database.kind === 'pglite' && !args['no-lighthouse'] && !args.smoke) {
@@ -125,6 +104,38 @@ try {
   }
 } finally {
   await bare.stop();
+}
+
+/**
+ * The list and detail before and after 100,000 other customers' bookings with a million ledger
+ * rows: measured just before the rows are added (the saves above have grown the demo customer's
+ * own list) and again after, so that only the others' data differs.
+ */
+async function measureWithVolume(url: string, databaseUrl: string, kind: string) {
+  const calls = (await benchCalls(url)).filter((call) =>
+    /booking\/(list|\{code\})/.test(call.name),
+  );
+  const options = { seconds, connections: 50 };
+  const before = new Map<string, LoadResult>();
+  for (const call of calls) before.set(call.name, await load(url, call, options));
+  const volume = { bookings: 100_000, ledgerPerBooking: 10 };
+  const added = await addVolume(databaseUrl, volume);
+  print(
+    `\nWith ${volume.bookings.toLocaleString('en')} more bookings of other customers and ${(volume.bookings * volume.ledgerPerBooking).toLocaleString('en')} ledger rows (added in ${added.ms} ms):\n`,
+  );
+  print('| Call | req/s before | p99 before | req/s after | p99 after | ratio | target | |');
+  print('|---|---:|---:|---:|---:|---:|---|---|');
+  for (const call of calls) {
+    const was = before.get(call.name);
+    if (!was) continue;
+    const now = await load(url, call, options);
+    const ratio = now.p99Ms / Math.max(was.p99Ms, 1);
+    const ok = ratio <= 1.2 && now.failures === 0;
+    print(
+      `| \`${call.name}\` | ${was.requestsPerSecond} | ${was.p99Ms} ms | ${now.requestsPerSecond} | ${now.p99Ms} ms | ×${ratio.toFixed(2)} | ≤ ×1.2 | ${ok ? 'ok' : 'MISSED'} |`,
+    );
+    if (!ok) misses.push(`${kind} ${call.name} with volume: p99 ×${ratio.toFixed(2)}`);
+  }
 }
 
 if (misses.length > 0) {
