@@ -1,5 +1,5 @@
 import type { Language } from '@cusco/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { languageOf } from './language.ts';
 
 export interface CatalogueAnswer {
@@ -26,4 +26,13 @@ export function sendCatalogue(
     audience: answer.audience,
     load: () => answer.load(language),
   });
+}
+
+/** Registers a catalogue GET at `url` whose answer depends on the language alone (a list). */
+export function catalogueGet(
+  app: FastifyInstance,
+  route: CatalogueAnswer & { url: string; schema: FastifySchema },
+) {
+  const { url, schema, ...answer } = route;
+  app.get(url, { schema }, async (request, reply) => sendCatalogue(app, request, reply, answer));
 }

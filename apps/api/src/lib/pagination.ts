@@ -1,10 +1,13 @@
-import type { PageQuery } from '@cusco/shared';
+import { DEFAULT_PAGE_SIZE, type PageQuery } from '@cusco/shared';
 import type { FastifyReply } from 'fastify';
 
 export interface Page<T> {
   items: T[];
   total: number;
 }
+
+/** The first page, of the default size: what a list call answers when it names no page. */
+export const FIRST_PAGE: PageQuery = { page: 1, pageSize: DEFAULT_PAGE_SIZE };
 
 /** The SQL limit and offset of a page. */
 export function limitOffset(page: PageQuery) {

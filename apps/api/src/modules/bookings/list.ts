@@ -1,6 +1,5 @@
 import {
   type BookingListItem,
-  DEFAULT_PAGE_SIZE,
   fromCents,
   inLanguage,
   type Language,
@@ -10,7 +9,7 @@ import {
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookingPassengerLines, bookings } from '../../db/schema.ts';
-import { limitOffset, type Page } from '../../lib/pagination.ts';
+import { FIRST_PAGE, limitOffset, type Page } from '../../lib/pagination.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { visibleTo } from './access.ts';
 import { ledgerTotalsLateral, totalsOf } from './ledger.ts';
@@ -35,7 +34,7 @@ export async function listBookings(
   db: Executor,
   user: AuthenticatedUser,
   language: Language,
-  page: PageQuery = { page: 1, pageSize: DEFAULT_PAGE_SIZE },
+  page: PageQuery = FIRST_PAGE,
 ): Promise<Page<BookingListItem>> {
   const totals = ledgerTotalsLateral(db, bookings.id);
   const passengers = passengerCount(db);

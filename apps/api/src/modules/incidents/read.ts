@@ -2,7 +2,6 @@ import {
   customerMayDelete,
   customerMayEdit,
   customerTransition,
-  DEFAULT_PAGE_SIZE,
   type Incident,
   incidentTarget,
   inLanguage,
@@ -23,7 +22,7 @@ import {
   tourAdditionalServices,
   tours,
 } from '../../db/schema.ts';
-import { limitOffset, type Page } from '../../lib/pagination.ts';
+import { FIRST_PAGE, limitOffset, type Page } from '../../lib/pagination.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { visibleTo } from '../bookings/access.ts';
 import { incidentNotFound } from './access.ts';
@@ -139,7 +138,7 @@ export async function listIncidents(
   db: Executor,
   user: AuthenticatedUser,
   language: Language,
-  page: PageQuery = { page: 1, pageSize: DEFAULT_PAGE_SIZE },
+  page: PageQuery = FIRST_PAGE,
 ): Promise<Page<Incident>> {
   const { limit, offset } = limitOffset(page);
   const rows = await selectIncidents(db, visibleTo(user)).limit(limit).offset(offset);

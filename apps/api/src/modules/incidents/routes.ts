@@ -10,7 +10,7 @@ import {
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendCatalogue } from '../../lib/catalogue-route.ts';
+import { catalogueGet } from '../../lib/catalogue-route.ts';
 import { languageOf } from '../../lib/language.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import type { ZodApp } from '../../lib/zod-app.ts';
@@ -54,27 +54,20 @@ function acceptEmptyJsonBodies(app: ZodApp) {
 
 /** The incident types and statuses, and the caller's incidents. */
 function incidentListRoutes(app: ZodApp) {
-  app.get(
-    '/incident/list/types',
-    { schema: { tags, response: { 200: incidentOptions } } },
-    async (request, reply) =>
-      sendCatalogue(app, request, reply, {
-        name: 'incident-types',
-        audience: 'private',
-        load: (language) => listIncidentTypes(app.db, language),
-      }),
-  );
-
-  app.get(
-    '/incident/list/status',
-    { schema: { tags, response: { 200: incidentOptions } } },
-    async (request, reply) =>
-      sendCatalogue(app, request, reply, {
-        name: 'incident-statuses',
-        audience: 'private',
-        load: (language) => listIncidentStatuses(app.db, language),
-      }),
-  );
+  catalogueGet(app, {
+    url: '/incident/list/types',
+    schema: { tags, response: { 200: incidentOptions } },
+    name: 'incident-types',
+    audience: 'private',
+    load: (language) => listIncidentTypes(app.db, language),
+  });
+  catalogueGet(app, {
+    url: '/incident/list/status',
+    schema: { tags, response: { 200: incidentOptions } },
+    name: 'incident-statuses',
+    audience: 'private',
+    load: (language) => listIncidentStatuses(app.db, language),
+  });
 
   // The spec lists both calls; for a customer they answer the same list: the incidents of the
   // bookings they may see. (A back office would list every customer's under its own route.)

@@ -12,7 +12,7 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendCatalogue } from '../../lib/catalogue-route.ts';
+import { catalogueGet, sendCatalogue } from '../../lib/catalogue-route.ts';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findVisibleClient } from './access.ts';
@@ -53,18 +53,13 @@ function passengerListRoutes(app: ZodApp) {
       }),
   );
 
-  app.get(
-    '/job/list',
-    {
-      schema: { tags: ['passengers'], response: { 200: optionList } },
-    },
-    async (request, reply) =>
-      sendCatalogue(app, request, reply, {
-        name: 'jobs',
-        audience: 'private',
-        load: (language) => listJobs(app.db, language),
-      }),
-  );
+  catalogueGet(app, {
+    url: '/job/list',
+    schema: { tags: ['passengers'], response: { 200: optionList } },
+    name: 'jobs',
+    audience: 'private',
+    load: (language) => listJobs(app.db, language),
+  });
 }
 
 /** A passenger's record: created in a slot, read, updated. */

@@ -3,24 +3,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { sendCatalogue } from '../../lib/catalogue-route.ts';
+import { catalogueGet, sendCatalogue } from '../../lib/catalogue-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { getTour, listCountries, listTours } from './service.ts';
 
 /** The corporate tour list and the corporate booking page's tour: signed-in routes. */
 export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/tour/list',
-    {
-      schema: { tags: ['tours'], response: { 200: tourList } },
-    },
-    async (request, reply) =>
-      sendCatalogue(app, request, reply, {
-        name: 'tours',
-        audience: 'private',
-        load: (language) => listTours(app.db, language),
-      }),
-  );
+  catalogueGet(app, {
+    url: '/tour/list',
+    schema: { tags: ['tours'], response: { 200: tourList } },
+    name: 'tours',
+    audience: 'private',
+    load: (language) => listTours(app.db, language),
+  });
 
   app.get(
     '/tour/private/:tourId',
@@ -47,16 +42,13 @@ export const publicTourRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendTour(app, request, reply, request.params.id, 'public'),
   );
 
-  app.get(
-    '/common/countries',
-    { schema: { tags: ['reference'], response: { 200: countryList } } },
-    async (request, reply) =>
-      sendCatalogue(app, request, reply, {
-        name: 'countries',
-        audience: 'public',
-        load: (language) => listCountries(app.db, language),
-      }),
-  );
+  catalogueGet(app, {
+    url: '/common/countries',
+    schema: { tags: ['reference'], response: { 200: countryList } },
+    name: 'countries',
+    audience: 'public',
+    load: (language) => listCountries(app.db, language),
+  });
 };
 
 /** A tour's answer, from the catalogue cache (the same entry for the public and corporate pages). */
