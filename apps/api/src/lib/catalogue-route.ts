@@ -1,13 +1,14 @@
 import type { Language } from '@cusco/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { Database } from '../db/client.ts';
 import { languageOf } from './language.ts';
 
 export interface CatalogueAnswer {
   /** What the answer depends on besides the language (the call, a code): the cache key's head. */
   name: string;
   audience: 'public' | 'private';
-  /** Reads the answer in a language. */
-  load: (language: Language) => Promise<unknown>;
+  /** Reads the answer in a language from the app's database. */
+  load: (db: Database, language: Language) => Promise<unknown>;
 }
 
 /**
@@ -24,7 +25,7 @@ export function sendCatalogue(
   return app.catalogue.send(request, reply, {
     key: `${answer.name}:${language}`,
     audience: answer.audience,
-    load: () => answer.load(language),
+    load: () => answer.load(app.db, language),
   });
 }
 

@@ -59,14 +59,14 @@ function incidentListRoutes(app: ZodApp) {
     schema: { tags, response: { 200: incidentOptions } },
     name: 'incident-types',
     audience: 'private',
-    load: (language) => listIncidentTypes(app.db, language),
+    load: listIncidentTypes,
   });
   catalogueGet(app, {
     url: '/incident/list/status',
     schema: { tags, response: { 200: incidentOptions } },
     name: 'incident-statuses',
     audience: 'private',
-    load: (language) => listIncidentStatuses(app.db, language),
+    load: listIncidentStatuses,
   });
 
   // The spec lists both calls; for a customer they answer the same list: the incidents of the

@@ -49,7 +49,7 @@ function passengerListRoutes(app: ZodApp) {
       sendCatalogue(app, request, reply, {
         name: `options:${request.params.key}`,
         audience: 'private',
-        load: (language) => listOptions(app.db, request.params.key, language),
+        load: (db, language) => listOptions(db, request.params.key, language),
       }),
   );
 
@@ -58,7 +58,7 @@ function passengerListRoutes(app: ZodApp) {
     schema: { tags: ['passengers'], response: { 200: optionList } },
     name: 'jobs',
     audience: 'private',
-    load: (language) => listJobs(app.db, language),
+    load: listJobs,
   });
 }
 

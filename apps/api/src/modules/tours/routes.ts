@@ -14,7 +14,7 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['tours'], response: { 200: tourList } },
     name: 'tours',
     audience: 'private',
-    load: (language) => listTours(app.db, language),
+    load: listTours,
   });
 
   app.get(
@@ -47,7 +47,7 @@ export const publicTourRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['reference'], response: { 200: countryList } },
     name: 'countries',
     audience: 'public',
-    load: (language) => listCountries(app.db, language),
+    load: listCountries,
   });
 };
 
@@ -62,6 +62,6 @@ function sendTour(
   return sendCatalogue(app, request, reply, {
     name: `tour:${code}`,
     audience,
-    load: (language) => getTour(app.db, code, language),
+    load: (db, language) => getTour(db, code, language),
   });
 }
