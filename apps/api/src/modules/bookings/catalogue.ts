@@ -1,21 +1,14 @@
 import { type BookingLimits, type Language, nameIn, type PricingCatalog } from '@cusco/shared';
 import { and, eq } from 'drizzle-orm';
 import { type Executor, readAll } from '../../db/client.ts';
+import { customerTypes, hotelTypes, roomTypes, tours } from '../../db/schema.ts';
+import { loadServiceOfferRows, type ServiceOfferRow } from '../tours/service-offers.ts';
 import {
-  additionalServices,
-  categories,
-  customerTypes,
-  hotelTypes,
-  roomTypes,
-  tourAdditionalServices,
-  tourCategories,
-  tourHotelPrices,
-  tourPrices,
-  tours,
-  tourTypeLinks,
-  tourTypes,
-} from '../../db/schema.ts';
-import { expandPriceTiers } from '../tours/price-tiers.ts';
+  tourCategoryNames,
+  tourHotelRows,
+  tourPriceRows,
+  tourTypeNames,
+} from '../tours/tour-parts.ts';
 
 type Named = { id: string; nameEn: string; nameEs: string };
 
@@ -41,7 +34,8 @@ export interface TourPricing {
   hasHotels: boolean;
 }
 
-export async function loadTourPricing(db: Executor, tourId: string): Promise<TourPricing | null> {
+/** A tour's pricing head: what a booking needs of the tour itself; null for an unknown tour. */
+async function pricingTour(db: Executor, tourId: string) {
   const [tour] = await db
     .select({
       id: tours.id,
@@ -53,70 +47,46 @@ export async function loadTourPricing(db: Executor, tourId: string): Promise<Tou
     })
     .from(tours)
     .where(and(eq(tours.id, tourId), eq(tours.isActive, true)));
+  return tour ?? null;
+}
+
+/** The names of a reference table's rows (customer, hotel and room types). */
+function namesOf(db: Executor, table: typeof customerTypes | typeof hotelTypes | typeof roomTypes) {
+  return db.select({ id: table.id, nameEn: table.nameEn, nameEs: table.nameEs }).from(table);
+}
+
+/** Everything the server needs to price and check a booking of one tour; null for none. */
+export async function loadTourPricing(db: Executor, tourId: string): Promise<TourPricing | null> {
+  const tour = await pricingTour(db, tourId);
   if (!tour) return null;
+  const [categoryRows, typeRows, customerTypeRows, hotelTypeRows, roomTypeRows, ...lines] =
+    await readAll(db, [
+      () => tourCategoryNames(db, tour.id),
+      () => tourTypeNames(db, tour.id),
+      () => namesOf(db, customerTypes),
+      () => namesOf(db, hotelTypes),
+      () => namesOf(db, roomTypes),
+      () => tourPriceRows(db, tour.id),
+      () => tourHotelRows(db, tour.id),
+      () => loadServiceOfferRows(db, tour.id),
+    ]);
+  return {
+    ...pricingOf(tour, ...lines),
+    categories: categoryRows,
+    types: typeRows,
+    customerTypes: customerTypeRows,
+    hotelTypes: hotelTypeRows,
+    roomTypes: roomTypeRows,
+  };
+}
 
-  const [categoryRows, typeRows, customerTypeRows, priceRows, hotelRows, offerRows] = await readAll(
-    db,
-    [
-      () =>
-        db
-          .select({ id: categories.id, nameEn: categories.nameEn, nameEs: categories.nameEs })
-          .from(tourCategories)
-          .innerJoin(categories, eq(categories.id, tourCategories.categoryId))
-          .where(eq(tourCategories.tourId, tour.id)),
-      () =>
-        db
-          .select({ id: tourTypes.id, nameEn: tourTypes.nameEn, nameEs: tourTypes.nameEs })
-          .from(tourTypeLinks)
-          .innerJoin(tourTypes, eq(tourTypes.id, tourTypeLinks.typeId))
-          .where(eq(tourTypeLinks.tourId, tour.id)),
-      () =>
-        db
-          .select({
-            id: customerTypes.id,
-            nameEn: customerTypes.nameEn,
-            nameEs: customerTypes.nameEs,
-          })
-          .from(customerTypes),
-      () =>
-        db.select().from(tourPrices).where(eq(tourPrices.tourId, tour.id)).then(expandPriceTiers),
-      () =>
-        db
-          .select({
-            hotelTypeId: tourHotelPrices.hotelTypeId,
-            roomTypeId: tourHotelPrices.roomTypeId,
-            priceCents: tourHotelPrices.priceCents,
-          })
-          .from(tourHotelPrices)
-          .where(eq(tourHotelPrices.tourId, tour.id)),
-      () =>
-        db
-          .select({
-            offerId: tourAdditionalServices.id,
-            priceCents: tourAdditionalServices.priceCents,
-            serviceId: tourAdditionalServices.serviceId,
-            isTour: additionalServices.isTour,
-            perPerson: additionalServices.perPerson,
-          })
-          .from(tourAdditionalServices)
-          .innerJoin(
-            additionalServices,
-            eq(additionalServices.id, tourAdditionalServices.serviceId),
-          )
-          .where(eq(tourAdditionalServices.tourId, tour.id)),
-    ],
-  );
-  const [hotelTypeRows, roomTypeRows] = await readAll(db, [
-    () =>
-      db
-        .select({ id: hotelTypes.id, nameEn: hotelTypes.nameEn, nameEs: hotelTypes.nameEs })
-        .from(hotelTypes),
-    () =>
-      db
-        .select({ id: roomTypes.id, nameEn: roomTypes.nameEn, nameEs: roomTypes.nameEs })
-        .from(roomTypes),
-  ]);
-
+/** The pricing catalogue, limits and offers of a tour, from its price, hotel and offer rows. */
+function pricingOf(
+  tour: TourPricing['tour'],
+  priceRows: Awaited<ReturnType<typeof tourPriceRows>>,
+  hotelRows: Awaited<ReturnType<typeof tourHotelRows>>,
+  offerRows: ServiceOfferRow[],
+) {
   return {
     tour,
     catalog: {
@@ -127,7 +97,11 @@ export async function loadTourPricing(db: Executor, tourId: string): Promise<Tou
         quantity: row.groupSize,
         priceCents: row.priceCents,
       })),
-      hotelPrices: hotelRows,
+      hotelPrices: hotelRows.map(({ hotelTypeId, roomTypeId, priceCents }) => ({
+        hotelTypeId,
+        roomTypeId,
+        priceCents,
+      })),
       hotelNights: tour.hotelNights,
       services: offerRows.map((row) => ({ offerId: row.offerId, priceCents: row.priceCents })),
     },
@@ -135,11 +109,6 @@ export async function loadTourPricing(db: Executor, tourId: string): Promise<Tou
       maxPassengers: tour.maxGroupSize,
       perPersonOffers: new Set(offerRows.filter((row) => row.perPerson).map((row) => row.offerId)),
     },
-    categories: categoryRows,
-    types: typeRows,
-    customerTypes: customerTypeRows,
-    hotelTypes: hotelTypeRows,
-    roomTypes: roomTypeRows,
     offers: new Map(
       offerRows.map((row) => [row.offerId, { serviceId: row.serviceId, isTour: row.isTour }]),
     ),

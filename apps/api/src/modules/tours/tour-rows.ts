@@ -1,42 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type Executor, readAll } from '../../db/client.ts';
 import {
-  categories,
   customerTypes,
-  hotelTypes,
-  roomTypes,
-  tourCategories,
-  tourHotelPrices,
   tourInclusions,
   tourItinerary,
-  tourPrices,
   tourRelated,
   tours,
-  tourTypeLinks,
-  tourTypes,
 } from '../../db/schema.ts';
-import { expandPriceTiers } from './price-tiers.ts';
 import { loadServiceOfferRows } from './service-offers.ts';
-
-/** The hotel prices of a tour, with their hotel and room names and orders. */
-function hotelRows(db: Executor, tourId: string) {
-  return db
-    .select({
-      hotelTypeId: tourHotelPrices.hotelTypeId,
-      roomTypeId: tourHotelPrices.roomTypeId,
-      priceCents: tourHotelPrices.priceCents,
-      hotelEn: hotelTypes.nameEn,
-      hotelEs: hotelTypes.nameEs,
-      hotelSort: hotelTypes.sortOrder,
-      roomEn: roomTypes.nameEn,
-      roomEs: roomTypes.nameEs,
-      roomSort: roomTypes.sortOrder,
-    })
-    .from(tourHotelPrices)
-    .innerJoin(hotelTypes, eq(hotelTypes.id, tourHotelPrices.hotelTypeId))
-    .innerJoin(roomTypes, eq(roomTypes.id, tourHotelPrices.roomTypeId))
-    .where(eq(tourHotelPrices.tourId, tourId));
-}
+import { tourCategoryNames, tourHotelRows, tourPriceRows, tourTypeNames } from './tour-parts.ts';
 
 /**
  * Everything the booking page shows of an active tour, in both languages, as the database holds
@@ -59,30 +31,11 @@ export async function loadTourRows(db: Executor, code: string) {
     itinerary,
     inclusions,
   ] = await readAll(db, [
-    () =>
-      db
-        .select({ id: tourTypes.id, nameEn: tourTypes.nameEn, nameEs: tourTypes.nameEs })
-        .from(tourTypeLinks)
-        .innerJoin(tourTypes, eq(tourTypes.id, tourTypeLinks.typeId))
-        .where(eq(tourTypeLinks.tourId, tour.id))
-        .orderBy(asc(tourTypeLinks.sortOrder)),
-    () =>
-      db
-        .select({ id: categories.id, nameEn: categories.nameEn, nameEs: categories.nameEs })
-        .from(tourCategories)
-        .innerJoin(categories, eq(categories.id, tourCategories.categoryId))
-        .where(eq(tourCategories.tourId, tour.id))
-        .orderBy(asc(tourCategories.sortOrder)),
+    () => tourTypeNames(db, tour.id),
+    () => tourCategoryNames(db, tour.id),
     () => db.select().from(customerTypes).orderBy(asc(customerTypes.sortOrder)),
-    () =>
-      db
-        .select()
-        .from(tourPrices)
-        .where(eq(tourPrices.tourId, tour.id))
-        .orderBy(asc(tourPrices.groupSize))
-        // Stored as tiers; answered as a row per group size, smallest first.
-        .then((tiers) => expandPriceTiers(tiers).sort((a, b) => a.groupSize - b.groupSize)),
-    () => hotelRows(db, tour.id),
+    () => tourPriceRows(db, tour.id),
+    () => tourHotelRows(db, tour.id),
     () => loadServiceOfferRows(db, tour.id),
     () =>
       db
