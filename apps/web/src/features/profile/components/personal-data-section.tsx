@@ -2,9 +2,9 @@ import { type ProfileRequest, profileRequest, type SessionUser } from '@cusco/sh
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PersonalDataFields } from '../../../components/account/personal-data-fields.tsx';
+import { FactList } from '../../../components/fact-list.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { EditableSection } from './editable-section.tsx';
-import { FactList } from './fact-list.tsx';
 import { useSectionForm } from './use-section-form.ts';
 
 /** Spec §2 profile: the name, last name and telephone, edited in place. */
@@ -26,6 +26,8 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
       section={section}
       view={
         <FactList
+          cols={{ base: 1, sm: 3 }}
+          m={0}
           facts={[
             [t('profile.name'), user.name],
             [t('profile.lastName'), user.lastName],

@@ -1,8 +1,8 @@
 import { Card, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FactList } from '../../../components/fact-list.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSessionUser } from '../../../lib/session.ts';
-import { FactList } from '../components/fact-list.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
 import { PersonalDataSection } from '../components/personal-data-section.tsx';
 
@@ -20,6 +20,8 @@ export function ProfilePage() {
             {t('profile.account')}
           </Title>
           <FactList
+            cols={{ base: 1, sm: 3 }}
+            m={0}
             facts={[
               [t('profile.name'), user.name],
               [t('profile.lastName'), user.lastName],

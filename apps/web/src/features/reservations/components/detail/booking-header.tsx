@@ -1,6 +1,7 @@
 import type { BookingDetail } from '@cusco/shared';
-import { Badge, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FactList } from '../../../../components/fact-list.tsx';
 import { formatDate } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
 
@@ -25,23 +26,17 @@ export function BookingHeader({ booking }: { booking: BookingDetail['booking'] }
         </div>
         {booking.corporate && <Badge variant="light">{t('bookingDetail.corporate')}</Badge>}
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} mt="md" spacing="sm" component="dl">
-        {[
+      <FactList
+        cols={{ base: 2, sm: 4 }}
+        mt="md"
+        spacing="sm"
+        facts={[
           [t('bookingDetail.tripDate'), date(booking.tripDate)],
           [t('bookingDetail.buyDate'), date(booking.buyDate)],
           [t('bookingDetail.type'), booking.type],
           [t('bookingDetail.category'), booking.category],
-        ].map(([label, value]) => (
-          <div key={label}>
-            <Text component="dt" size="sm" c="dimmed">
-              {label}
-            </Text>
-            <Text component="dd" m={0} fw={600}>
-              {value}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
+        ]}
+      />
     </Card>
   );
 }
