@@ -1,12 +1,58 @@
-import { type Checkout, checkoutMessage } from '@cusco/shared';
+import { type Checkout, type CheckoutMessage, checkoutMessage } from '@cusco/shared';
 import { Box, Center, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type CheckoutResult =
   | { status: 'S' }
   | { status: 'N'; reason: 'declined' | 'cancelled' | 'closed' };
+
+/** The outcome a checkout page posts, as the modal reports it. */
+function resultOf(message: CheckoutMessage): CheckoutResult {
+  if (message.status === 'S') return { status: 'S' };
+  const reason =
+    message.reason === 'declined' || message.reason === 'closed' ? message.reason : 'cancelled';
+  return { status: 'N', reason };
+}
+
+/**
+ * Hears the checkout's outcome while it is open: only messages from its frame, from this origin,
+ * about this transaction. The parent's callback may be a new function on every render; the
+ * listener is not set again for it (the frame's loader would flash).
+ */
+function useCheckoutOutcome({
+  frame,
+  transactionId,
+  opened,
+  checkout,
+  onResult,
+  onOpen,
+}: {
+  frame: RefObject<HTMLIFrameElement | null>;
+  transactionId: string | null;
+  opened: boolean;
+  checkout: Checkout | null;
+  onResult(result: CheckoutResult): void;
+  onOpen(loaded: false): void;
+}) {
+  const report = useEffectEvent((result: CheckoutResult) => onResult(result));
+  const opening = useEffectEvent(() => onOpen(false));
+  useEffect(() => {
+    if (!opened) return;
+    opening();
+    const listen = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow)
+        return;
+      const message = checkoutMessage.safeParse(event.data);
+      if (message.success && message.data.transactionId === transactionId) {
+        report(resultOf(message.data));
+      }
+    };
+    window.addEventListener('message', listen);
+    return () => window.removeEventListener('message', listen);
+  }, [opened, checkout, transactionId, frame]);
+}
 
 /**
  * The gateway's checkout in a frame (spec §4). The page inside tells the outcome by postMessage;
@@ -28,39 +74,10 @@ export function CheckoutModal({
   const [loaded, setLoaded] = useState(false);
   const opened = checkout !== null && transactionId !== null;
   const frameName = transactionId ? `checkout-${transactionId}` : 'checkout';
-  // The parent's callback may be a new function on every render; the effect below must not
-  // re-run for it (it would post the payment form again).
-  const report = useEffectEvent((result: CheckoutResult) => onResult(result));
-
   // A gateway reached through a form (Pay-me) gets its fields posted into the frame, once, when
   // the form reaches the page (the modal's portal mounts it after this component's first render).
   const postOnce = useCallback((form: HTMLFormElement | null) => form?.submit(), []);
-
-  useEffect(() => {
-    if (!opened) return;
-    setLoaded(false);
-    const listen = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow)
-        return;
-      const message = checkoutMessage.safeParse(event.data);
-      if (!message.success || message.data.transactionId !== transactionId) return;
-      report(
-        message.data.status === 'S'
-          ? { status: 'S' }
-          : {
-              status: 'N',
-              reason:
-                message.data.reason === 'declined'
-                  ? 'declined'
-                  : message.data.reason === 'closed'
-                    ? 'closed'
-                    : 'cancelled',
-            },
-      );
-    };
-    window.addEventListener('message', listen);
-    return () => window.removeEventListener('message', listen);
-  }, [opened, checkout, transactionId]);
+  useCheckoutOutcome({ frame, transactionId, opened, checkout, onResult, onOpen: setLoaded });
 
   return (
     <Modal
