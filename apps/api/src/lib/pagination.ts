@@ -1,5 +1,9 @@
-import { DEFAULT_PAGE_SIZE, type PageQuery } from '@cusco/shared';
-import type { FastifyReply } from 'fastify';
+import { DEFAULT_PAGE_SIZE, type Language, type PageQuery } from '@cusco/shared';
+import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
+import type { Database } from '../db/client.ts';
+import type { AuthenticatedUser } from '../modules/auth/sessions.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { languageOf } from './language.ts';
 
 export interface Page<T> {
   items: T[];
@@ -18,4 +22,29 @@ export function limitOffset(page: PageQuery) {
 export function sendPage<T>(reply: FastifyReply, result: Page<T>): T[] {
   reply.header('x-total-count', String(result.total));
   return result.items;
+}
+
+/** Reads one page of what a user may see (their bookings, their incidents), in a language. */
+export type UserPageReader<T> = (
+  db: Database,
+  user: AuthenticatedUser,
+  language: Language,
+  page: PageQuery,
+) => Promise<Page<T>>;
+
+/**
+ * Registers a GET answering one page (`schema` takes `pageQuery` as its querystring) of what
+ * `read` finds for the signed-in user, in the request's language.
+ */
+export function userPageGet<T>(
+  app: FastifyInstance,
+  route: { url: string; schema: FastifySchema; read: UserPageReader<T> },
+) {
+  app.get(route.url, { schema: route.schema }, async (request, reply) => {
+    const page = request.query as PageQuery;
+    return sendPage(
+      reply,
+      await route.read(app.db, currentUser(request), languageOf(request), page),
+    );
+  });
 }

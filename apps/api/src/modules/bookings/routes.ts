@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idempotencyHeaders, sendStored } from '../../lib/idempotency.ts';
 import { languageOf } from '../../lib/language.ts';
-import { sendPage } from '../../lib/pagination.ts';
+import { userPageGet } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { loadTourPricing } from './catalogue.ts';
 import { getBookingDetail } from './detail.ts';
@@ -44,21 +44,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/tour/booking/list',
-    {
-      schema: {
-        tags: ['bookings'],
-        querystring: pageQuery,
-        response: { 200: bookingList },
-      },
-    },
-    async (request, reply) =>
-      sendPage(
-        reply,
-        await listBookings(app.db, currentUser(request), languageOf(request), request.query),
-      ),
-  );
+  userPageGet(app, {
+    url: '/tour/booking/list',
+    schema: { tags: ['bookings'], querystring: pageQuery, response: { 200: bookingList } },
+    read: listBookings,
+  });
 
   app.get(
     '/tour/booking/:code',

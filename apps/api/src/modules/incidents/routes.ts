@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { catalogueGet } from '../../lib/catalogue-route.ts';
 import { languageOf } from '../../lib/language.ts';
-import { sendPage } from '../../lib/pagination.ts';
+import { userPageGet } from '../../lib/pagination.ts';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { parseIncidentId } from './access.ts';
@@ -72,22 +72,16 @@ function incidentListRoutes(app: ZodApp) {
   // The spec lists both calls; for a customer they answer the same list: the incidents of the
   // bookings they may see. (A back office would list every customer's under its own route.)
   for (const url of ['/incident/ListByCurrentUser', '/incident/list']) {
-    app.get(
+    userPageGet(app, {
       url,
-      {
-        schema: {
-          tags,
-          description: "The incidents of the caller's bookings, newest change first.",
-          querystring: pageQuery,
-          response: { 200: incidentList },
-        },
+      schema: {
+        tags,
+        description: "The incidents of the caller's bookings, newest change first.",
+        querystring: pageQuery,
+        response: { 200: incidentList },
       },
-      async (request, reply) =>
-        sendPage(
-          reply,
-          await listIncidents(app.db, currentUser(request), languageOf(request), request.query),
-        ),
-    );
+      read: listIncidents,
+    });
   }
 }
 
