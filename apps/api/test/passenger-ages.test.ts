@@ -1,4 +1,4 @@
-import { addYears, CustomerTypeId, translate } from '@cusco/shared';
+import { addYears, CustomerTypeId, todayInLima, translate } from '@cusco/shared';
 import dayjs from 'dayjs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +74,7 @@ describe('a birth date must fit the slot type on the travel date', () => {
       typeId === CustomerTypeId.student ? { dateExpirationCard: addYears(travel, 1) } : {};
     // One day too young, one day too old: refused with the type's rule (a baby cannot be born
     // after the travel date, which is after today: that is an invalid date).
-    const today = dayjs().format('YYYY-MM-DD');
+    const today = todayInLima();
     const youngest = addYears(travel, -min);
     const oldest = dayAfter(addYears(travel, -(max + 1)));
     for (const birthDate of [dayAfter(youngest), addYears(travel, -(max + 1))]) {
@@ -97,7 +97,7 @@ describe('a birth date must fit the slot type on the travel date', () => {
       babies: 1,
     });
     const baby = detail.passangerRegistry.find((slot) => slot.typeId === CustomerTypeId.baby);
-    const tomorrow = dayAfter(dayjs().format('YYYY-MM-DD'));
+    const tomorrow = dayAfter(todayInLima());
     const response = await create(baby?.id ?? '', code, tomorrow);
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe('birthDate');
@@ -121,7 +121,7 @@ describe('a birth date must fit the slot type on the travel date', () => {
 
   it('checks a passenger travelling on two bookings against both slots when updated', async () => {
     // A customer of 23 travels as a student next year and the year after (one passenger record).
-    const today = dayjs().format('YYYY-MM-DD');
+    const today = todayInLima();
     const customer = await signUpAndIn(ctx.app, { birthdate: addYears(today, -23) });
     const tour = await loadTour(ctx.app, '100401');
     const codes: string[] = [];
@@ -155,7 +155,7 @@ describe.runIf(isPostgres)(
   'a passenger update racing a booking that seats them (PostgreSQL)',
   () => {
     it('never leaves a child in an adult slot', async () => {
-      const today = dayjs().format('YYYY-MM-DD');
+      const today = todayInLima();
       const tour = await loadTour(ctx.app, '100401');
       for (let round = 0; round < 8; round++) {
         // A customer of 19 travels as a student; their own record is then in that slot.
