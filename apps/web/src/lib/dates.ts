@@ -1,5 +1,6 @@
 import { isIsoDate } from '@cusco/shared';
 import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from './i18n.ts';
 
@@ -10,12 +11,17 @@ import { useLanguage } from './i18n.ts';
 export function parseDayMonthYear(value: string): string | null {
   const text = value.trim();
   if (isIsoDate(text)) return text;
-  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
-  if (!match) return null;
-  const [, day = '', month = '', year = ''] = match;
-  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-  return isIsoDate(iso) ? iso : null;
+  // Strict: 31/02/2026 is no date (dayjs would otherwise roll it over to March).
+  const date = dayjs(text, typedFormats, true);
+  return date.isValid() ? date.format('YYYY-MM-DD') : null;
 }
+
+dayjs.extend(customParseFormat);
+
+/** The ways a day can be typed: day, month and a four-digit year, by /, - or ., padded or not. */
+const typedFormats = ['/', '-', '.'].flatMap((separator) =>
+  ['DD', 'D'].flatMap((day) => ['MM', 'M'].map((month) => [day, month, 'YYYY'].join(separator))),
+);
 
 /** Accessible names for the calendar's controls and days, in the app's language. */
 export function useCalendarLabels() {

@@ -13,7 +13,5 @@ export function formatMoney(dollars: number, language: Language): string {
 
 /** A YYYY-MM-DD date in words: "Tue, 12 May 2026" / "mar., 12 may. 2026". */
 export function formatDate(date: string, language: Language): string {
-  return dayjs(date)
-    .locale(language)
-    .format(language === 'en' ? 'ddd, D MMM YYYY' : 'ddd, D MMM YYYY');
+  return dayjs(date).locale(language).format('ddd, D MMM YYYY');
 }
