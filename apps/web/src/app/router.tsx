@@ -120,12 +120,8 @@ const routes = [
     // The portal's shell (menu, header) loads with the first portal screen, not on the login or
     // public booking page.
     lazy: () =>
-      import('./shell/main-layout.tsx').then(({ MainLayout }) => ({
-        Component: () => (
-          <RequireSession>
-            <MainLayout />
-          </RequireSession>
-        ),
+      import('./shell/main-layout.tsx').then(({ SignedInLayout }) => ({
+        Component: SignedInLayout,
       })),
     children: [
       // The portal's screens fail inside the shell, so the menu stays usable.

@@ -25,14 +25,12 @@ function useCheckoutOutcome({
   frame,
   transactionId,
   opened,
-  checkout,
   onResult,
   onOpen,
 }: {
   frame: RefObject<HTMLIFrameElement | null>;
   transactionId: string | null;
   opened: boolean;
-  checkout: Checkout | null;
   onResult(result: CheckoutResult): void;
   onOpen(loaded: false): void;
 }) {
@@ -51,7 +49,7 @@ function useCheckoutOutcome({
     };
     window.addEventListener('message', listen);
     return () => window.removeEventListener('message', listen);
-  }, [opened, checkout, transactionId, frame]);
+  }, [opened, transactionId, frame]);
 }
 
 /**
@@ -77,7 +75,7 @@ export function CheckoutModal({
   // A gateway reached through a form (Pay-me) gets its fields posted into the frame, once, when
   // the form reaches the page (the modal's portal mounts it after this component's first render).
   const postOnce = useCallback((form: HTMLFormElement | null) => form?.submit(), []);
-  useCheckoutOutcome({ frame, transactionId, opened, checkout, onResult, onOpen: setLoaded });
+  useCheckoutOutcome({ frame, transactionId, opened, onResult, onOpen: setLoaded });
 
   return (
     <Modal

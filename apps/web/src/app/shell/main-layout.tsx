@@ -29,6 +29,16 @@ import { Logo } from '../../components/logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { useLogout } from '../../lib/account/logout.ts';
 import { useSessionUser } from '../../lib/session.ts';
+import { RequireSession } from './require-session.tsx';
+
+/** The portal's route element: the shell, for a signed-in user only. */
+export function SignedInLayout() {
+  return (
+    <RequireSession>
+      <MainLayout />
+    </RequireSession>
+  );
+}
 
 /** The signed-in shell (spec §2 "main"): header with the user, sign-off and language; menu. */
 export function MainLayout() {
