@@ -34,6 +34,23 @@ const bookingRef = () =>
     .notNull()
     .references((): AnyPgColumn => bookings.id, { onDelete: 'cascade' });
 
+/** A booking line's price: the unit and the line's total, in cents. */
+const lineMoney = () => ({
+  unitCents: integer('unit_cents').notNull(),
+  totalCents: integer('total_cents').notNull(),
+});
+
+/** A booking line's total is its unit price times its counts, never negative. */
+const lineTotalCheck = (
+  name: string,
+  line: { unitCents: AnyPgColumn; totalCents: AnyPgColumn },
+  ...counts: AnyPgColumn[]
+) =>
+  check(
+    name,
+    sql`${line.unitCents} >= 0 and ${line.totalCents} = ${sql.join([line.unitCents, ...counts], sql` * `)}`,
+  );
+
 /** The columns of a fixed reference list: an id, an English and a Spanish name, an order. */
 const namedList = () => ({
   id: uuid('id').primaryKey(),
@@ -514,16 +531,12 @@ export const bookingPassengerLines = pgTable(
       .notNull()
       .references(() => customerTypes.id),
     quantity: integer('quantity').notNull(),
-    unitCents: integer('unit_cents').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    ...lineMoney(),
   },
   (t) => [
     primaryKey({ columns: [t.bookingId, t.customerTypeId] }),
     check('booking_passenger_lines_quantity', sql`${t.quantity} between 1 and 99`),
-    check(
-      'booking_passenger_lines_total',
-      sql`${t.unitCents} >= 0 and ${t.totalCents} = ${t.unitCents} * ${t.quantity}`,
-    ),
+    lineTotalCheck('booking_passenger_lines_total', t, t.quantity),
   ],
 );
 
@@ -540,17 +553,13 @@ export const bookingHotelLines = pgTable(
       .references(() => roomTypes.id),
     rooms: integer('rooms').notNull(),
     nights: integer('nights').notNull(),
-    unitCents: integer('unit_cents').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    ...lineMoney(),
     position: integer('position').notNull().default(0),
   },
   (t) => [
     index('booking_hotel_lines_booking_idx').on(t.bookingId),
     check('booking_hotel_lines_rooms', sql`${t.rooms} between 1 and 99 and ${t.nights} >= 1`),
-    check(
-      'booking_hotel_lines_total',
-      sql`${t.unitCents} >= 0 and ${t.totalCents} = ${t.unitCents} * ${t.nights} * ${t.rooms}`,
-    ),
+    lineTotalCheck('booking_hotel_lines_total', t, t.nights, t.rooms),
   ],
 );
 
@@ -564,17 +573,13 @@ export const bookingServiceLines = pgTable(
       .notNull()
       .references(() => tourAdditionalServices.id),
     quantity: integer('quantity').notNull(),
-    unitCents: integer('unit_cents').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    ...lineMoney(),
     createdAt: createdAt(),
   },
   (t) => [
     index('booking_service_lines_booking_idx').on(t.bookingId),
     check('booking_service_lines_quantity', sql`${t.quantity} between 1 and 99`),
-    check(
-      'booking_service_lines_total',
-      sql`${t.unitCents} >= 0 and ${t.totalCents} = ${t.unitCents} * ${t.quantity}`,
-    ),
+    lineTotalCheck('booking_service_lines_total', t, t.quantity),
   ],
 );
 
