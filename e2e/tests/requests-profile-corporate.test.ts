@@ -146,6 +146,39 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
   },
 );
 
+describeInBrowser('deleting a request', () => {
+  it('shows "Deleted" and the list without it, and no error about the request', async () => {
+    const customer = await createCustomer('Ruth', 'Quispe');
+    const session = await signInApi(customer.email, customer.password);
+    const booking = await createBooking(session.token, '100401', { adults: 2 });
+    const page = await openPage('desktop');
+    await visit(page, '/login');
+    await signInThroughApi(page, customer.email, customer.password);
+    await visit(page, `/main/booking/detail/${booking.code}`);
+    await page.getByRole('button', { name: 'Ask to remove passengers' }).click();
+    const form = page.getByRole('dialog', { name: 'New request' });
+    await form.getByLabel(/^Passenger to remove/).click();
+    await page.getByRole('option', { name: /Passenger 2/ }).click();
+    await form.getByLabel(/^Message/).fill('Please remove my friend.');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectAlert(page, 'Your issue has been successfully created.', 'Created!');
+
+    const row = page.getByRole('row', { name: /Remove a passenger/ });
+    await row.getByRole('button', { name: /Open the request/ }).click();
+    await page
+      .getByRole('dialog', { name: /Request: Remove a passenger/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await confirm(page, 'Be sure to Delete the Incident');
+    await expectAlert(page, 'Your issue has been successfully removed.', 'Delete!');
+    await expect.poll(() => page.url()).toMatch(/#\/main\/incidents$/);
+    await expect.poll(() => row.count()).toBe(0);
+    // The deleted request is not read again: no "does not exist" error on top.
+    expect(await page.getByRole('dialog', { name: 'Error' }).count()).toBe(0);
+    expect(await page.getByText('does not exist').count()).toBe(0);
+  });
+});
+
 describeInBrowser('corporate booking', () => {
   it('a corporate user books a package on credit and finds it in the reservations, with no Pay link', async () => {
     const page = await openPage('desktop');

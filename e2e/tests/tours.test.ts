@@ -35,7 +35,21 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('tours on %s', (v
     const classic = page.getByRole('article', { name: 'Classic Inca Trail 4D/3N' });
     await expect.poll(() => classic.getByText('Group · Private').isVisible()).toBe(true);
     await classic.getByRole('link', { name: 'Reserve Classic Inca Trail 4D/3N' }).click();
-    await expect.poll(() => page.url()).toContain('#/booking/100401');
+    await expect.poll(() => page.url()).toContain('#/booking/100401/0');
+  });
+
+  it("opens a Spanish reader's booking page in Spanish", async () => {
+    const page = await openPage(viewport, 'es');
+    await visit(page, '/login');
+    await signInThroughApi(page, demo.customer.email, demo.customer.password);
+    await visit(page, '/main/tours');
+    const classic = page.getByRole('article', { name: 'Camino Inka Clásico 4D/3N' });
+    await classic.getByRole('link', { name: /Camino Inka Clásico 4D\/3N/ }).click();
+    await expect.poll(() => page.url()).toContain('#/booking/100401/1');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+      .toContain('Camino Inka Clásico');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
   });
 });
 

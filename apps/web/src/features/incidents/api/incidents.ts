@@ -91,10 +91,19 @@ export function useChangeIncidentStatus() {
   });
 }
 
+/**
+ * A deleted request is never read again: reading it would answer 404 ("this request does not
+ * exist") over the "Deleted" message. Its form, still open, keeps what it shows until it closes;
+ * then the entry is dropped (now if nothing shows it, else when the cache collects it). The list
+ * is read again.
+ */
 export function useDeleteIncident() {
-  const refresh = useRefresh();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete(`incident/${id}/delete`, { schema: incidentResult }),
-    onSuccess: refresh,
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: ['incident', id], type: 'inactive' });
+      void queryClient.invalidateQueries({ queryKey: listKey });
+    },
   });
 }

@@ -11,7 +11,11 @@ import { useLanguage } from '../../../lib/i18n.ts';
 export function TourCard({ tour, corporate }: { tour: TourListItem; corporate: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const href = corporate ? paths.corporative.href(tour.code) : paths.booking.href(tour.code);
+  // The public booking page in the language the customer reads the catalogue in (spec §2: 0 is
+  // English, 1 Spanish); without it the page would open in English.
+  const href = corporate
+    ? paths.corporative.href(tour.code)
+    : paths.booking.href(tour.code, language === 'es' ? 1 : 0);
   const headingId = `tour-${tour.code}`;
   return (
     <Card withBorder shadow="xs" padding="lg" component="article" aria-labelledby={headingId}>
