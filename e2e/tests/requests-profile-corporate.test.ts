@@ -169,6 +169,9 @@ describeInBrowser('deleting a request', () => {
       .getByRole('dialog', { name: /Request: Remove a passenger/ })
       .getByRole('button', { name: 'Delete' })
       .click();
+    // The confirmation's ✕ has a name, like every dialog's.
+    await expect.poll(() => page.getByRole('dialog', { name: 'Please confirm' }).count()).toBe(1);
+    await expectAccessible(page);
     await confirm(page, 'Be sure to Delete the Incident');
     await expectAlert(page, 'Your issue has been successfully removed.', 'Delete!');
     await expect.poll(() => page.url()).toMatch(/#\/main\/incidents$/);
@@ -209,6 +212,8 @@ describeInBrowser('corporate booking', () => {
       .poll(() => page.getByText('On credit for Andean Routes Travel S.A.C.').isVisible())
       .toBe(true);
     expect(await page.getByRole('radio', { name: /Total payment/ }).count()).toBe(0);
+    // On credit: the summary shows no deposit to pay.
+    expect(await page.getByText('Deposit (50%)').count()).toBe(0);
     await page.getByRole('button', { name: 'Terms and Conditions', exact: true }).click();
     await expect
       .poll(() =>
@@ -223,6 +228,11 @@ describeInBrowser('corporate booking', () => {
     await screenshot(page, 'corporate-confirm-desktop');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    // The confirmation names the company once, without a doubled full stop after "S.A.C.".
+    const toast = page.getByText(/saved on credit for: Andean Routes Travel S\.A\.C\./);
+    await expect.poll(() => toast.textContent()).toMatch(/S\.A\.C\.$/);
+    // The toast's ✕ has a name (axe: no serious or critical issue while it shows).
+    await expectAccessible(page);
 
     await expect.poll(() => page.url()).toMatch(/#\/main\/booking$/);
     const card = page

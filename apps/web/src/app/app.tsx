@@ -1,9 +1,10 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, Modal, mergeThemeOverrides, Notification } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { useLanguage } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -15,16 +16,29 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createRouter);
   const language = useLanguage();
+  const { t } = useTranslation();
+  // Every dialog's and toast's ✕ is named in the app's language, wherever it is opened.
+  const closeButtonProps = useMemo(() => ({ 'aria-label': t('common.close') }), [t]);
+  const named = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+          Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+        },
+      }),
+    [closeButtonProps],
+  );
   return (
     <MantineProvider
-      theme={theme}
+      theme={named}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
-            <ModalsProvider>
+            <ModalsProvider modalProps={{ closeButtonProps }}>
               <Notifications position="top-center" />
               <RouterProvider router={router} />
             </ModalsProvider>

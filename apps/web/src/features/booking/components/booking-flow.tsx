@@ -50,7 +50,8 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
             draft={draft.draft}
             quote={draft.quote}
             code={saving.saved?.code ?? null}
-            showPartial={step === STEP_PAYMENT}
+            // A corporate booking is on credit: no deposit to pay (issue 12, bug 7).
+            showPartial={step === STEP_PAYMENT && variant !== 'corporate'}
           />
         </Box>
       </Grid.Col>
