@@ -102,7 +102,7 @@ describe('the booking draft', () => {
 
   it('cleans numeric inputs to digits, counts at most 99', () => {
     expect(cleanCount('-3a')).toBe('3');
-    expect(cleanCount('1.5')).toBe('15');
+    expect(cleanCount('1.5')).toBe('1');
     expect(cleanCount('')).toBe('');
     expect(cleanQuantity('-0')).toBe('0');
     expect(cleanQuantity('x99y')).toBe('99');

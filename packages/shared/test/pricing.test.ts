@@ -229,7 +229,9 @@ describe('partialAmountCents', () => {
 describe('numeric inputs', () => {
   it('keep digits only', () => {
     expect(cleanNumericInput('-3')).toBe('3');
-    expect(cleanNumericInput('1.5')).toBe('15');
+    expect(cleanNumericInput('1.5')).toBe('1');
+    expect(cleanNumericInput('2,5')).toBe('2');
+    expect(cleanNumericInput('.5')).toBe('');
     expect(cleanNumericInput('a2b')).toBe('2');
     expect(cleanNumericInput('')).toBe('');
   });

@@ -247,11 +247,13 @@ export function amountString(amountCents: number): string {
 }
 
 /**
- * Numeric inputs (passenger counts, rooms, service quantities) keep digits only: minus signs,
- * letters, dots and anything else are stripped (spec §5).
+ * Numeric inputs (passenger counts, rooms, service quantities) are whole numbers: what is typed
+ * after a decimal separator is dropped ("1.5" and "1,5" are 1, not 15: ADR 0023), then minus
+ * signs, letters and anything else are stripped (spec §5).
  */
 export function cleanNumericInput(value: string): string {
-  return value.replace(/\D/g, '');
+  const [whole = ''] = value.split(/[.,]/, 1);
+  return whole.replace(/\D/g, '');
 }
 
 /** A service quantity: null and negatives count as 0; at most 99 (spec §5). */
