@@ -126,7 +126,7 @@ describeInBrowser('booking page rules', () => {
 
     const hotel = page.getByRole('group', { name: 'Hotel' });
     await hotel.getByRole('button', { name: 'Add rooms' }).click();
-    await expectAlert(page, 'All data is selected');
+    await expectAlert(page, 'Every option is already chosen');
 
     await hotel.getByLabel('Hotel', { exact: true }).click();
     await page.getByRole('option', { name: 'Luxury hotel 5★' }).click();
@@ -256,7 +256,7 @@ describeInBrowser('booking page rules', () => {
   it('refuses a bad tour code or language and goes to login', async () => {
     const page = await openPage('desktop');
     await visit(page, '/booking/12345');
-    await expectAlert(page, 'Hay un error en el codigo del tour');
+    await expectAlert(page, 'There is an error in the tour code');
     await expect.poll(() => page.url()).toMatch(/#\/login$/);
 
     await visit(page, '/booking/100401/7');

@@ -100,7 +100,7 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
       await screenshot(page, `passenger-form-${viewport}`);
       await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await expectAlert(page, 'updated passenger.', 'Created!');
+      await expectAlert(page, "The passenger's data was saved.", 'Saved');
       await expect.poll(() => completion(page, 1).textContent()).toBe('100%');
 
       // Passenger 2, a student: the card expiry is required.
@@ -117,7 +117,7 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
       await student.getByLabel('Student card expiry date').fill('31/12/2027');
       await student.getByLabel('Student card expiry date').press('Tab');
       await student.getByRole('button', { name: 'Save' }).click();
-      await expectAlert(page, 'updated passenger.', 'Created!');
+      await expectAlert(page, "The passenger's data was saved.", 'Saved');
       const studentCompletion = Number.parseInt(
         (await completion(page, 2).textContent()) ?? '0',
         10,

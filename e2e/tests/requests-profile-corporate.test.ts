@@ -172,7 +172,7 @@ describeInBrowser('deleting a request', () => {
     // The confirmation's ✕ has a name, like every dialog's.
     await expect.poll(() => page.getByRole('dialog', { name: 'Please confirm' }).count()).toBe(1);
     await expectAccessible(page);
-    await confirm(page, 'Be sure to Delete the Incident');
+    await confirm(page, 'Delete the request');
     await expectAlert(page, 'Your issue has been successfully removed.', 'Delete!');
     await expect.poll(() => page.url()).toMatch(/#\/main\/incidents$/);
     await expect.poll(() => row.count()).toBe(0);

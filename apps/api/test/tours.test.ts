@@ -74,7 +74,7 @@ describe('GET /api/tour/{id}', () => {
     async (code) => {
       const response = await ctx.app.inject({ url: `/api/tour/${code}` });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('Hay un error en el codigo del tour');
+      expect(response.json().message).toBe('There is an error in the tour code');
     },
   );
 

@@ -100,8 +100,8 @@ export const messages = {
 
   // Booking page (spec §5, §8)
   invalidTourCode: {
-    en: 'Hay un error en el codigo del tour',
-    es: 'Hay un error en el codigo del tour',
+    en: 'There is an error in the tour code',
+    es: 'Hay un error en el código del tour',
   },
   invalidLanguage: {
     en: 'Hubo un error escogiendo el lenguaje',
@@ -123,7 +123,10 @@ export const messages = {
     en: 'Accepting the Terms and Conditions is necessary to enter the tour.',
     es: 'Aceptar los Términos y Condiciones es necesario para ingresar al tour.',
   },
-  hotelAllData: { en: 'All data is selected', es: 'Todos los datos son Selecionados' },
+  hotelAllData: {
+    en: 'Every option is already chosen',
+    es: 'Todas las opciones ya están elegidas',
+  },
   hotelNotConfigured: {
     en: 'The room {{room}} is not configured for the hotel {{hotel}}.',
     es: 'La habitación {{room}} no está configurada para el hotel {{hotel}}.',

@@ -22,11 +22,15 @@ describe('the message catalogue', () => {
     expect(messages.acceptTerms.en).toBe(
       'Accepting the Terms and Conditions is necessary to enter the tour.',
     );
+    // Reworded, in both languages, by ADR 0024 (the spec's meaning kept).
     expect(messages.hotelAllData).toEqual({
-      en: 'All data is selected',
-      es: 'Todos los datos son Selecionados',
+      en: 'Every option is already chosen',
+      es: 'Todas las opciones ya están elegidas',
     });
-    expect(messages.invalidTourCode.es).toBe('Hay un error en el codigo del tour');
+    expect(messages.invalidTourCode).toEqual({
+      en: 'There is an error in the tour code',
+      es: 'Hay un error en el código del tour',
+    });
     expect(messages.sessionExpired.es).toBe('Token de sesion expiró');
   });
 
