@@ -157,6 +157,14 @@ describeInBrowser('sessions and routes', () => {
       .poll(() => page.getByText('Your session has expired. Please sign in again.').isVisible())
       .toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    // Signing in again returns the customer to the screen they were on.
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('User (e-mail)').fill(customer.email);
+    await form.getByLabel(/^Password/).fill(customer.password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.url()).toMatch(/#\/main\/tours$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Tours' }).isVisible()).toBe(true);
   });
 
   it('says how long to wait after too many failed sign-ins, and stays usable', async () => {

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { useLanguage } from '../lib/i18n.ts';
+import { ForgetOnSignOut } from '../lib/queries/forget-on-sign-out.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { AppErrorBoundary } from './route-error.tsx';
 import { createRouter } from './router.tsx';
@@ -37,6 +38,7 @@ export function App() {
     >
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
+          <ForgetOnSignOut />
           <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
             <ModalsProvider modalProps={{ closeButtonProps }}>
               <Notifications position="top-center" />

@@ -30,3 +30,18 @@ export const paths = {
 
 /** Where a signed-in user lands (spec §2: after login the user goes to /main/booking). */
 export const homePath = paths.reservations.href();
+
+/**
+ * The login screen after a session ended (spec §8: "expired"), with the portal screen the
+ * customer was on, to return there after signing in again.
+ */
+export function expiredLoginPath(from: string | null): string {
+  const next = returnPath(from);
+  return `/login?expired=1${next ? `&next=${encodeURIComponent(next)}` : ''}`;
+}
+
+/** A place to return to after signing in: a portal screen of this app, or nothing. */
+export function returnPath(value: string | null): string | null {
+  if (!value?.startsWith('/main/') || value.includes('//')) return null;
+  return value;
+}

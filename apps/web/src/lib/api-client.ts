@@ -1,6 +1,7 @@
 import { type ErrorBody, errorBody } from '@cusco/shared';
 import ky, { type Options } from 'ky';
 import type { z } from 'zod';
+import { expiredLoginPath } from '../config/paths.ts';
 import { currentLanguage, i18n } from './i18n.ts';
 import { clearSession, getToken } from './session.ts';
 
@@ -22,7 +23,6 @@ export class ApiError extends Error {
 }
 
 /** Where the app goes when the session is gone (spec §4: a 401 clears storage and goes to login). */
-export const SESSION_EXPIRED_PATH = '/login?expired=1';
 
 const client = ky.create({
   prefixUrl: '/api',
@@ -50,8 +50,9 @@ type Method = 'get' | 'post' | 'put' | 'delete';
 async function failure(response: Response, hadToken: boolean): Promise<ApiError> {
   const parsed = errorBody.safeParse(await response.json().catch(() => null));
   if (response.status === 401 && hadToken) {
+    const from = window.location.hash.replace(/^#/, '');
     clearSession('expired');
-    window.location.hash = `#${SESSION_EXPIRED_PATH}`;
+    window.location.hash = `#${expiredLoginPath(from)}`;
   }
   const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
   return new ApiError(

@@ -7,7 +7,7 @@ import { LoginForm } from '../../../components/account/login-form.tsx';
 import { SignUpForm } from '../../../components/account/sign-up-form.tsx';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { Logo } from '../../../components/logo.tsx';
-import { homePath, paths } from '../../../config/paths.ts';
+import { homePath, paths, returnPath } from '../../../config/paths.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import classes from './login-page.module.css';
 
@@ -26,9 +26,11 @@ export function LoginPage() {
     document.title = `${mode === 'signUp' ? t('account.signUpTitle') : t('account.signInTitle')} · Cusco Treks`;
   }, [mode, t]);
 
-  if (user) return <Navigate to={homePath} replace />;
+  // After a session ended, the customer returns to the screen they were on.
+  const landing = returnPath(search.get('next')) ?? homePath;
+  if (user) return <Navigate to={landing} replace />;
 
-  const goHome = () => navigate(homePath, { replace: true });
+  const goHome = () => navigate(landing, { replace: true });
   const show = (next: Mode) =>
     navigate(next === 'signUp' ? paths.loginMode.href('signUp') : paths.login.href(), {
       replace: true,
