@@ -22,8 +22,6 @@ export class ApiError extends Error {
   }
 }
 
-/** Where the app goes when the session is gone (spec §4: a 401 clears storage and goes to login). */
-
 const client = ky.create({
   prefixUrl: '/api',
   retry: 0,
@@ -46,7 +44,10 @@ const client = ky.create({
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
-/** The error of a failed answer; a 401 on a signed-in call also ends the session. */
+/**
+ * The error of a failed answer. A 401 on a signed-in call also ends the session and goes to the
+ * login screen (spec §4), which keeps the screen the customer was on to return there.
+ */
 async function failure(response: Response, hadToken: boolean): Promise<ApiError> {
   const parsed = errorBody.safeParse(await response.json().catch(() => null));
   if (response.status === 401 && hadToken) {
