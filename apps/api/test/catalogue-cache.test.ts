@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tourPrices, tours } from '../src/db/schema.ts';
-import { bumpCatalogueVersion } from '../src/lib/catalogue-version.ts';
+import { bumpCatalogueVersion } from '../src/lib/versions.ts';
 import { signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { bookingFor, loadTour, postBooking } from './support/bookings.ts';

@@ -118,6 +118,27 @@ describe.runIf(isPostgres)('two API nodes on one PostgreSQL', () => {
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
   });
 
+  it('refuses on one node, within a second, a token signed out on the other (session cache)', async () => {
+    const customer = await signUpAndIn(ctx.app);
+    const list = (app: FastifyInstance) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/tour/booking/list',
+        headers: { authorization: `Bearer ${customer.token}` },
+      });
+    // Both nodes now hold the session.
+    expect((await list(ctx.app)).statusCode).toBe(200);
+    expect((await list(second.app)).statusCode).toBe(200);
+    const out = await second.app.inject({
+      method: 'POST',
+      url: `/api/authentication/logout/${customer.user.id}`,
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await list(second.app)).statusCode).toBe(401);
+    await expect.poll(async () => (await list(ctx.app)).statusCode, { timeout: 3000 }).toBe(401);
+  });
+
   it('shares the rate limits between the nodes (counted in PostgreSQL)', async () => {
     const limits = {
       ...testConfig().rateLimits,

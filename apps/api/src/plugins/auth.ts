@@ -2,7 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { type AuthenticatedUser, findSession } from '../modules/auth/sessions.ts';
+import { SessionCache, type SessionCacheOptions } from '../modules/auth/session-cache.ts';
+import type { AuthenticatedUser } from '../modules/auth/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,6 +12,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** The sessions of recent requests (drop a user's after signing out or changing their data). */
+    sessions: SessionCache;
   }
 }
 
@@ -23,12 +26,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 export const authPlugin = fp(
-  async (app, options: { db: Database }) => {
+  async (app, options: { db: Database; sessions?: SessionCacheOptions }) => {
+    const sessions = new SessionCache(options.db, app.log, options.sessions);
+    app.decorate('sessions', sessions);
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) throw new AppError('UNAUTHENTICATED', 'notSignedIn');
-      const user = await findSession(options.db, token);
+      const user = await sessions.find(token);
       if (!user) throw new AppError('UNAUTHENTICATED', 'sessionExpired');
       request.user = user;
     });

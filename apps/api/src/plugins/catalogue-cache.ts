@@ -4,7 +4,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.ts';
-import { readCatalogueVersion } from '../lib/catalogue-version.ts';
+import { VersionWatch } from '../lib/versions.ts';
 
 /** A serialized answer, with its ETag and, made on first demand, its compressed forms. */
 interface Entry {
@@ -30,19 +30,18 @@ export interface CatalogueCacheOptions {
 export class CatalogueCache {
   private readonly entries = new Map<string, Promise<Entry>>();
   private readonly values = new Map<string, Promise<unknown>>();
-  private version: string | null = null;
-  private checkedAt = 0;
-  private checking: Promise<void> | null = null;
-  private readonly checkEveryMs: number;
+  private readonly watch: VersionWatch;
   private readonly maxEntries: number;
 
-  constructor(
-    private readonly db: Executor,
-    private readonly log: FastifyInstance['log'],
-    options: CatalogueCacheOptions = {},
-  ) {
-    this.checkEveryMs = options.checkEveryMs ?? 1000;
+  constructor(db: Executor, log: FastifyInstance['log'], options: CatalogueCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 5000;
+    this.watch = new VersionWatch({
+      db,
+      key: 'catalogue_version',
+      everyMs: options.checkEveryMs ?? 1000,
+      log,
+      onChange: () => this.clear(),
+    });
   }
 
   /** The number of answers held (for tests). */
@@ -56,28 +55,8 @@ export class CatalogueCache {
     this.values.clear();
   }
 
-  private async ensureFresh(): Promise<void> {
-    if (Date.now() - this.checkedAt < this.checkEveryMs) return;
-    this.checking ??= (async () => {
-      try {
-        const version = await readCatalogueVersion(this.db);
-        if (version !== this.version) {
-          this.clear();
-          this.version = version;
-        }
-      } catch (error) {
-        // The database is away: keep serving what is held, and look again in a second.
-        this.log.warn({ err: error }, 'could not read the catalogue version');
-      } finally {
-        this.checkedAt = Date.now();
-        this.checking = null;
-      }
-    })();
-    await this.checking;
-  }
-
   private async entry(key: string, load: () => Promise<string>): Promise<Entry> {
-    await this.ensureFresh();
+    await this.watch.ensureFresh();
     let entry = this.entries.get(key);
     if (!entry) {
       if (this.entries.size >= this.maxEntries) this.entries.clear();
@@ -97,7 +76,7 @@ export class CatalogueCache {
    * same version as the answers. A missing one (null: an unknown id) is not kept.
    */
   async value<T>(key: string, load: () => Promise<T | null>): Promise<T | null> {
-    await this.ensureFresh();
+    await this.watch.ensureFresh();
     const held = this.values.get(key) as Promise<T | null> | undefined;
     if (held) return held;
     if (this.values.size >= this.maxEntries) this.values.clear();

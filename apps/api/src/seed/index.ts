@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { appMeta } from '../db/schema.ts';
-import { bumpCatalogueVersion } from '../lib/catalogue-version.ts';
+import { bumpCatalogueVersion } from '../lib/versions.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { serviceCatalogue, tourCatalogue } from './content.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';

@@ -54,6 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       if (request.params.userId !== user.userId) throw new AppError('FORBIDDEN', 'forbidden');
       await revokeSession(app.db, user.sessionId);
+      app.sessions.forgetUser(user.userId);
       return { result: 1 as const };
     },
   );

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
+import { bumpVersion } from '../../lib/versions.ts';
 import { type UserWithCompany, usersWithCompany } from './users.ts';
 
 export function hashToken(token: string): string {
@@ -23,9 +24,15 @@ export async function createSession(db: Executor, userId: string, ttlMinutes: nu
 /** The user of a request that passed `authenticate`, and the session it came with. */
 export type AuthenticatedUser = UserWithCompany & { sessionId: string };
 
-/** The user behind a token, if the token is known, not revoked and not expired. */
-export async function findSession(db: Executor, token: string): Promise<AuthenticatedUser | null> {
-  const [row] = await usersWithCompany(db, { sessionId: sessions.id })
+/** The user behind a token, if the token is known, not revoked and not expired; and until when. */
+export async function findSession(
+  db: Executor,
+  token: string,
+): Promise<(AuthenticatedUser & { sessionExpiresAt: Date }) | null> {
+  const [row] = await usersWithCompany(db, {
+    sessionId: sessions.id,
+    sessionExpiresAt: sessions.expiresAt,
+  })
     .innerJoin(sessions, eq(sessions.userId, users.id))
     .where(
       and(
@@ -38,14 +45,18 @@ export async function findSession(db: Executor, token: string): Promise<Authenti
   return row ?? null;
 }
 
-export async function revokeSession(db: Executor, sessionId: string) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+/** Ends a session (sign-out); every node's session cache lets it go within a second. */
+export async function revokeSession(db: Database, sessionId: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await bumpVersion(tx, 'sessions_version');
+  });
 }
 
-/** Revokes every other live session of a user (after a password change). */
+/** Revokes every other live session of a user (after a password change), on every node within a second. */
 export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string) {
   await db
     .update(sessions)
@@ -53,4 +64,5 @@ export async function revokeOtherSessions(db: Executor, userId: string, keepSess
     .where(
       and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)),
     );
+  await bumpVersion(db, 'sessions_version');
 }

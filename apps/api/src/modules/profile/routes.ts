@@ -19,7 +19,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionUser },
       },
     },
-    async (request) => updateProfile(app.db, currentUser(request), request.body),
+    async (request) => {
+      const user = currentUser(request);
+      const answer = await updateProfile(app.db, user, request.body);
+      app.sessions.forgetUser(user.userId);
+      return answer;
+    },
   );
 
   app.put(
@@ -31,10 +36,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: changePasswordResponse },
       },
     },
-    async (request) =>
-      changePassword(app.db, currentUser(request), request.body, {
+    async (request) => {
+      const user = currentUser(request);
+      const answer = await changePassword(app.db, user, request.body, {
         ...throttlePolicyOf(app.config),
         ip: request.ip,
-      }),
+      });
+      app.sessions.forgetUser(user.userId);
+      return answer;
+    },
   );
 };

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { bumpVersion } from '../../lib/versions.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { checkNewPassword, sessionUser } from '../auth/service.ts';
 import { type AuthenticatedUser, revokeOtherSessions } from '../auth/sessions.ts';
@@ -18,15 +19,19 @@ export async function updateProfile(
   user: AuthenticatedUser,
   input: ProfileRequest,
 ): Promise<SessionUser> {
-  await db
-    .update(users)
-    .set({
-      name: input.name,
-      lastName: input.lastname,
-      telephone: input.phone,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, user.userId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        name: input.name,
+        lastName: input.lastname,
+        telephone: input.phone,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, user.userId));
+    // Other nodes hold this user's sessions with the old name: they read them again.
+    await bumpVersion(tx, 'sessions_version');
+  });
   return sessionUser(db, user.userId);
 }
 

@@ -1,0 +1,74 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../db/client.ts';
+import { appMeta } from '../db/schema.ts';
+
+/**
+ * Counters in app_meta that tell every API node an in-process cache is out of date:
+ * - `catalogue_version`: tours, prices, services or reference lists changed;
+ * - `sessions_version`: a session was revoked or a signed-in user's own data changed.
+ * The change and its bump are written in the same transaction; each node reads a counter at
+ * most once a second (`VersionWatch`), so another node's change is seen within that second.
+ */
+export type VersionKey = 'catalogue_version' | 'sessions_version';
+
+export async function readVersion(db: Executor, key: VersionKey): Promise<string> {
+  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, key));
+  return row?.value ?? '0';
+}
+
+export async function bumpVersion(db: Executor, key: VersionKey): Promise<void> {
+  await db
+    .insert(appMeta)
+    .values({ key, value: '1' })
+    .onConflictDoUpdate({
+      target: appMeta.key,
+      set: { value: sql`(${appMeta.value}::bigint + 1)::text`, updatedAt: sql`now()` },
+    });
+}
+
+/** Marks the catalogue as changed: every node drops its cached answers within a second. */
+export const bumpCatalogueVersion = (db: Executor) => bumpVersion(db, 'catalogue_version');
+
+/**
+ * Follows one counter for a cache: `ensureFresh()` reads it when the last read is older than
+ * `everyMs` (one read at a time, shared by concurrent callers) and calls `onChange` when it
+ * moved. While the database is away, the last known version stands and a warning is logged.
+ */
+export class VersionWatch {
+  private version: string | null = null;
+  private checkedAt = 0;
+  private checking: Promise<void> | null = null;
+
+  constructor(
+    private readonly options: {
+      db: Executor;
+      key: VersionKey;
+      everyMs: number;
+      log: FastifyBaseLogger;
+      onChange: () => void;
+    },
+  ) {}
+
+  async ensureFresh(): Promise<void> {
+    if (Date.now() - this.checkedAt < this.options.everyMs) return;
+    this.checking ??= this.check();
+    await this.checking;
+  }
+
+  private async check() {
+    const { db, key, log, onChange } = this.options;
+    try {
+      const version = await readVersion(db, key);
+      if (version !== this.version) {
+        onChange();
+        this.version = version;
+      }
+    } catch (error) {
+      log.warn({ err: error }, `could not read ${key}`);
+    } finally {
+      this.checkedAt = Date.now();
+      this.checking = null;
+    }
+  }
+}

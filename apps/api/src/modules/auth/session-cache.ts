@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../db/client.ts';
+import { VersionWatch } from '../../lib/versions.ts';
+import { type AuthenticatedUser, findSession, hashToken } from './sessions.ts';
+
+export interface SessionCacheOptions {
+  /** How often, at most, `sessions_version` is read: the delay before another node's sign-out is seen. */
+  checkEveryMs?: number;
+  /** How long a session found is trusted without being read again, whatever the version. */
+  maxAgeMs?: number;
+  /** A bound on the sessions held; past it, the cache starts again. */
+  maxEntries?: number;
+}
+
+interface Held {
+  user: AuthenticatedUser;
+  /** The session's own expiry, or the end of `maxAgeMs`, whichever comes first. */
+  until: number;
+}
+
+/**
+ * The sessions of recent requests, so that a signed-in call does not read its session on every
+ * request (that read was most of a cached call's cost). Only sessions found are held, keyed by
+ * the token's hash; a missing or revoked token is always read again.
+ *
+ * - On this node, signing out, a password change and a profile change drop the user's sessions
+ *   at once (`forgetUser`).
+ * - Those changes also bump `sessions_version` in their transaction; every node reads it at most
+ *   once a second and starts again when it moved: another node's sign-out holds for at most that.
+ * - A session is held no longer than `maxAgeMs` and never past its expiry.
+ */
+export class SessionCache {
+  private readonly held = new Map<string, Held>();
+  private readonly watch: VersionWatch;
+  private readonly maxAgeMs: number;
+  private readonly maxEntries: number;
+
+  constructor(
+    private readonly db: Executor,
+    log: FastifyBaseLogger,
+    options: SessionCacheOptions = {},
+  ) {
+    this.maxAgeMs = options.maxAgeMs ?? 30_000;
+    this.maxEntries = options.maxEntries ?? 10_000;
+    this.watch = new VersionWatch({
+      db,
+      key: 'sessions_version',
+      everyMs: options.checkEveryMs ?? 1000,
+      log,
+      onChange: () => this.held.clear(),
+    });
+  }
+
+  /** The user behind a bearer token, or null when the token is unknown, revoked or expired. */
+  async find(token: string): Promise<AuthenticatedUser | null> {
+    await this.watch.ensureFresh();
+    const key = hashToken(token);
+    const held = this.held.get(key);
+    if (held && held.until > Date.now()) return held.user;
+    this.held.delete(key);
+    const found = await findSession(this.db, token);
+    if (!found) return null;
+    const { sessionExpiresAt, ...user } = found;
+    if (this.held.size >= this.maxEntries) this.held.clear();
+    this.held.set(key, {
+      user,
+      until: Math.min(sessionExpiresAt.getTime(), Date.now() + this.maxAgeMs),
+    });
+    return user;
+  }
+
+  /** Drops every session of a user held on this node (after a sign-out or a change of theirs). */
+  forgetUser(userId: string) {
+    for (const [key, held] of this.held) if (held.user.userId === userId) this.held.delete(key);
+  }
+}
