@@ -7,7 +7,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.ts';
 import { isDatabaseUnavailable } from '../lib/db-errors.ts';
-import * as schema from './schema.ts';
+import * as relations from './relations.ts';
+import * as tables from './schema.ts';
+
+/** The tables and the relations between them (for relational queries). */
+export const schema = { ...tables, ...relations };
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -14,6 +14,20 @@ export function visibleTo(user: AuthenticatedUser): SQL {
     ? (or(own, eq(bookings.corporateClientId, user.corporateClientId)) as SQL)
     : own;
 }
+
+/**
+ * `visibleTo` for a prepared statement: the user is given when it runs, as `visibleToValues`.
+ * A customer's company is null, and `corporate_client_id = null` holds for no booking.
+ */
+export const visibleToPlaceholders = or(
+  eq(bookings.userId, sql.placeholder('userId')),
+  eq(bookings.corporateClientId, sql.placeholder('companyId')),
+) as SQL;
+
+export const visibleToValues = (user: AuthenticatedUser) => ({
+  userId: user.userId,
+  companyId: user.corporateClientId,
+});
 
 /** Reservation codes are written in capitals; accept them in any case. */
 export function normalizeCode(code: string): string {

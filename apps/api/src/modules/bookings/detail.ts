@@ -1,186 +1,185 @@
 import type { BookingDetail, Language } from '@cusco/shared';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { type Executor, readAll } from '../../db/client.ts';
-import {
-  additionalServices,
-  bookingHotelLines,
-  bookingPassengerLines,
-  bookingServiceLines,
-  bookings,
-  clientDocuments,
-  clients,
-  customerTypes,
-  hotelTypes,
-  ledgerEntries,
-  passengerSlots,
-  paymentAttempts,
-  roomTypes,
-  tourAdditionalServices,
-  tourInclusions,
-} from '../../db/schema.ts';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
+import { bookings, tourInclusions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { normalizeCode, visibleTo } from './access.ts';
+import { normalizeCode, visibleToPlaceholders, visibleToValues } from './access.ts';
 import { toBookingDetail } from './detail-answer.ts';
-import { ledgerTotals } from './ledger.ts';
-import { bookingsWithNames } from './names.ts';
+import { ledgerSumsOf, totalsOf } from './ledger.ts';
 
-/** The booking with its tour, type and category names, if the user may see it. */
-function bookingHead(db: Executor, user: AuthenticatedUser, code: string) {
-  return bookingsWithNames(db, { booking: bookings }).where(
-    and(eq(bookings.code, normalizeCode(code)), visibleTo(user)),
-  );
-}
+const names = { nameEn: true, nameEs: true } as const;
 
-function passengerLines(db: Executor, bookingId: string) {
-  return db
-    .select({
-      quantity: bookingPassengerLines.quantity,
-      totalCents: bookingPassengerLines.totalCents,
-      nameEn: customerTypes.nameEn,
-      nameEs: customerTypes.nameEs,
-    })
-    .from(bookingPassengerLines)
-    .innerJoin(customerTypes, eq(customerTypes.id, bookingPassengerLines.customerTypeId))
-    .where(eq(bookingPassengerLines.bookingId, bookingId))
-    .orderBy(asc(customerTypes.sortOrder));
-}
+/** What a passenger's record gives the detail: the name, and the fields its completion counts. */
+const completionColumns = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  birthDate: true,
+  sexId: true,
+  documentTypeId: true,
+  documentNumber: true,
+  maritalStatusId: true,
+  occupationId: true,
+  countryId: true,
+  mobile: true,
+  foodPreferenceId: true,
+  travelPurposeId: true,
+  trekkingExperienceId: true,
+  cardExpiry: true,
+} as const;
 
-function inclusions(db: Executor, tourId: string) {
-  return db
-    .select({
-      nameEn: tourInclusions.nameEn,
-      nameEs: tourInclusions.nameEs,
-      observationEn: tourInclusions.observationEn,
-      observationEs: tourInclusions.observationEs,
-    })
-    .from(tourInclusions)
-    .where(and(eq(tourInclusions.tourId, tourId), eq(tourInclusions.included, true)))
-    .orderBy(asc(tourInclusions.sortOrder));
-}
-
-function hotelLines(db: Executor, bookingId: string) {
-  return db
-    .select({
-      rooms: bookingHotelLines.rooms,
-      nights: bookingHotelLines.nights,
-      unitCents: bookingHotelLines.unitCents,
-      totalCents: bookingHotelLines.totalCents,
-      hotelEn: hotelTypes.nameEn,
-      hotelEs: hotelTypes.nameEs,
-      roomEn: roomTypes.nameEn,
-      roomEs: roomTypes.nameEs,
-    })
-    .from(bookingHotelLines)
-    .innerJoin(hotelTypes, eq(hotelTypes.id, bookingHotelLines.hotelTypeId))
-    .innerJoin(roomTypes, eq(roomTypes.id, bookingHotelLines.roomTypeId))
-    .where(eq(bookingHotelLines.bookingId, bookingId))
-    .orderBy(asc(bookingHotelLines.position));
-}
-
-function serviceLines(db: Executor, bookingId: string) {
-  return db
-    .select({
-      id: bookingServiceLines.id,
-      createdAt: bookingServiceLines.createdAt,
-      quantity: bookingServiceLines.quantity,
-      unitCents: bookingServiceLines.unitCents,
-      totalCents: bookingServiceLines.totalCents,
-      nameEn: additionalServices.nameEn,
-      nameEs: additionalServices.nameEs,
-      labelEn: tourAdditionalServices.labelEn,
-      labelEs: tourAdditionalServices.labelEs,
-      isTour: additionalServices.isTour,
-    })
-    .from(bookingServiceLines)
-    .innerJoin(tourAdditionalServices, eq(tourAdditionalServices.id, bookingServiceLines.offerId))
-    .innerJoin(additionalServices, eq(additionalServices.id, tourAdditionalServices.serviceId))
-    .where(eq(bookingServiceLines.bookingId, bookingId))
-    .orderBy(asc(bookingServiceLines.createdAt));
-}
-
-function ledger(db: Executor, bookingId: string) {
-  return db
-    .select()
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.bookingId, bookingId))
-    .orderBy(asc(ledgerEntries.createdAt));
-}
-
-function slots(db: Executor, bookingId: string) {
-  return db
-    .select({
-      id: passengerSlots.id,
-      position: passengerSlots.position,
-      typeId: passengerSlots.customerTypeId,
-      nameEn: customerTypes.nameEn,
-      nameEs: customerTypes.nameEs,
-      client: clients,
-      documentOf: clientDocuments.clientId,
-    })
-    .from(passengerSlots)
-    .innerJoin(customerTypes, eq(customerTypes.id, passengerSlots.customerTypeId))
-    .leftJoin(clients, eq(clients.id, passengerSlots.clientId))
-    .leftJoin(clientDocuments, eq(clientDocuments.clientId, clients.id))
-    .where(eq(passengerSlots.bookingId, bookingId))
-    .orderBy(asc(passengerSlots.position));
-}
-
-/** The attempts a customer is told about: open, declined, or to be refunded (the ten newest). */
-function attempts(db: Executor, bookingId: string) {
-  return db
-    .select({
-      id: paymentAttempts.id,
-      amountCents: paymentAttempts.amountCents,
-      status: paymentAttempts.status,
-      createdAt: paymentAttempts.createdAt,
-    })
-    .from(paymentAttempts)
-    .where(
-      and(
-        eq(paymentAttempts.bookingId, bookingId),
-        inArray(paymentAttempts.status, ['pending', 'declined', 'refund_required']),
-      ),
-    )
-    .orderBy(desc(paymentAttempts.createdAt))
-    .limit(10);
-}
+/** The statuses of the attempts a customer is told about: open, declined, or to be refunded. */
+const toldAttempts = ['pending', 'declined', 'refund_required'];
 
 /**
- * Everything the booking detail shows, as the database holds it, in nine queries whatever the
- * number of lines or passengers; 404 when the user may not see the booking.
+ * The booking with every line, slot, ledger entry and recent attempt, and its ledger sums, in one
+ * statement (Drizzle's relational query: one JSON aggregate per relation), prepared once; no row
+ * when the user may not see the booking.
  */
-export async function loadBookingDetail(db: Executor, user: AuthenticatedUser, code: string) {
-  const [head] = await bookingHead(db, user, code);
-  if (!head) throw new AppError('NOT_FOUND', 'bookingNotFound');
-  const id = head.booking.id;
-  const [passengers, included, hotels, services, entries, registry, open, totals] = await readAll(
-    db,
-    [
-      () => passengerLines(db, id),
-      () => inclusions(db, head.booking.tourId),
-      () => hotelLines(db, id),
-      () => serviceLines(db, id),
-      () => ledger(db, id),
-      () => slots(db, id),
-      () => attempts(db, id),
-      () => ledgerTotals(db, id),
-    ],
-  );
+const detailStatement = prepared((db) =>
+  db.query.bookings
+    .findFirst({
+      where: and(eq(bookings.code, sql.placeholder('code')), visibleToPlaceholders),
+      with: {
+        tour: {
+          columns: { code: true, ...names },
+          with: {
+            inclusions: {
+              columns: { ...names, observationEn: true, observationEs: true },
+              where: eq(tourInclusions.included, true),
+              orderBy: asc(tourInclusions.sortOrder),
+            },
+          },
+        },
+        type: { columns: names },
+        category: { columns: names },
+        passengerLines: {
+          columns: { quantity: true, totalCents: true },
+          with: { customerType: { columns: { ...names, sortOrder: true } } },
+        },
+        hotelLines: {
+          columns: { rooms: true, nights: true, unitCents: true, totalCents: true, position: true },
+          with: { hotel: { columns: names }, room: { columns: names } },
+        },
+        serviceLines: {
+          columns: { id: true, createdAt: true, quantity: true, unitCents: true, totalCents: true },
+          with: {
+            offer: {
+              columns: { labelEn: true, labelEs: true },
+              with: { service: { columns: { ...names, isTour: true } } },
+            },
+          },
+        },
+        ledger: { orderBy: (entry, { asc }) => [asc(entry.createdAt)] },
+        slots: {
+          columns: { id: true, position: true, customerTypeId: true },
+          with: {
+            customerType: { columns: names },
+            client: {
+              columns: completionColumns,
+              with: { document: { columns: { clientId: true } } },
+            },
+          },
+        },
+        attempts: {
+          columns: { id: true, amountCents: true, status: true, createdAt: true },
+          where: (attempt) => inArray(attempt.status, toldAttempts),
+          orderBy: (attempt, { desc }) => [desc(attempt.createdAt)],
+          limit: 10,
+        },
+      },
+      extras: (booking) => ledgerSumsOf(booking.id),
+    })
+    .prepare('booking_detail'),
+);
+
+type DetailRow = NonNullable<Awaited<ReturnType<ReturnType<typeof detailStatement>['execute']>>>;
+
+const withoutDocument = <T extends { document: unknown }>({ document: _, ...person }: T) => person;
+
+/** The relational answer in the rows the detail's mapper reads (one list per section). */
+function rowsOf(row: DetailRow) {
+  const {
+    tour,
+    type,
+    category,
+    passengerLines,
+    hotelLines,
+    serviceLines,
+    ledger,
+    slots,
+    attempts,
+  } = row;
+  const byPosition = <T extends { position: number }>(a: T, b: T) => a.position - b.position;
   return {
-    head,
-    passengers,
-    inclusions: included,
-    hotels,
-    services,
-    ledger: entries,
-    slots: registry,
-    attempts: open,
-    totals,
+    head: {
+      booking: row,
+      tourCode: tour.code,
+      tourEn: tour.nameEn,
+      tourEs: tour.nameEs,
+      typeEn: type.nameEn,
+      typeEs: type.nameEs,
+      categoryEn: category.nameEn,
+      categoryEs: category.nameEs,
+    },
+    passengers: passengerLines
+      .toSorted((a, b) => a.customerType.sortOrder - b.customerType.sortOrder)
+      .map(({ quantity, totalCents, customerType }) => ({
+        quantity,
+        totalCents,
+        nameEn: customerType.nameEn,
+        nameEs: customerType.nameEs,
+      })),
+    inclusions: tour.inclusions,
+    hotels: hotelLines.toSorted(byPosition).map(({ hotel, room, position: _, ...line }) => ({
+      ...line,
+      hotelEn: hotel.nameEn,
+      hotelEs: hotel.nameEs,
+      roomEn: room.nameEn,
+      roomEs: room.nameEs,
+    })),
+    services: serviceLines
+      .toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map(({ offer, ...line }) => ({
+        ...line,
+        nameEn: offer.service.nameEn,
+        nameEs: offer.service.nameEs,
+        labelEn: offer.labelEn,
+        labelEs: offer.labelEs,
+        isTour: offer.service.isTour,
+      })),
+    ledger,
+    slots: slots.toSorted(byPosition).map(({ client, customerType, ...slot }) => ({
+      id: slot.id,
+      position: slot.position,
+      typeId: slot.customerTypeId,
+      nameEn: customerType.nameEn,
+      nameEs: customerType.nameEs,
+      client: client ? withoutDocument(client) : null,
+      documentOf: client?.document?.clientId ?? null,
+    })),
+    attempts,
+    totals: totalsOf(row),
   };
 }
 
-export type BookingDetailRows = Awaited<ReturnType<typeof loadBookingDetail>>;
+/**
+ * Everything the booking detail shows, as the database holds it, in one statement whatever the
+ * number of lines or passengers; 404 when the user may not see the booking.
+ */
+export async function loadBookingDetail(db: Executor, user: AuthenticatedUser, code: string) {
+  const row = await detailStatement(db).execute({
+    code: normalizeCode(code),
+    ...visibleToValues(user),
+  });
+  if (!row) throw new AppError('NOT_FOUND', 'bookingNotFound');
+  return rowsOf(row);
+}
+
+export type BookingDetailRows = ReturnType<typeof rowsOf>;
 
 /** GET tour/booking/{code}: the whole booking detail (spec §3) of a booking the user may see. */
 export async function getBookingDetail(

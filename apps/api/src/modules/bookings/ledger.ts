@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { ledgerEntries } from '../../db/schema.ts';
 
 export interface LedgerTotals {
@@ -58,9 +59,29 @@ export function totalsOf(sums: {
   return { ...known, debt: debtOf(known) };
 }
 
-/** The ledger sums of one booking (cents). */
-export async function ledgerTotals(db: Executor, bookingId: string): Promise<LedgerTotals> {
-  const [row] = await db
+/**
+ * The ledger sums of the booking whose id is `bookingId` (a column of the outer query), as four
+ * scalar subqueries over its entries: for a relational query's `extras`. They are built apart
+ * (a query builder of their own) so that the relational query does not rename their columns.
+ * A relational query ignores `mapWith`, and PostgreSQL answers a bigint sum as a string: they
+ * are cast to integer (2^31 cents is far above any booking's total).
+ */
+export function ledgerSumsOf(bookingId: AnyPgColumn) {
+  const sum = (kind: string) =>
+    sql<number>`(${new QueryBuilder()
+      .select({ sum: total(kind) })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.bookingId, bookingId))})::integer`;
+  return {
+    purchases: sum('purchase').as('purchases'),
+    additions: sum('addition').as('additions'),
+    discounts: sum('discount').as('discounts'),
+    payments: sum('payment').as('payments'),
+  };
+}
+
+const totalsStatement = prepared((db) =>
+  db
     .select({
       purchases: total('purchase'),
       additions: total('addition'),
@@ -68,6 +89,12 @@ export async function ledgerTotals(db: Executor, bookingId: string): Promise<Led
       payments: total('payment'),
     })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.bookingId, bookingId));
+    .where(eq(ledgerEntries.bookingId, sql.placeholder('bookingId')))
+    .prepare('ledger_totals'),
+);
+
+/** The ledger sums of one booking (cents). */
+export async function ledgerTotals(db: Executor, bookingId: string): Promise<LedgerTotals> {
+  const [row] = await totalsStatement(db).execute({ bookingId });
   return totalsOf(row ?? { purchases: 0, additions: 0, discounts: 0, payments: 0 });
 }

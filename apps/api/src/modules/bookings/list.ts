@@ -8,10 +8,11 @@ import {
 } from '@cusco/shared';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { bookingPassengerLines, bookings } from '../../db/schema.ts';
 import { FIRST_PAGE, limitOffset, type Page } from '../../lib/pagination.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { visibleTo } from './access.ts';
+import { visibleTo, visibleToPlaceholders, visibleToValues } from './access.ts';
 import { ledgerTotalsLateral, totalsOf } from './ledger.ts';
 import { bookingsWithNames } from './names.ts';
 
@@ -27,18 +28,12 @@ function passengerCount(db: Executor) {
 }
 
 /**
- * One page of the user's bookings (a corporate user's: also the company's), newest travel date
- * first, and how many there are in all.
+ * One page of a user's bookings (a corporate user's: also the company's), newest travel date
+ * first, with how many there are in all; prepared once per database.
  */
-export async function listBookings(
-  db: Executor,
-  user: AuthenticatedUser,
-  language: Language,
-  page: PageQuery = FIRST_PAGE,
-): Promise<Page<BookingListItem>> {
+const pageStatement = prepared((db) => {
   const totals = ledgerTotalsLateral(db, bookings.id);
   const passengers = passengerCount(db);
-  const { limit, offset } = limitOffset(page);
   const newestFirst = [desc(bookings.travelDate), desc(bookings.createdAt), desc(bookings.id)];
   // The page's bookings are chosen first, from the bookings table alone, with how many the user
   // has in all (a window count, no second query); only they are then summed and named. Summing
@@ -49,12 +44,12 @@ export async function listBookings(
       all: sql<number>`count(*) over ()`.mapWith(Number).as('all_count'),
     })
     .from(bookings)
-    .where(visibleTo(user))
+    .where(visibleToPlaceholders)
     .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .as('chosen');
-  const rows = await bookingsWithNames(db, {
+  return bookingsWithNames(db, {
     code: bookings.code,
     createdAt: bookings.createdAt,
     travelDate: bookings.travelDate,
@@ -69,7 +64,18 @@ export async function listBookings(
     .innerJoin(chosen, eq(chosen.id, bookings.id))
     .leftJoinLateral(totals, sql`true`)
     .leftJoinLateral(passengers, sql`true`)
-    .orderBy(...newestFirst);
+    .orderBy(...newestFirst)
+    .prepare('booking_list_page');
+});
+
+/** One page of the user's bookings, and how many there are in all. */
+export async function listBookings(
+  db: Executor,
+  user: AuthenticatedUser,
+  language: Language,
+  page: PageQuery = FIRST_PAGE,
+): Promise<Page<BookingListItem>> {
+  const rows = await pageStatement(db).execute({ ...visibleToValues(user), ...limitOffset(page) });
   const all =
     rows[0]?.all ??
     (await db.select({ n: count() }).from(bookings).where(visibleTo(user)))[0]?.n ??
