@@ -1,5 +1,5 @@
 import type { BookingDetail, Language } from '@cusco/shared';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { bookings, tourInclusions } from '../../db/schema.ts';
