@@ -11,7 +11,6 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { newBookingCode } from './codes.ts';
 
 /** The quote's passenger, hotel and service lines, as the booking's own. */
@@ -69,26 +68,24 @@ export function insertSlots(tx: Transaction, bookingId: string, quote: Quote) {
     .returning({ id: passengerSlots.id, customerTypeId: passengerSlots.customerTypeId });
 }
 
-/** Inserts the booking under a new code; a code already taken (rare) is drawn again. */
+/**
+ * Inserts the booking under a new code; a code already taken (rare) is drawn again. The taken
+ * code is skipped by `on conflict do nothing` (no row comes back), not caught as an error, so
+ * no savepoint is needed: two round trips fewer per booking.
+ */
 export async function insertWithFreshCode(
   tx: Transaction,
   values: Omit<typeof bookings.$inferInsert, 'code'>,
 ) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await tx.transaction(async (savepoint) => {
-        const [row] = await savepoint
-          .insert(bookings)
-          .values({ ...values, code: newBookingCode() })
-          .returning({ id: bookings.id, code: bookings.code });
-        if (!row) throw new Error('booking not inserted');
-        return row;
-      });
-    } catch (error) {
-      if (attempt < 5 && isUniqueViolation(error, 'bookings_code_unique')) continue;
-      throw error;
-    }
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const [row] = await tx
+      .insert(bookings)
+      .values({ ...values, code: newBookingCode() })
+      .onConflictDoNothing({ target: bookings.code })
+      .returning({ id: bookings.id, code: bookings.code });
+    if (row) return row;
   }
+  throw new Error('no free booking code after 6 draws');
 }
 
 /**
