@@ -3,7 +3,7 @@ import { setTimeout as pause } from 'node:timers/promises';
 import { type BookingRequest, tour as tourSchema } from '@cusco/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_NAME } from '../src/db/client.ts';
+import { APPLICATION_NAME } from '../src/db/postgres-pool.ts';
 import { newRegistration } from './support/accounts.ts';
 import {
   isPostgres,

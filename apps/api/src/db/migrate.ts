@@ -1,9 +1,7 @@
 import path from 'node:path';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { apiRoot } from '../config.ts';
 import type { Database, DatabaseHandle } from './client.ts';
 import type * as schema from './schema.ts';
@@ -29,6 +27,10 @@ export async function migrateDatabase(
     return;
   }
   if (!options.postgresUrl) throw new Error('postgresUrl is required to migrate PostgreSQL');
+  const [{ default: pg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   // The lock is held by a connection of its own for the whole migration and seed, which run
   // through the handle's pool (so that independent reads of the seed may run side by side).
   const lock = new pg.Client({

@@ -1,7 +1,6 @@
 import rateLimit, { type FastifyRateLimitStoreCtor, normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import type { RateLimitsConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -30,9 +29,10 @@ export interface RateLimitsOptions {
  */
 export const rateLimitsPlugin = fp(
   async (app, options: RateLimitsOptions) => {
+    // The Redis client is loaded only when the counters live in Redis.
     const redis =
       options.store.kind === 'redis'
-        ? new Redis(options.store.url, {
+        ? new (await import('ioredis')).Redis(options.store.url, {
             connectTimeout: 500,
             maxRetriesPerRequest: 1,
             lazyConnect: true,

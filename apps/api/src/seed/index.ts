@@ -2,11 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { appMeta } from '../db/schema.ts';
 import { bumpCatalogueVersion } from '../lib/versions.ts';
-import { seedCatalogue } from './catalogue.ts';
-import { serviceCatalogue, tourCatalogue } from './content.ts';
-import { seedDemoAccounts } from './demo-accounts.ts';
-import { seedDemoBookings } from './demo-bookings.ts';
-import { seedReferenceData } from './reference.ts';
 
 /** Bump when the seed's content changes, so that existing databases receive the new rows. */
 export const SEED_VERSION = '2';
@@ -20,6 +15,22 @@ export async function seedDatabase(db: Database, options: { demo: boolean }) {
   const marker = options.demo ? 'seed_version:demo' : 'seed_version:reference';
   const [current] = await db.select().from(appMeta).where(eq(appMeta.key, marker));
   if (current?.value === SEED_VERSION) return { seeded: false };
+
+  // The seed's content and its libraries are loaded only when there is something to seed: a
+  // restart, which finds its database seeded, starts without them.
+  const [
+    { seedCatalogue },
+    { serviceCatalogue, tourCatalogue },
+    { seedDemoAccounts },
+    { seedDemoBookings },
+    { seedReferenceData },
+  ] = await Promise.all([
+    import('./catalogue.ts'),
+    import('./content.ts'),
+    import('./demo-accounts.ts'),
+    import('./demo-bookings.ts'),
+    import('./reference.ts'),
+  ]);
 
   await db.transaction(async (tx) => {
     await seedReferenceData(tx);

@@ -1,6 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 
 /**
  * Argon2id with OWASP's current minimum (19 MiB of memory, 2 passes, 1 lane), which is also the
@@ -54,20 +53,28 @@ export function decoyHash(): Promise<string> {
   return decoy;
 }
 
-/** The most common passwords (zxcvbn-ts's list, about 49,000), in lower case. */
-let common: Set<string> | undefined;
+/**
+ * The most common passwords (zxcvbn-ts's list, about 49,000), in lower case; loaded at the first
+ * password set, not at start-up (decompressing the list took about 50 ms of every start).
+ */
+let common: Promise<Set<string>> | undefined;
+
+const commonPasswords = async () => {
+  const { dictionary } = await import('@zxcvbn-ts/language-common');
+  return new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
+};
 
 /**
  * Why a new password is refused, beyond its length: one of the most common passwords, or the
  * account's own e-mail address. Null when it is acceptable.
  */
-export function passwordProblem(
+export async function passwordProblem(
   password: string,
   email: string,
-): 'passwordTooCommon' | 'passwordIsEmail' | null {
+): Promise<'passwordTooCommon' | 'passwordIsEmail' | null> {
   const lowered = password.normalize('NFKC').trim().toLowerCase();
   if (lowered === email.trim().toLowerCase()) return 'passwordIsEmail';
-  common ??= new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
-  if (common.has(lowered)) return 'passwordTooCommon';
+  common ??= commonPasswords();
+  if ((await common).has(lowered)) return 'passwordTooCommon';
   return null;
 }

@@ -27,8 +27,8 @@ type Registration = z.output<typeof registerRequest>;
  * Refuses a new password that is one of the most common ones or the account's e-mail (400 on
  * `field`), beyond the schema's length rules.
  */
-export function checkNewPassword(password: string, email: string, field = 'password') {
-  const problem = passwordProblem(password, email);
+export async function checkNewPassword(password: string, email: string, field = 'password') {
+  const problem = await passwordProblem(password, email);
   if (problem) throw new AppError('VALIDATION', problem, { field });
 }
 
@@ -38,7 +38,7 @@ export function checkNewPassword(password: string, email: string, field = 'passw
  * per address).
  */
 export async function registerClient(db: Executor, input: Registration): Promise<{ id: string }> {
-  checkNewPassword(input.password, input.email);
+  await checkNewPassword(input.password, input.email);
   const [country] = await db
     .select({ id: countries.id })
     .from(countries)

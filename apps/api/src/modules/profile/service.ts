@@ -45,7 +45,7 @@ export async function changePassword(
   input: ChangePasswordRequest,
   throttle: ThrottlePolicy & { ip: string },
 ) {
-  checkNewPassword(input.password, user.email);
+  await checkNewPassword(input.password, user.email);
   // The current password is guessed as a sign-in is: the same account's throttle applies.
   const attempt = { email: user.email, ip: throttle.ip };
   await claimPasswordAttempt(db, attempt, throttle);
