@@ -78,3 +78,16 @@ export async function readAll<T extends readonly unknown[]>(
   for (const read of reads) results.push(await read());
   return results as unknown as T;
 }
+
+/** `readAll` with named reads: answers an object with each read's result under its name. */
+export async function readEach<T extends Record<string, unknown>>(
+  db: Executor,
+  reads: { [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  const names = Object.keys(reads) as (keyof T)[];
+  const results = await readAll(
+    db,
+    names.map((name) => reads[name]),
+  );
+  return Object.fromEntries(names.map((name, index) => [name, results[index]])) as T;
+}

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { type Executor, readAll } from '../../db/client.ts';
+import { type Executor, readEach } from '../../db/client.ts';
 import {
   customerTypes,
   tourInclusions,
@@ -20,55 +20,34 @@ export async function loadTourRows(db: Executor, code: string) {
     .from(tours)
     .where(and(eq(tours.code, code), eq(tours.isActive, true)));
   if (!tour) return null;
-  const [
-    types,
-    categoryRows,
-    customerTypeRows,
-    prices,
-    hotels,
-    offers,
-    related,
-    itinerary,
-    inclusions,
-  ] = await readAll(db, [
-    () => tourTypeNames(db, tour.id),
-    () => tourCategoryNames(db, tour.id),
-    () => db.select().from(customerTypes).orderBy(asc(customerTypes.sortOrder)),
-    () => tourPriceRows(db, tour.id),
-    () => tourHotelRows(db, tour.id),
-    () => loadServiceOfferRows(db, tour.id),
-    () =>
+  const parts = await readEach(db, {
+    types: () => tourTypeNames(db, tour.id),
+    categories: () => tourCategoryNames(db, tour.id),
+    customerTypes: () => db.select().from(customerTypes).orderBy(asc(customerTypes.sortOrder)),
+    prices: () => tourPriceRows(db, tour.id),
+    hotels: () => tourHotelRows(db, tour.id),
+    offers: () => loadServiceOfferRows(db, tour.id),
+    related: () =>
       db
         .select({ code: tours.code, nameEn: tours.nameEn, nameEs: tours.nameEs })
         .from(tourRelated)
         .innerJoin(tours, eq(tours.id, tourRelated.relatedTourId))
         .where(and(eq(tourRelated.tourId, tour.id), eq(tours.isActive, true)))
         .orderBy(asc(tourRelated.sortOrder)),
-    () =>
+    itinerary: () =>
       db
         .select()
         .from(tourItinerary)
         .where(eq(tourItinerary.tourId, tour.id))
         .orderBy(asc(tourItinerary.day), asc(tourItinerary.sortOrder)),
-    () =>
+    inclusions: () =>
       db
         .select()
         .from(tourInclusions)
         .where(eq(tourInclusions.tourId, tour.id))
         .orderBy(asc(tourInclusions.sortOrder)),
-  ]);
-  return {
-    tour,
-    types,
-    categories: categoryRows,
-    customerTypes: customerTypeRows,
-    prices,
-    hotels,
-    offers,
-    related,
-    itinerary,
-    inclusions,
-  };
+  });
+  return { tour, ...parts };
 }
 
 export type TourRows = NonNullable<Awaited<ReturnType<typeof loadTourRows>>>;
