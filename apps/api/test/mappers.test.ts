@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookingDetailRows } from '../src/modules/bookings/detail.ts';
 import { toBookingDetail } from '../src/modules/bookings/detail-answer.ts';
 import { totalsOf } from '../src/modules/bookings/ledger.ts';
+import { stageOf } from '../src/modules/payments/stages.ts';
 import { hotelOf, toTour } from '../src/modules/tours/tour-answer.ts';
 import type { TourRows } from '../src/modules/tours/tour-rows.ts';
 import { isPostgres } from './support/app.ts';
@@ -146,6 +147,71 @@ describe.runIf(!isPostgres)('the booking detail mapper', () => {
         hasDocument: false,
       },
     ]);
+  });
+});
+
+describe.runIf(!isPostgres)("the detail's payment attempts (issue 12, bugs 1 and 2)", () => {
+  const attempt = (id: string, status: string, minute: number) => ({
+    id,
+    operationNumber: minute,
+    amountCents: 62_000,
+    status,
+    createdAt: at(`2026-11-22T15:${String(minute).padStart(2, '0')}:00Z`),
+  });
+  const told = (attempts: ReturnType<typeof attempt>[], stages = new Map()) =>
+    toBookingDetail(detailRows({ attempts }), 'en', stages).paymentAttempts.map((item) => [
+      item.transactionId,
+      item.status,
+      item.stage,
+    ]);
+
+  it('does not show a decline beside the payment made after it', () => {
+    // Newest first, as the query reads them.
+    expect(told([attempt('a2', 'paid', 9), attempt('a1', 'declined', 5)])).toEqual([
+      ['a2', 'paid', null],
+    ]);
+  });
+
+  it('shows a decline while it is the newest attempt, never a cancelled or expired one', () => {
+    expect(
+      told([
+        attempt('a3', 'declined', 9),
+        attempt('a2', 'expired', 7),
+        attempt('a1', 'cancelled', 5),
+      ]),
+    ).toEqual([['a3', 'declined', null]]);
+  });
+
+  it('always shows open attempts and refunds due, open ones with their stage at the gateway', () => {
+    const stages = new Map([['a3', 'notCompleted' as const]]);
+    expect(
+      told(
+        [
+          attempt('a3', 'pending', 9),
+          attempt('a2', 'paid', 7),
+          attempt('a1', 'refund_required', 5),
+        ],
+        stages,
+      ),
+    ).toEqual([
+      ['a3', 'pending', 'notCompleted'],
+      ['a1', 'refund_required', null],
+    ]);
+  });
+
+  it('calls an open attempt unconfirmed when its gateway was not asked', () => {
+    expect(told([attempt('a1', 'pending', 5)])).toEqual([['a1', 'pending', 'unconfirmed']]);
+  });
+
+  it('tells a checkout left before the card from one whose card the gateway has', () => {
+    expect(['open', 'closed', 'declined'].map((status) => stageOf(status as never))).toEqual([
+      'notCompleted',
+      'notCompleted',
+      'notCompleted',
+    ]);
+    expect(stageOf('processing')).toBe('processing');
+    expect(stageOf('approved')).toBe('processing');
+    expect(stageOf('unknown')).toBe('unconfirmed');
   });
 });
 

@@ -317,6 +317,36 @@ describe('the sandbox checkout', () => {
     expect(detail.balance.debt).toBe(0);
   });
 
+  it('tells the customer what became of each checkout, the latest outcome only (issue 12, bugs 1-2)', async () => {
+    const told = async (code: string) =>
+      (await detailOf(ctx.app, owner.token, code)).paymentAttempts.map((item) => [
+        item.transactionId,
+        item.status,
+        item.stage,
+      ]);
+    // Opened and left before a card was given: nothing was taken.
+    const first = await checkout();
+    expect(await told(first.code)).toEqual([[first.transactionId, 'pending', 'notCompleted']]);
+    // The card was given and the gateway is taking it: being confirmed.
+    await ctx.database.db
+      .update(sandboxCharges)
+      .set({ status: 'processing', updatedAt: sql`now()` })
+      .where(eq(sandboxCharges.transactionId, first.transactionId));
+    expect(await told(first.code)).toEqual([[first.transactionId, 'pending', 'processing']]);
+    await ctx.database.db
+      .update(sandboxCharges)
+      .set({ status: 'open' })
+      .where(eq(sandboxCharges.transactionId, first.transactionId));
+    // Declined: the news, until a later payment.
+    expect((await pay(first.transactionId, '4000000000000002')).statusCode).toBe(200);
+    expect(await told(first.code)).toEqual([[first.transactionId, 'declined', null]]);
+    const second = paymentAddResponse.parse(
+      (await addPayment(ctx.app, owner.token, first.code, first.amount)).json(),
+    );
+    expect((await pay(second.transactionId, '4111 1111 1111 1111')).statusCode).toBe(200);
+    expect(await told(first.code)).toEqual([[second.transactionId, 'paid', null]]);
+  });
+
   it('declines 4000 0000 0000 0002: the attempt is closed and nothing is paid', async () => {
     const opened = await checkout();
     const result = await pay(opened.transactionId, '4000000000000002');

@@ -79,6 +79,11 @@ export async function detailOf(app: FastifyInstance, token: string, code: string
   return response.json() as {
     balance: { purchases: number; payments: number; debt: number };
     payments: { total: number }[];
-    paymentAttempts: { transactionId: string; amount: number; status: string }[];
+    paymentAttempts: {
+      transactionId: string;
+      amount: number;
+      status: string;
+      stage: string | null;
+    }[];
   };
 }

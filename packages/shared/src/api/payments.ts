@@ -61,10 +61,25 @@ export const checkoutMessage = z.object({
 });
 export type CheckoutMessage = z.infer<typeof checkoutMessage>;
 
-/** A payment attempt as the booking detail shows it. */
+/**
+ * Where an open (pending) attempt stands at the gateway, as the customer is told:
+ * - `processing`: the gateway has the card (or already took the money): it is being confirmed;
+ * - `notCompleted`: the checkout was left before a card was given: nothing was taken, pay again;
+ * - `unconfirmed`: the gateway cannot be asked (Pay-me): not confirmed yet.
+ */
+export const attemptStage = z.enum(['processing', 'notCompleted', 'unconfirmed']);
+export type AttemptStage = z.infer<typeof attemptStage>;
+
+/**
+ * A payment attempt as the booking detail shows it: the open ones and those to be refunded, and
+ * the newest attempt when it is paid or declined (its outcome is the latest news; an older
+ * decline is not shown beside a later payment).
+ */
 export const paymentAttemptSummary = z.object({
   transactionId: z.string(),
   amount: z.number(),
   status: z.enum(['pending', 'paid', 'declined', 'cancelled', 'expired', 'refund_required']),
   createdAt: z.string(),
+  /** For a pending attempt, where it stands at the gateway; null otherwise. */
+  stage: attemptStage.nullable(),
 });

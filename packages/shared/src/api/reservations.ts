@@ -118,7 +118,7 @@ export const bookingDetail = z.object({
     debt: z.number(),
   }),
   passangerRegistry: z.array(passengerRegistryItem),
-  /** Payments in progress, declined, or to be refunded (paid ones are in payments). */
+  /** Payments in progress or to be refunded, and the newest attempt's outcome (paymentAttemptSummary). */
   paymentAttempts: z.array(paymentAttemptSummary),
   resume: z.array(
     z.object({ number: z.number().int(), tour: z.string(), observations: z.string() }),

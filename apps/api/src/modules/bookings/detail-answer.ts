@@ -1,4 +1,5 @@
 import {
+  type AttemptStage,
   type BookingDetail,
   CustomerTypeId,
   fromCents,
@@ -116,8 +117,28 @@ function registryOf(rows: BookingDetailRows, language: Language) {
   });
 }
 
+type AttemptRow = BookingDetailRows['attempts'][number];
+
+/**
+ * The attempts the customer is told about (newest first): every open one and every one to be
+ * refunded, and the newest attempt when it was paid or declined: its outcome is the latest news.
+ * An older decline is not shown beside a later payment (issue 12, bug 1).
+ */
+export function attemptsToTell(attempts: AttemptRow[]): AttemptRow[] {
+  return attempts.filter(
+    (attempt, index) =>
+      attempt.status === 'pending' ||
+      attempt.status === 'refund_required' ||
+      (index === 0 && (attempt.status === 'paid' || attempt.status === 'declined')),
+  );
+}
+
 /** The booking detail (spec §3 "Booking detail") in a language: a pure mapping of its rows. */
-export function toBookingDetail(rows: BookingDetailRows, language: Language): BookingDetail {
+export function toBookingDetail(
+  rows: BookingDetailRows,
+  language: Language,
+  stages: ReadonlyMap<string, AttemptStage> = new Map(),
+): BookingDetail {
   const { booking, ...head } = rows.head;
   const tourName = inLanguage(language, head.tourEn, head.tourEs);
   return {
@@ -156,11 +177,12 @@ export function toBookingDetail(rows: BookingDetailRows, language: Language): Bo
     ...servicesOf(rows, language),
     ...ledgerOf(rows, language),
     passangerRegistry: registryOf(rows, language),
-    paymentAttempts: rows.attempts.map((attempt) => ({
+    paymentAttempts: attemptsToTell(rows.attempts).map((attempt) => ({
       transactionId: attempt.id,
       amount: fromCents(attempt.amountCents),
       status: attempt.status as BookingDetail['paymentAttempts'][number]['status'],
       createdAt: attempt.createdAt.toISOString(),
+      stage: attempt.status === 'pending' ? (stages.get(attempt.id) ?? 'unconfirmed') : null,
     })),
     resume: [{ number: 1, tour: tourName, observations: booking.observation }],
   };

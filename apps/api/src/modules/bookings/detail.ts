@@ -1,10 +1,12 @@
 import type { BookingDetail, Language } from '@cusco/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { bookings, tourInclusions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { PaymentGateway } from '../../payments/gateway.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
+import { attemptStages } from '../payments/stages.ts';
 import { normalizeCode, visibleToPlaceholders, visibleToValues } from './access.ts';
 import { toBookingDetail } from './detail-answer.ts';
 import { ledgerSumsOf, totalsOf } from './ledger.ts';
@@ -30,9 +32,6 @@ const completionColumns = {
   trekkingExperienceId: true,
   cardExpiry: true,
 } as const;
-
-/** The statuses of the attempts a customer is told about: open, declined, or to be refunded. */
-const toldAttempts = ['pending', 'declined', 'refund_required'];
 
 /**
  * The booking with every line, slot, ledger entry and recent attempt, and its ledger sums, in one
@@ -84,9 +83,15 @@ const detailStatement = prepared((db) =>
             },
           },
         },
+        // The newest attempts: the mapper tells which of them are news (attemptsToTell).
         attempts: {
-          columns: { id: true, amountCents: true, status: true, createdAt: true },
-          where: (attempt) => inArray(attempt.status, toldAttempts),
+          columns: {
+            id: true,
+            operationNumber: true,
+            amountCents: true,
+            status: true,
+            createdAt: true,
+          },
           orderBy: (attempt, { desc }) => [desc(attempt.createdAt)],
           limit: 10,
         },
@@ -181,12 +186,18 @@ export async function loadBookingDetail(db: Executor, user: AuthenticatedUser, c
 
 export type BookingDetailRows = ReturnType<typeof rowsOf>;
 
-/** GET tour/booking/{code}: the whole booking detail (spec §3) of a booking the user may see. */
+/**
+ * GET tour/booking/{code}: the whole booking detail (spec §3) of a booking the user may see,
+ * with where each open payment attempt stands at the gateway.
+ */
 export async function getBookingDetail(
   db: Executor,
   user: AuthenticatedUser,
   code: string,
   language: Language,
+  gateway: PaymentGateway,
 ): Promise<BookingDetail> {
-  return toBookingDetail(await loadBookingDetail(db, user, code), language);
+  const rows = await loadBookingDetail(db, user, code);
+  const open = rows.attempts.filter((attempt) => attempt.status === 'pending');
+  return toBookingDetail(rows, language, await attemptStages(db, gateway, open));
 }

@@ -60,6 +60,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getBookingDetail(app.db, currentUser(request), request.params.code, languageOf(request)),
+      getBookingDetail(
+        app.db,
+        currentUser(request),
+        request.params.code,
+        languageOf(request),
+        app.gateway,
+      ),
   );
 };
