@@ -106,7 +106,9 @@ describeInBrowser('a declined card', () => {
     await expect
       .poll(() =>
         page
-          .getByText('The card was declined and nothing was charged. You can try again.')
+          .getByText(
+            /^A payment of \$[\d,.]+ was declined and nothing was charged\. You can pay again\.$/,
+          )
           .isVisible(),
       )
       .toBe(true);

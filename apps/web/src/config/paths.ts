@@ -16,7 +16,11 @@ export const paths = {
   reservationsAlias: { pattern: '/main/reservas', href: () => '/main/reservas' },
   bookingDetail: {
     pattern: '/main/booking/detail/:reservationcode',
-    href: (code: string) => `/main/booking/detail/${encodeURIComponent(code)}`,
+    /** `paid`: the attempt just approved, which the page confirms (`?paid=`). */
+    href: (code: string, options: { paid?: string } = {}) =>
+      `/main/booking/detail/${encodeURIComponent(code)}${
+        options.paid ? `?paid=${encodeURIComponent(options.paid)}` : ''
+      }`,
   },
   incidents: { pattern: '/main/incidents', href: () => '/main/incidents' },
   incidentForm: {

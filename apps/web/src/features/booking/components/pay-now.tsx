@@ -13,7 +13,7 @@ import { paymentProblem, useAddPayment } from '../../../lib/payments.ts';
 /**
  * Step 3's payment (spec §4): Pay asks the server for the payment of the chosen amount (the
  * same amount reopens the same checkout) and opens the gateway's checkout. 'S' goes to the
- * reservation, whose page shows the truth; 'N' leaves the customer here, able to pay again.
+ * reservation, whose page confirms the payment; 'N' leaves the customer here, able to pay again.
  */
 export function PayNow({ code, amountCents }: { code: string; amountCents: number }) {
   const { t } = useTranslation();
@@ -35,14 +35,16 @@ export function PayNow({ code, amountCents }: { code: string; amountCents: numbe
 
   const onResult = useCallback(
     (result: CheckoutResult) => {
+      const transactionId = open?.transactionId ?? '';
       setOpen(null);
       if (result.status === 'S') {
-        navigate(paths.bookingDetail.href(code));
+        // The reservation's page confirms the payment once the server has recorded it.
+        navigate(paths.bookingDetail.href(code, { paid: transactionId }));
         return;
       }
       setNotice(result.reason === 'declined' ? t('payments.declined') : t('payments.notCompleted'));
     },
-    [code, navigate, t],
+    [code, navigate, t, open],
   );
 
   return (

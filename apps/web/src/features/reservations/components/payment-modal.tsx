@@ -25,7 +25,7 @@ function usePayment({
   code: string;
   debt: number;
   initialAmount: number;
-  onFinished(result: CheckoutResult): void;
+  onFinished(result: CheckoutResult, transactionId: string): void;
 }) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState<string | number>(initialAmount);
@@ -60,10 +60,11 @@ function usePayment({
 
   const onResult = useCallback(
     (result: CheckoutResult) => {
+      const transactionId = checkout?.transactionId ?? '';
       setCheckout(null);
-      onFinished(result);
+      onFinished(result, transactionId);
     },
-    [onFinished],
+    [onFinished, checkout],
   );
 
   return { amount, setAmount, problem, checkout, pay, paying: addPayment.isPending, onResult };
@@ -87,7 +88,7 @@ export function PaymentModal({
   initialAmount: number;
   opened: boolean;
   onClose(): void;
-  onFinished(result: CheckoutResult): void;
+  onFinished(result: CheckoutResult, transactionId: string): void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();

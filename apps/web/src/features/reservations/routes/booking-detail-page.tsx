@@ -3,7 +3,7 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { LogoLoader } from '../../../components/logo.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -14,6 +14,7 @@ import { BookingSummary } from '../components/detail/booking-summary.tsx';
 import { DetailModals } from '../components/detail/detail-modals.tsx';
 import { PassengerRegistry } from '../components/detail/passenger-registry.tsx';
 import { PassengersTable } from '../components/detail/passengers-table.tsx';
+import { PaymentConfirmation } from '../components/detail/payment-confirmation.tsx';
 import { RequestsBar } from '../components/detail/requests-bar.tsx';
 import {
   AdditionalServices,
@@ -21,13 +22,22 @@ import {
   IncludedServices,
   OtherTours,
 } from '../components/detail/services-tables.tsx';
-import { useDetailActions } from '../components/detail/use-detail-actions.ts';
+import { PAID_PARAM, useDetailActions } from '../components/detail/use-detail-actions.ts';
 
 /** Spec §2 booking detail (/main/booking/detail/{reservationcode}). */
 export function BookingDetailPage() {
   const { t } = useTranslation();
   const { reservationcode = '' } = useParams();
-  const detail = useBookingDetail(reservationcode);
+  const [search] = useSearchParams();
+  const confirming = search.get(PAID_PARAM);
+  // After an approval, the page waits for the server to record the payment (the gateway's
+  // notification may arrive a moment after the checkout says "approved").
+  const detail = useBookingDetail(reservationcode, {
+    pollWhile: (data) =>
+      data.paymentAttempts.some(
+        (attempt) => attempt.transactionId === confirming && attempt.status === 'pending',
+      ),
+  });
 
   useEffect(() => {
     document.title = `${t('bookingDetail.title', { code: reservationcode })} · Cusco Treks`;
@@ -53,6 +63,13 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
   return (
     <Stack gap="lg">
       <BookingHeader booking={detail.booking} />
+      {actions.confirmed && (
+        <PaymentConfirmation
+          detail={detail}
+          transactionId={actions.confirmed}
+          onDismiss={() => actions.setConfirmed(null)}
+        />
+      )}
       <PassengersTable rows={detail.passanger} />
       <IncludedServices rows={detail.includeServices} />
       <HotelStays rows={detail.hotels} />
@@ -62,7 +79,7 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
         onRequest={actions.request}
         onAddServices={() => actions.setAddingServices(true)}
       />
-      <BalanceLedger detail={detail} payment={actions.payment} onPay={actions.startPayment} />
+      <BalanceLedger detail={detail} confirmed={actions.confirmed} onPay={actions.startPayment} />
       <PassengerRegistry slots={detail.passangerRegistry} onEdit={actions.setEditing} />
       <BookingSummary detail={detail} onOpenTerms={() => actions.setTermsOpen(true)} />
       <DetailModals code={code} detail={detail} actions={actions} />

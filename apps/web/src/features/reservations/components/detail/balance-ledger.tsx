@@ -6,9 +6,8 @@ import { formatMoney } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { useSessionUser } from '../../../../lib/session.ts';
 import { DetailRows } from './detail-table.tsx';
-import { PaymentAttemptAlerts, PaymentResultAlert } from './payment-alerts.tsx';
+import { PaymentAttemptAlerts } from './payment-alerts.tsx';
 import { Section } from './section.tsx';
-import type { PaymentOutcome } from './use-detail-actions.ts';
 
 /** Purchases, payments, discounts and additions, with the outstanding debt as footer. */
 function BalanceTable({ balance }: { balance: BookingDetail['balance'] }) {
@@ -38,14 +37,15 @@ function BalanceTable({ balance }: { balance: BookingDetail['balance'] }) {
   );
 }
 
-/** The payments ledger: the balance, the payment attempts and result, and the Pay button. */
+/** The payments ledger: the balance, the payment attempts, and the Pay button. */
 export function BalanceLedger({
   detail,
-  payment,
+  confirmed,
   onPay,
 }: {
   detail: BookingDetail;
-  payment: PaymentOutcome | null;
+  /** The attempt confirmed at the top of the page, not repeated here. */
+  confirmed: string | null;
   onPay: () => void;
 }) {
   const { t } = useTranslation();
@@ -53,8 +53,7 @@ export function BalanceLedger({
   return (
     <Section id="detail-balance" title={t('bookingDetail.balance')}>
       <BalanceTable balance={detail.balance} />
-      <PaymentAttemptAlerts attempts={detail.paymentAttempts} />
-      <PaymentResultAlert payment={payment} />
+      <PaymentAttemptAlerts attempts={detail.paymentAttempts} confirmed={confirmed} />
       {/* Spec §2: a Pay link when there is debt and the user is not a corporate client. */}
       {!detail.booking.corporate && !user?.corporateClientId && detail.balance.debt > 0 && (
         <Group justify="flex-end" mt="md">

@@ -45,9 +45,11 @@ export function DetailModals({
           initialAmount={defaultPaymentAmount(detail.balance.debt)}
           opened={actions.paying}
           onClose={() => actions.setPaying(false)}
-          onFinished={(result) => {
+          onFinished={(result, transactionId) => {
             actions.setPaying(false);
-            actions.setPayment(result.status === 'S' ? 'S' : result.reason);
+            // An approval is confirmed at the top of the page; any other outcome is the
+            // attempt's own alert, as the server tells it.
+            if (result.status === 'S') actions.setConfirmed(transactionId);
             reload();
           }}
         />

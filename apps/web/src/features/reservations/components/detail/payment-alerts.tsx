@@ -4,47 +4,49 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
-import type { PaymentOutcome } from './use-detail-actions.ts';
 
-/** Payments in progress, declined, or to be refunded; nothing when there are none. */
-export function PaymentAttemptAlerts({ attempts }: { attempts: BookingDetail['paymentAttempts'] }) {
+type Attempt = BookingDetail['paymentAttempts'][number];
+
+/** The message of an attempt the server lists: where an open one stands, or how one ended. */
+function messageKey(attempt: Attempt) {
+  if (attempt.status === 'refund_required') return 'payments.refundAttempt';
+  if (attempt.status === 'declined') return 'payments.declinedAttempt';
+  if (attempt.stage === 'notCompleted') return 'payments.notCompletedAttempt';
+  if (attempt.stage === 'unconfirmed') return 'payments.unconfirmedAttempt';
+  return 'payments.pendingAttempt';
+}
+
+/**
+ * Payments being confirmed, left unfinished, declined or to be refunded, as the server lists them
+ * (a decline only while it is the latest news); nothing when there are none. A paid attempt needs
+ * no alert (the ledger lists it), and the one `confirmed` above is not repeated.
+ */
+export function PaymentAttemptAlerts({
+  attempts,
+  confirmed,
+}: {
+  attempts: BookingDetail['paymentAttempts'];
+  confirmed: string | null;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
-  if (attempts.length === 0) return null;
+  const shown = attempts.filter(
+    (attempt) => attempt.status !== 'paid' && attempt.transactionId !== confirmed,
+  );
+  if (shown.length === 0) return null;
   return (
     <Stack gap="xs" mt="sm">
-      {attempts.map((attempt) => (
+      {shown.map((attempt) => (
         <Alert
           key={attempt.transactionId}
           color={attempt.status === 'pending' ? 'andes' : 'terracotta'}
           icon={<IconInfoCircle aria-hidden />}
           p="xs"
+          data-testid="payment-attempt"
         >
-          {t(
-            attempt.status === 'pending'
-              ? 'payments.pendingAttempt'
-              : attempt.status === 'refund_required'
-                ? 'payments.refundAttempt'
-                : 'payments.declinedAttempt',
-            { amount: formatMoney(attempt.amount, language) },
-          )}
+          {t(messageKey(attempt), { amount: formatMoney(attempt.amount, language) })}
         </Alert>
       ))}
     </Stack>
-  );
-}
-
-/** What the last checkout said; nothing before one. */
-export function PaymentResultAlert({ payment }: { payment: PaymentOutcome | null }) {
-  const { t } = useTranslation();
-  if (!payment) return null;
-  return (
-    <Alert color={payment === 'S' ? 'andes' : 'terracotta'} mt="sm" role="status">
-      {payment === 'S'
-        ? t('payments.approved')
-        : payment === 'declined'
-          ? t('payments.declined')
-          : t('payments.notCompleted')}
-    </Alert>
   );
 }

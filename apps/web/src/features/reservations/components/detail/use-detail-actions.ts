@@ -1,13 +1,13 @@
 import type { BookingDetail, PassengerRegistryItem } from '@cusco/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../../config/paths.ts';
 import { bookingDetailKey } from '../../../../lib/queries/booking-detail.ts';
 import { bookingsKey } from '../../../../lib/queries/booking-list.ts';
 
-/** What the last checkout said: approved ('S'), or why not. */
-export type PaymentOutcome = 'S' | 'declined' | 'cancelled' | 'closed';
+/** The attempt whose approval the page confirms: `?paid=` in its address, kept across a refresh. */
+export const PAID_PARAM = 'paid';
 
 /** The booking detail's modal state, the reload after a change and the incident requests. */
 export function useDetailActions(booking: BookingDetail['booking']) {
@@ -17,8 +17,11 @@ export function useDetailActions(booking: BookingDetail['booking']) {
   const [addingServices, setAddingServices] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
   const [paying, setPaying] = useState(false);
-  /** What the last checkout said ('S', or why not); the balance above is the server's truth. */
-  const [payment, setPayment] = useState<PaymentOutcome | null>(null);
+  const [search, setSearch] = useSearchParams();
+  /** The approved attempt to confirm; the balance is the server's truth. */
+  const confirmed = search.get(PAID_PARAM);
+  const setConfirmed = (transactionId: string | null) =>
+    setSearch(transactionId ? { [PAID_PARAM]: transactionId } : {}, { replace: true });
 
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: bookingDetailKey(booking.code) });
@@ -31,7 +34,7 @@ export function useDetailActions(booking: BookingDetail['booking']) {
     navigate(paths.incidentForm.href(booking.code, typeId, booking.code));
   };
   const startPayment = () => {
-    setPayment(null);
+    setConfirmed(null);
     setPaying(true);
   };
 
@@ -44,8 +47,8 @@ export function useDetailActions(booking: BookingDetail['booking']) {
     setTermsOpen,
     paying,
     setPaying,
-    payment,
-    setPayment,
+    confirmed,
+    setConfirmed,
     reload,
     request,
     startPayment,
