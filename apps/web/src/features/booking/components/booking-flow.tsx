@@ -5,6 +5,8 @@ import { useState } from 'react';
 import type { BookingVariant } from '../api/get-tour.ts';
 import { useBookingDraft } from '../hooks/use-booking-draft.ts';
 import { useReserve } from '../hooks/use-reserve.ts';
+import { useStepInAddress } from '../hooks/use-step-in-address.ts';
+import { stepOneProblem } from '../model/draft.ts';
 import { BookingStepper } from './booking-stepper.tsx';
 import { BookingSummary } from './booking-summary.tsx';
 import { MobileTotalBar } from './mobile-total-bar.tsx';
@@ -13,9 +15,14 @@ import { TourInfo } from './tour-info.tsx';
 
 /** The booking page (spec §2, §4): the tour, its three steps, and the summary beside them. */
 export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVariant }) {
-  const draft = useBookingDraft(tour);
+  const draft = useBookingDraft(tour, variant);
   const saving = useReserve(tour, variant);
-  const [step, setStep] = useState(STEP_CHOOSE);
+  const address = useStepInAddress();
+  // A later step asked for by the address (a bookmark, a refresh) with nothing chosen yet
+  // starts at step 1, as the Reserve button would have.
+  const unready =
+    address.active !== STEP_CHOOSE && !saving.saved && stepOneProblem(draft.draft, tour) !== null;
+  const step = { active: unready ? STEP_CHOOSE : address.active, go: address.go };
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
   const [termsOpen, setTermsOpen] = useState(false);
 
@@ -37,7 +44,7 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
           tour={tour}
           variant={variant}
           compact={compact}
-          step={{ active: step, go: setStep }}
+          step={step}
           draft={draft}
           saving={saving}
           onOpenTerms={() => setTermsOpen(true)}
@@ -51,7 +58,7 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
             quote={draft.quote}
             code={saving.saved?.code ?? null}
             // A corporate booking is on credit: no deposit to pay (issue 12, bug 7).
-            showPartial={step === STEP_PAYMENT && variant !== 'corporate'}
+            showPartial={step.active === STEP_PAYMENT && variant !== 'corporate'}
           />
         </Box>
       </Grid.Col>

@@ -2,7 +2,7 @@ import type { Tour } from '@cusco/shared';
 import { Anchor, Button, Container, Group, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTourList } from '../../../lib/queries/tour-list.ts';
@@ -109,10 +109,12 @@ function RelatedTours(props: {
 /** The public booking page's language: the same tour's page in English or in Spanish. */
 function PageLanguage({ code, language }: { code: string; language: 'en' | 'es' }) {
   const { t } = useTranslation();
+  // The step goes along (the draft is kept in the tab): the other language, same place.
+  const { search } = useLocation();
   const link = (target: 'en' | 'es', name: string) => (
     <Anchor
       component={Link}
-      to={paths.booking.href(code, target === 'en' ? 0 : 1)}
+      to={{ pathname: paths.booking.href(code, target === 'en' ? 0 : 1), search }}
       fw={language === target ? 700 : 400}
       aria-current={language === target ? 'page' : undefined}
       lang={target}

@@ -1,4 +1,4 @@
-import { amountToPayCents, type PaymentMode, type Tour } from '@cusco/shared';
+import { amountToPayCents, type Tour } from '@cusco/shared';
 import { Stepper } from '@mantine/core';
 import { useState } from 'react';
 import { useSessionUser } from '../../../lib/session.ts';
@@ -6,6 +6,7 @@ import type { BookingVariant } from '../api/get-tour.ts';
 import type { useBookingDraft } from '../hooks/use-booking-draft.ts';
 import type { useReserve } from '../hooks/use-reserve.ts';
 import { stepOneProblem } from '../model/draft.ts';
+import { readStoredBooking, writeStoredBooking } from '../model/draft-storage.ts';
 import { PayNow } from './pay-now.tsx';
 import { StepChoose } from './step-choose.tsx';
 import { STEP_CHOOSE, STEP_CONTACT, STEP_PAYMENT, useStepChrome } from './step-chrome.tsx';
@@ -30,7 +31,7 @@ export interface BookingStepperProps {
  */
 export function BookingStepper({ tour, variant, compact, step, ...props }: BookingStepperProps) {
   const { draft, quote } = props.draft;
-  const moves = useStepMoves({ tour, step, draft: props.draft, saving: props.saving });
+  const moves = useStepMoves({ tour, variant, step, draft: props.draft, saving: props.saving });
   const { user, limits, choices } = moves;
   const { saved } = props.saving;
   const { stepProps, stepHeading } = useStepChrome(compact);
@@ -76,6 +77,7 @@ export function BookingStepper({ tour, variant, compact, step, ...props }: Booki
               <PayNow
                 code={saved.code}
                 amountCents={amountToPayCents(quote, choices.paymentMode)}
+                onPaid={props.saving.paid}
               />
             )}
           </StepPayment>
@@ -91,16 +93,17 @@ export function BookingStepper({ tour, variant, compact, step, ...props }: Booki
  */
 function useStepMoves({
   tour,
+  variant,
   step,
   ...props
-}: Pick<BookingStepperProps, 'tour' | 'step' | 'draft' | 'saving'>) {
+}: Pick<BookingStepperProps, 'tour' | 'variant' | 'step' | 'draft' | 'saving'>) {
   const user = useSessionUser();
   const { draft, quote, limitProblem, alert } = props.draft;
   /** Counts the times Reserve was refused for a broken limit (its message is announced again). */
   const [limitRefusals, setLimitRefusals] = useState(0);
-  const [isPassenger, setIsPassenger] = useState(false);
-  const [termsAccepted, setTermsAccepted] = useState(false);
-  const [paymentMode, setPaymentMode] = useState<PaymentMode>('T');
+  const [isPassenger, setIsPassenger] = useKeptChoice(tour, variant, 'isPassenger', false);
+  const [termsAccepted, setTermsAccepted] = useKeptChoice(tour, variant, 'termsAccepted', false);
+  const [paymentMode, setPaymentMode] = useKeptChoice(tour, variant, 'paymentMode', 'T');
 
   /** Refuses a broken limit (e.g. fewer passengers than sleeping bags): focus on its input. */
   const refuseBrokenLimit = () => {
@@ -147,4 +150,24 @@ function useStepMoves({
     signedIn,
     reserveStepThree,
   };
+}
+
+type Choices = Required<NonNullable<ReturnType<typeof readStoredBooking>>['choices']>;
+
+/** One of step 3's choices, kept in the tab with the draft (a refresh keeps the amount to pay). */
+function useKeptChoice<K extends keyof Choices>(
+  tour: Tour,
+  variant: BookingVariant,
+  name: K,
+  fallback: Choices[K],
+) {
+  const [value, setValue] = useState<Choices[K]>(
+    () => (readStoredBooking(tour, variant)?.choices[name] as Choices[K] | undefined) ?? fallback,
+  );
+  const set = (next: Choices[K]) => {
+    setValue(next);
+    const choices = readStoredBooking(tour, variant)?.choices;
+    writeStoredBooking(tour, variant, { choices: { ...choices, [name]: next } });
+  };
+  return [value, set] as const;
 }

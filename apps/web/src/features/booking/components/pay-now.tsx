@@ -15,7 +15,16 @@ import { paymentProblem, useAddPayment } from '../../../lib/payments.ts';
  * same amount reopens the same checkout) and opens the gateway's checkout. 'S' goes to the
  * reservation, whose page confirms the payment; 'N' leaves the customer here, able to pay again.
  */
-export function PayNow({ code, amountCents }: { code: string; amountCents: number }) {
+export function PayNow({
+  code,
+  amountCents,
+  onPaid,
+}: {
+  code: string;
+  amountCents: number;
+  /** The checkout said "approved": the page's kept draft is forgotten. */
+  onPaid(): void;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
@@ -38,13 +47,14 @@ export function PayNow({ code, amountCents }: { code: string; amountCents: numbe
       const transactionId = open?.transactionId ?? '';
       setOpen(null);
       if (result.status === 'S') {
+        onPaid();
         // The reservation's page confirms the payment once the server has recorded it.
         navigate(paths.bookingDetail.href(code, { paid: transactionId }));
         return;
       }
       setNotice(result.reason === 'declined' ? t('payments.declined') : t('payments.notCompleted'));
     },
-    [code, navigate, t, open],
+    [code, navigate, t, open, onPaid],
   );
 
   return (

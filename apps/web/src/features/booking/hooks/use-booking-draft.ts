@@ -8,6 +8,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../lib/error-modal.tsx';
+import type { BookingVariant } from '../api/get-tour.ts';
 import {
   addHotelRow,
   type BookingDraft,
@@ -19,17 +20,22 @@ import {
   type LimitMessage,
   priceDraft,
 } from '../model/draft.ts';
+import { readStoredBooking, writeStoredBooking } from '../model/draft-storage.ts';
 import { labelOf } from '../model/labels.ts';
 
 /**
  * The booking page's draft (spec §2 step 1), priced at every change, within the tour's limits:
- * a number typed above a limit is lowered and said by its input (`limitNotice`).
+ * a number typed above a limit is lowered and said by its input (`limitNotice`). It is kept in
+ * the tab (draft-storage.ts) at every change.
  */
-export function useBookingDraft(tour: Tour) {
+export function useBookingDraft(tour: Tour, variant: BookingVariant) {
   const { t } = useTranslation();
   const catalog = useMemo(() => pricingCatalogFromTour(tour), [tour]);
   const limits = useMemo(() => bookingLimitsOfTour(tour), [tour]);
-  const [draft, setDraft] = useState<BookingDraft>(() => initialDraft(tour));
+  // The tab's kept draft, when there is one (a refresh, Back, or the other language's page).
+  const [draft, setDraft] = useState<BookingDraft>(
+    () => readStoredBooking(tour, variant)?.draft ?? initialDraft(tour),
+  );
   /** Why the number just typed was lowered to stay within the tour's limits. */
   const [limitNotice, setLimitNotice] = useState<LimitMessage | null>(null);
 
@@ -60,6 +66,7 @@ export function useBookingDraft(tour: Tour) {
       result = priceDraft(catalog, next, tour);
     }
     setDraft(next);
+    writeStoredBooking(tour, variant, { draft: next });
     setLimitNotice(null);
   };
 

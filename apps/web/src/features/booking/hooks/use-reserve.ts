@@ -22,6 +22,11 @@ import { bookingsKey } from '../../../lib/queries/booking-list.ts';
 import type { BookingVariant } from '../api/get-tour.ts';
 import { useSaveBooking } from '../api/save-booking.ts';
 import { type BookingDraft, toSelection } from '../model/draft.ts';
+import {
+  clearStoredBooking,
+  readStoredBooking,
+  writeStoredBooking,
+} from '../model/draft-storage.ts';
 
 /** What the customer chose on step 3, with the draft and its quote: one booking request. */
 export interface ReserveChoice {
@@ -44,7 +49,14 @@ export function useReserve(tour: Tour, variant: BookingVariant) {
   const navigate = useNavigate();
   const save = useSaveBooking();
   const keyFor = useIdempotencyKeys();
-  const [saved, setSaved] = useState<BookingSaveResponse | null>(null);
+  // A booking saved before a refresh is shown again, with its Pay button: never a second one.
+  const [saved, setSavedState] = useState<BookingSaveResponse | null>(
+    () => readStoredBooking(tour, variant)?.saved ?? null,
+  );
+  const setSaved = (answer: BookingSaveResponse) => {
+    setSavedState(answer);
+    writeStoredBooking(tour, variant, { saved: answer });
+  };
 
   const onCorporateSaved = (answer: BookingSaveResponse, user: SessionUser) => {
     notifications.show({
@@ -56,6 +68,7 @@ export function useReserve(tour: Tour, variant: BookingVariant) {
       color: 'andes',
     });
     void queryClient.invalidateQueries({ queryKey: bookingsKey });
+    clearStoredBooking(tour, variant);
     navigate(paths.reservations.href());
   };
 
@@ -95,7 +108,10 @@ export function useReserve(tour: Tour, variant: BookingVariant) {
     );
   };
 
-  return { reserve, saved, saving: save.isPending };
+  /** The booking was paid: the page starts afresh next time. */
+  const paid = () => clearStoredBooking(tour, variant);
+
+  return { reserve, saved, saving: save.isPending, paid };
 }
 
 /** The POST tour/save body of the customer's choice. */
