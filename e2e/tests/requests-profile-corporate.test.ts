@@ -22,6 +22,10 @@ import {
 
 useBrowser();
 
+/** An element whose text fits its box and its parent's (nothing cut off with an ellipsis). */
+const isNotCut = (element: Element) =>
+  [element, element.parentElement].every((box) => !box || box.scrollWidth <= box.clientWidth + 1);
+
 /** 94 characters: more than the 50 the spec's inputs allowed, within the 128 the API takes. */
 const passphrase =
   'Moray terraces, the salt pans of Maras and the whole Sacred Valley of the Incas at dawn, 2026!';
@@ -66,6 +70,8 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
           ? page.getByRole('row', { name: /Remove a passenger/ })
           : page.getByRole('listitem').filter({ hasText: 'Remove a passenger' });
       await expect.poll(() => row.getByText('Registered').isVisible()).toBe(true);
+      // The status badge shows its whole word, not "REGISTE…" (issue 12, bug 6).
+      expect(await row.getByText('Registered').evaluate(isNotCut)).toBe(true);
       await screenshot(page, `requests-list-${viewport}`);
       await expectAccessible(page);
 

@@ -10,23 +10,26 @@ function Row({
   label,
   value,
   strong,
+  money,
   testId,
 }: {
   label: string;
   value: string;
   strong?: boolean;
+  /** An amount, kept on one line; any other value (a long tour name) wraps inside the box. */
+  money?: boolean;
   testId?: string;
 }) {
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-      <Text size="sm" fw={strong ? 700 : 400}>
+      <Text size="sm" fw={strong ? 700 : 400} style={{ flexShrink: 0 }}>
         {label}
       </Text>
       <Text
         size="sm"
         fw={strong ? 700 : 500}
         ta="right"
-        style={{ whiteSpace: 'nowrap' }}
+        style={money ? { whiteSpace: 'nowrap' } : { minWidth: 0, overflowWrap: 'anywhere' }}
         data-testid={testId}
       >
         {value}
@@ -151,10 +154,11 @@ export function BookingSummary({
             label={t('booking.summary.total')}
             value={money(quote?.totalCents ?? 0)}
             strong
+            money
             testId="summary-total"
           />
           {showPartial && quote && (
-            <Row label={t('booking.summary.partial')} value={money(quote.partialCents)} />
+            <Row label={t('booking.summary.partial')} value={money(quote.partialCents)} money />
           )}
         </div>
       </Stack>

@@ -15,7 +15,12 @@ const badgeColor: Record<string, string> = {
 
 export function StatusBadge({ incident }: { incident: Pick<Incident, 'statusId' | 'status'> }) {
   return (
-    <Badge variant="light" color={badgeColor[incident.statusId] ?? 'gray'}>
+    <Badge
+      variant="light"
+      color={badgeColor[incident.statusId] ?? 'gray'}
+      // The whole status, never cut to "REGISTE…" (issue 12, bug 6): the cell grows to hold it.
+      styles={{ root: { minWidth: 'max-content' }, label: { overflow: 'visible' } }}
+    >
       {incident.status}
     </Badge>
   );
