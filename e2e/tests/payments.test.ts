@@ -46,6 +46,15 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('payments on %s',
     await page.getByRole('radio', { name: /Partial payment/ }).check();
     const label = (await page.getByText(/^Partial payment \(50% deposit\):/).textContent()) ?? '';
     const deposit = dollars(/\$[\d,.]+/.exec(label)?.[0] ?? null);
+    // How the deposit is made is said beside it (issue 12, deposit clarity).
+    expect(
+      await page
+        .getByText(
+          '50% of the passengers and hotels, in whole dollars; extra services are paid with the balance.',
+        )
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await expect
       .poll(() =>

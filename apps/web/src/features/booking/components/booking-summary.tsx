@@ -158,7 +158,12 @@ export function BookingSummary({
             testId="summary-total"
           />
           {showPartial && quote && (
-            <Row label={t('booking.summary.partial')} value={money(quote.partialCents)} money />
+            <>
+              <Row label={t('booking.summary.partial')} value={money(quote.partialCents)} money />
+              <Text size="xs" c="dimmed">
+                {t('booking.payment.partialHow')}
+              </Text>
+            </>
           )}
         </div>
       </Stack>

@@ -146,6 +146,8 @@ function PaymentChoice({
           value="P"
           disabled={!saved}
           label={`${t('booking.payment.partial')}: ${money(quote?.partialCents ?? 0)}`}
+          // How the deposit is made, beside its figure (issue 12): the rule of shared pricing.
+          description={t('booking.payment.partialHow')}
         />
       </Stack>
     </Radio.Group>
