@@ -22,6 +22,7 @@ const words = {
     checkout: 'Secure card payment',
     frame: 'Card payment page',
     close: 'Close',
+    card: { number: 'Card number', expiry: 'Expiry (MM/YY)', pay: /^Pay / },
     declined: /^A payment of \$[\d,.]+ was declined and nothing was charged\. You can pay again\.$/,
     notCompleted:
       /^A payment of \$[\d,.]+ was not completed and nothing was charged\. You can pay again\.$/,
@@ -34,6 +35,8 @@ const words = {
     checkout: 'Pago seguro con tarjeta',
     frame: 'Página de pago con tarjeta',
     close: 'Cerrar',
+    // The sandbox's card page follows the app's language (issue 12).
+    card: { number: 'Número de tarjeta', expiry: 'Vencimiento (MM/AA)', pay: /^Pagar / },
     declined: /^Un pago de .+ fue rechazado y no se hizo ningún cargo\. Puede pagar de nuevo\.$/,
     notCompleted:
       /^Un pago de .+ no se completó y no se hizo ningún cargo\. Puede pagar de nuevo\.$/,
@@ -77,11 +80,12 @@ async function openCheckout(page: Page, language: Language) {
 
 /** Pays in the sandbox's card page, framed in the checkout dialog. */
 async function payWithCard(page: Page, language: Language, card: string) {
-  const checkout = page.frameLocator(`iframe[title="${words[language].frame}"]`);
-  await checkout.getByLabel('Card number').fill(card);
-  await checkout.getByLabel('Expiry (MM/YY)').fill('12/30');
+  const w = words[language];
+  const checkout = page.frameLocator(`iframe[title="${w.frame}"]`);
+  await checkout.getByLabel(w.card.number).fill(card);
+  await checkout.getByLabel(w.card.expiry).fill('12/30');
   await checkout.getByLabel('CVC').fill('123');
-  await checkout.getByRole('button', { name: /^Pay / }).click();
+  await checkout.getByRole('button', { name: w.card.pay }).click();
 }
 
 const attemptAlerts = (page: Page) => page.getByTestId('payment-attempt');

@@ -306,6 +306,33 @@ describe('the sandbox checkout', () => {
     ).toBe(404);
   });
 
+  it("speaks the language of the page that opened it (?lang=es), through to the card's result", async () => {
+    const opened = await checkout(120);
+    const page = await ctx.app.inject({ url: `/sandbox/checkout/${opened.transactionId}?lang=es` });
+    expect(page.body).toContain('<html lang="es">');
+    expect(page.body).toContain('Número de tarjeta');
+    expect(page.body).toContain(`/sandbox/checkout/${opened.transactionId}/pay?lang=es`);
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${opened.transactionId}/pay?lang=es`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'cardNumber=1234&expiry=12%2F30&cvc=123',
+    });
+    expect(wrong.body).toContain('Ingrese un número de tarjeta válido.');
+    const result = await ctx.app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${opened.transactionId}/pay?lang=es`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'cardNumber=4000000000000002&expiry=12%2F30&cvc=123',
+    });
+    expect(result.body).toContain('Su tarjeta fue rechazada.');
+    // Anything else than es is English.
+    const other = await ctx.app.inject({
+      url: `/sandbox/checkout/${opened.transactionId}?lang=xx`,
+    });
+    expect(other.body).toContain('<html lang="en">');
+  });
+
   it('approves 4111 1111 1111 1111: the gateway notifies the API, which records the payment', async () => {
     const opened = await checkout();
     const result = await pay(opened.transactionId, '4111 1111 1111 1111');

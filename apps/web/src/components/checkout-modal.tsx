@@ -52,6 +52,11 @@ function useCheckoutOutcome({
   }, [opened, transactionId, frame]);
 }
 
+/** A hosted checkout's address asking for the page's language (the sandbox follows `lang`). */
+function inLanguage(url: string, language: string) {
+  return `${url}${url.includes('?') ? '&' : '?'}lang=${language === 'es' ? 'es' : 'en'}`;
+}
+
 /**
  * The gateway's checkout in a frame (spec §4). The page inside tells the outcome by postMessage;
  * only messages from this frame and this origin are heard. The outcome is a hint: the booking's
@@ -66,7 +71,7 @@ export function CheckoutModal({
   transactionId: string | null;
   onResult(result: CheckoutResult): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const frame = useRef<HTMLIFrameElement>(null);
   const [loaded, setLoaded] = useState(false);
@@ -111,7 +116,9 @@ export function CheckoutModal({
             ref={frame}
             name={frameName}
             title={t('payments.checkoutFrame')}
-            src={checkout.kind === 'hosted' ? checkout.url : 'about:blank'}
+            src={
+              checkout.kind === 'hosted' ? inLanguage(checkout.url, i18n.language) : 'about:blank'
+            }
             onLoad={() => setLoaded(true)}
             style={{ width: '100%', height: '100%', border: 0 }}
           />

@@ -8,7 +8,7 @@ import { paymentAttempts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { currencyOfNumeric, verifyAnswer } from '../../payments/payme/gateway.ts';
 import { sandboxNotification } from '../../payments/sandbox/notification.ts';
-import { resultPage } from '../../payments/sandbox/pages.ts';
+import { pageLanguageOf, resultPage } from '../../payments/sandbox/pages.ts';
 import { SIGNATURE_HEADER, verifySignature } from '../../payments/sandbox/signature.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findForbiddenText } from '../../plugins/input-guard.ts';
@@ -174,7 +174,9 @@ const paymeNotifications: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .type('text/html; charset=utf-8')
-        .send(resultPage(attempt.id, approved ? 'approved' : 'declined'));
+        .send(
+          resultPage(attempt.id, approved ? 'approved' : 'declined', pageLanguageOf(request.query)),
+        );
     },
   );
 };

@@ -8,6 +8,88 @@ const escapeHtml = (value: string) =>
 const money = (cents: number, currency: string) =>
   `${currency} ${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(cents / 100)}`;
 
+/** The checkout's languages: the page follows the language of the page that opened it. */
+export type PageLanguage = 'en' | 'es';
+
+/** `?lang=es` of a checkout page's address (the web app adds it); English otherwise. */
+export function pageLanguageOf(query: unknown): PageLanguage {
+  const lang = (query as { lang?: unknown } | null)?.lang;
+  return lang === 'es' ? 'es' : 'en';
+}
+
+/** The card form's problems, by key (routes.ts decides which). */
+export type FormProblem = 'cardNumber' | 'expiryFormat' | 'expired' | 'cvc';
+
+const copy = {
+  en: {
+    note: 'Test gateway: no real card is charged.',
+    cardPayment: 'Card payment',
+    title: 'Pay your reservation',
+    reservation: 'Reservation',
+    tour: 'Tour',
+    currency: 'Currency',
+    holder: 'Name on the card',
+    cardNumber: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    cancel: 'Cancel',
+    pay: 'Pay',
+    close: 'Close',
+    cards:
+      'Test cards: 4111 1111 1111 1111 is approved; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 is approved but its notification is never sent.',
+    approved: ['Payment approved', 'Your payment was approved. You can close this window.'],
+    declined: [
+      'Payment declined',
+      'Your card was declined. No money was taken. You can try again with another card.',
+    ],
+    closed: [
+      'Checkout closed',
+      'This checkout is closed. Start the payment again from your reservation.',
+    ],
+    unavailable: [
+      'Try again shortly',
+      'The payment page is briefly unavailable. No money was taken. Close this window and try again in a moment.',
+    ],
+    problems: {
+      cardNumber: 'Enter a valid card number.',
+      expiryFormat: 'Enter the expiry as MM/YY.',
+      expired: 'This card has expired.',
+      cvc: 'Enter the 3 or 4 digits of the CVC.',
+    },
+  },
+  es: {
+    note: 'Pasarela de prueba: no se cobra ninguna tarjeta real.',
+    cardPayment: 'Pago con tarjeta',
+    title: 'Pague su reserva',
+    reservation: 'Reserva',
+    tour: 'Tour',
+    currency: 'Moneda',
+    holder: 'Nombre en la tarjeta',
+    cardNumber: 'Número de tarjeta',
+    expiry: 'Vencimiento (MM/AA)',
+    cancel: 'Cancelar',
+    pay: 'Pagar',
+    close: 'Cerrar',
+    cards:
+      'Tarjetas de prueba: 4111 1111 1111 1111 se aprueba; 4000 0000 0000 0002 se rechaza; 4000 0000 0000 9995 se aprueba pero su notificación nunca se envía.',
+    approved: ['Pago aprobado', 'Su pago fue aprobado. Puede cerrar esta ventana.'],
+    declined: [
+      'Pago rechazado',
+      'Su tarjeta fue rechazada. No se cobró nada. Puede intentarlo de nuevo con otra tarjeta.',
+    ],
+    closed: ['Pago cerrado', 'Este pago está cerrado. Inicie el pago de nuevo desde su reserva.'],
+    unavailable: [
+      'Inténtelo en un momento',
+      'La página de pago no está disponible por un momento. No se cobró nada. Cierre esta ventana e inténtelo de nuevo en un momento.',
+    ],
+    problems: {
+      cardNumber: 'Ingrese un número de tarjeta válido.',
+      expiryFormat: 'Ingrese el vencimiento como MM/AA.',
+      expired: 'Esta tarjeta está vencida.',
+      cvc: 'Ingrese los 3 o 4 dígitos del CVC.',
+    },
+  },
+} as const;
+
 const styles = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   body { margin: 0; background: #f3f4f6; color: #1f2937; }
@@ -33,6 +115,7 @@ const styles = `
 `;
 
 function layout(
+  language: PageLanguage,
   title: string,
   body: string,
   message?: { status: 'S' | 'N'; transactionId: string; reason: string },
@@ -41,7 +124,7 @@ function layout(
     ? ` data-checkout-status="${message.status}" data-transaction-id="${escapeHtml(message.transactionId)}" data-reason="${message.reason}"`
     : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -53,7 +136,7 @@ function layout(
 <main>
 <div class="brand" aria-hidden="true"><svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"><rect x="5" y="11" width="14" height="10" rx="2"/><path d="M8 11V7a4 4 0 0 1 8 0v4"/></svg> Sandbox Pay</div>
 ${body}
-<p class="note">Test gateway: no real card is charged.</p>
+<p class="note">${copy[language].note}</p>
 </main>
 <script src="/sandbox/assets/checkout.js" defer></script>
 </body>
@@ -70,73 +153,75 @@ export interface ChargeView {
 
 export function checkoutPage(
   charge: ChargeView,
-  error?: string,
+  language: PageLanguage,
+  problem?: FormProblem,
   values: { holder?: string; expiry?: string } = {},
 ) {
+  const c = copy[language];
   return layout(
-    'Card payment',
+    language,
+    c.cardPayment,
     `<section class="card" aria-labelledby="title">
-<h1 id="title">Pay your reservation</h1>
+<h1 id="title">${c.title}</h1>
 <p class="amount">${money(charge.amountCents, charge.currency)}</p>
 <dl>
-<dt>Reservation</dt><dd>${escapeHtml(charge.bookingCode)}</dd>
-<dt>Tour</dt><dd>${escapeHtml(charge.description)}</dd>
-<dt>Currency</dt><dd>${escapeHtml(charge.currency)}</dd>
+<dt>${c.reservation}</dt><dd>${escapeHtml(charge.bookingCode)}</dd>
+<dt>${c.tour}</dt><dd>${escapeHtml(charge.description)}</dd>
+<dt>${c.currency}</dt><dd>${escapeHtml(charge.currency)}</dd>
 </dl>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="/sandbox/checkout/${escapeHtml(charge.transactionId)}/pay" novalidate>
-<label for="holder">Name on the card</label>
+${problem ? `<p class="error" role="alert">${c.problems[problem]}</p>` : ''}
+<form method="post" action="/sandbox/checkout/${escapeHtml(charge.transactionId)}/pay?lang=${language}" novalidate>
+<label for="holder">${c.holder}</label>
 <input id="holder" name="holder" autocomplete="cc-name" maxlength="60" value="${escapeHtml(values.holder ?? '')}">
-<label for="cardNumber">Card number</label>
+<label for="cardNumber">${c.cardNumber}</label>
 <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" maxlength="23" required aria-describedby="cards">
 <div class="row">
-<div><label for="expiry">Expiry (MM/YY)</label>
-<input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" maxlength="5" placeholder="MM/YY" required value="${escapeHtml(values.expiry ?? '')}"></div>
+<div><label for="expiry">${c.expiry}</label>
+<input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" maxlength="5" placeholder="${language === 'es' ? 'MM/AA' : 'MM/YY'}" required value="${escapeHtml(values.expiry ?? '')}"></div>
 <div><label for="cvc">CVC</label>
 <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required></div>
 </div>
 <div class="actions">
-<button type="button" class="cancel" data-cancel>Cancel</button>
-<button type="submit" class="pay">Pay ${money(charge.amountCents, charge.currency)}</button>
+<button type="button" class="cancel" data-cancel>${c.cancel}</button>
+<button type="submit" class="pay">${c.pay} ${money(charge.amountCents, charge.currency)}</button>
 </div>
 </form>
-<p class="hint" id="cards">Test cards: 4111 1111 1111 1111 is approved; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 is approved but its notification is never sent.</p>
+<p class="hint" id="cards">${c.cards}</p>
 </section>`,
     { status: 'N', transactionId: charge.transactionId, reason: 'pending' },
   );
 }
 
-export function resultPage(transactionId: string, outcome: 'approved' | 'declined' | 'closed') {
-  const texts = {
-    approved: [
-      'Payment approved',
-      '<p class="ok" role="status">Your payment was approved. You can close this window.</p>',
-    ],
-    declined: [
-      'Payment declined',
-      '<p class="error" role="alert">Your card was declined. No money was taken. You can try again with another card.</p>',
-    ],
-    closed: [
-      'Checkout closed',
-      '<p class="error" role="alert">This checkout is closed. Start the payment again from your reservation.</p>',
-    ],
-  } as const;
-  const [title, body] = texts[outcome];
+export function resultPage(
+  transactionId: string,
+  outcome: 'approved' | 'declined' | 'closed',
+  language: PageLanguage,
+) {
+  const c = copy[language];
+  const [title, text] = c[outcome];
+  const body =
+    outcome === 'approved'
+      ? `<p class="ok" role="status">${text}</p>`
+      : `<p class="error" role="alert">${text}</p>`;
   return layout(
+    language,
     title,
     `<section class="card" aria-labelledby="title"><h1 id="title">${title}</h1>${body}
-<div class="actions"><button type="button" class="cancel" data-close>Close</button></div></section>`,
+<div class="actions"><button type="button" class="cancel" data-close>${c.close}</button></div></section>`,
     { status: outcome === 'approved' ? 'S' : 'N', transactionId, reason: outcome },
   );
 }
 
 /** The page of a gateway that cannot answer right now (its database is away). */
-export function unavailablePage() {
+export function unavailablePage(language: PageLanguage) {
+  const c = copy[language];
+  const [title, text] = c.unavailable;
   return layout(
-    'Try again shortly',
-    `<section class="card" aria-labelledby="title"><h1 id="title">Try again shortly</h1>
-<p class="error" role="alert">The payment page is briefly unavailable. No money was taken. Close this window and try again in a moment.</p>
-<div class="actions"><button type="button" class="cancel" data-close>Close</button></div></section>`,
+    language,
+    title,
+    `<section class="card" aria-labelledby="title"><h1 id="title">${title}</h1>
+<p class="error" role="alert">${text}</p>
+<div class="actions"><button type="button" class="cancel" data-close>${c.close}</button></div></section>`,
   );
 }
 

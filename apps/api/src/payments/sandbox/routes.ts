@@ -9,10 +9,19 @@ import { AppError, RETRY_AFTER_SECONDS } from '../../errors.ts';
 import { isDatabaseUnavailable } from '../../lib/db-errors.ts';
 import { cardOutcome } from './cards.ts';
 import type { SandboxNotification } from './notification.ts';
-import { checkoutPage, checkoutScript, resultPage, unavailablePage } from './pages.ts';
+import {
+  checkoutPage,
+  checkoutScript,
+  type FormProblem,
+  type PageLanguage,
+  pageLanguageOf,
+  resultPage,
+  unavailablePage,
+} from './pages.ts';
 import { SIGNATURE_HEADER, signPayload } from './signature.ts';
 
 const transactionParams = z.object({ transactionId: z.uuid() });
+const languageOf = (request: FastifyRequest): PageLanguage => pageLanguageOf(request.query);
 const payForm = z.object({
   holder: z.string().max(60).optional().default(''),
   cardNumber: z.string().max(30).optional().default(''),
@@ -37,20 +46,20 @@ function luhn(digits: string): boolean {
 }
 
 /** The card form's problem, if any (the card number itself is only looked at, never kept). */
-function formProblem(form: PayForm, now = new Date()): string | null {
+function formProblem(form: PayForm, now = new Date()): FormProblem | null {
   const digits = form.cardNumber.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) return 'Enter a valid card number.';
+  if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) return 'cardNumber';
   const expiry = /^(\d{2})\/(\d{2})$/.exec(form.expiry.trim());
   const month = Number(expiry?.[1]);
   const year = 2000 + Number(expiry?.[2]);
-  if (!expiry || month < 1 || month > 12) return 'Enter the expiry as MM/YY.';
+  if (!expiry || month < 1 || month > 12) return 'expiryFormat';
   if (
     year < now.getUTCFullYear() ||
     (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
   ) {
-    return 'This card has expired.';
+    return 'expired';
   }
-  if (!/^\d{3,4}$/.test(form.cvc.trim())) return 'Enter the 3 or 4 digits of the CVC.';
+  if (!/^\d{3,4}$/.test(form.cvc.trim())) return 'cvc';
   return null;
 }
 
@@ -92,26 +101,29 @@ function sendErrorPage(error: unknown, request: FastifyRequest, reply: FastifyRe
   const status =
     error instanceof AppError ? error.status : (error as { statusCode?: number }).statusCode;
   if (status && status >= 400 && status < 500) {
-    return reply.status(status).send(resultPage('', 'closed'));
+    return reply.status(status).send(resultPage('', 'closed', languageOf(request)));
   }
   const unavailable = isDatabaseUnavailable(error);
   if (!unavailable) request.log.error({ err: error }, 'sandbox: unhandled error');
   if (unavailable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-  return reply.status(unavailable ? 503 : 500).send(unavailablePage());
+  return reply.status(unavailable ? 503 : 500).send(unavailablePage(languageOf(request)));
 }
 
 /** GET the checkout page of an open charge; a closed or unknown one shows as closed. */
 async function showCheckout(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+  const language = languageOf(request);
   const params = transactionParams.safeParse(request.params);
-  if (!params.success) return reply.status(404).send(resultPage('', 'closed'));
+  if (!params.success) return reply.status(404).send(resultPage('', 'closed', language));
   const [charge] = await app.db
     .select()
     .from(sandboxCharges)
     .where(eq(sandboxCharges.transactionId, params.data.transactionId));
-  if (!charge) return reply.status(404).send(resultPage(params.data.transactionId, 'closed'));
-  if (charge.status !== 'open') return reply.send(resultPage(charge.transactionId, 'closed'));
-  return reply.send(checkoutPage(charge));
+  if (!charge)
+    return reply.status(404).send(resultPage(params.data.transactionId, 'closed', language));
+  if (charge.status !== 'open')
+    return reply.send(resultPage(charge.transactionId, 'closed', language));
+  return reply.send(checkoutPage(charge, language));
 }
 
 /** POST the card form: the charge is claimed, decided by test card, and the merchant told. */
@@ -122,25 +134,26 @@ async function pay(
   reply: FastifyReply,
 ) {
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+  const language = languageOf(request);
   const params = transactionParams.safeParse(request.params);
-  if (!params.success) return reply.status(404).send(resultPage('', 'closed'));
+  if (!params.success) return reply.status(404).send(resultPage('', 'closed', language));
   const form = payForm.safeParse(request.body ?? {});
   const values = form.success ? form.data : payForm.parse({});
 
   const claimed = await claimCharge(app.db, params.data.transactionId, values);
   if (claimed.page === 'missing') {
-    return reply.status(404).send(resultPage(params.data.transactionId, 'closed'));
+    return reply.status(404).send(resultPage(params.data.transactionId, 'closed', language));
   }
   if (claimed.page === 'closed')
-    return reply.send(resultPage(claimed.charge.transactionId, 'closed'));
+    return reply.send(resultPage(claimed.charge.transactionId, 'closed', language));
   if (claimed.page === 'form') {
-    return reply.status(422).send(checkoutPage(claimed.charge, claimed.problem, values));
+    return reply.status(422).send(checkoutPage(claimed.charge, language, claimed.problem, values));
   }
   const { charge, outcome } = await decide(app.db, claimed.charge.transactionId, values.cardNumber);
   // The lost notification's card is approved, but the merchant is never told.
   if (outcome !== 'approvedLostNotification') await notify(app, options, charge, outcome);
   return reply.send(
-    resultPage(charge.transactionId, outcome === 'declined' ? 'declined' : 'approved'),
+    resultPage(charge.transactionId, outcome === 'declined' ? 'declined' : 'approved', language),
   );
 }
 
