@@ -173,6 +173,34 @@ describe('GET /api/tour/list', () => {
   });
 });
 
+describe('GET /api/tour/catalogue (the public catalogue, issue 12)', () => {
+  it('lists the same tours to anyone, without a session, cached, with how each one begins', async () => {
+    const response = await ctx.app.inject({ url: '/api/tour/catalogue' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('public');
+    const list = tourList.parse(response.json());
+    const signedIn = tourList.parse(
+      (await ctx.app.inject({ url: '/api/tour/list', headers: bearer(token) })).json(),
+    );
+    expect(list).toEqual(signedIn);
+    expect(list.find((item) => item.code === '100401')?.summary).toBe(
+      'Pick-up at your hotel in Cusco at 5:00 and drive to Ollantaytambo for breakfast',
+    );
+    const spanish = tourList.parse(
+      (
+        await ctx.app.inject({
+          url: '/api/tour/catalogue',
+          headers: { 'accept-language': 'es' },
+        })
+      ).json(),
+    );
+    expect(spanish.find((item) => item.code === '100401')).toMatchObject({
+      name: 'Camino Inka Clásico 4D/3N',
+      summary: 'Recojo de su hotel en Cusco a las 5:00 y viaje a Ollantaytambo para el desayuno',
+    });
+  });
+});
+
 describe('GET /api/common/countries', () => {
   it('lists every ISO 3166 country with English names, sorted', async () => {
     const response = await ctx.app.inject({ url: '/api/common/countries' });

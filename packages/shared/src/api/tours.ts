@@ -100,6 +100,8 @@ export const tourListItem = z.object({
   nights: z.number().int(),
   /** The lowest adult price in US dollars, for "from $…". */
   fromPrice: z.number().nullable(),
+  /** How the tour begins (its itinerary's first event), as a short description; '' when none. */
+  summary: z.string(),
 });
 export type TourListItem = z.infer<typeof tourListItem>;
 export const tourList = z.array(tourListItem);

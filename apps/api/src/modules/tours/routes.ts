@@ -36,6 +36,16 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** A tour (the public booking page) and the countries: open to anyone. */
 export const publicTourRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The public catalogue (issue 12): every active tour, for a visitor without an account; the
+  // same answer as the corporate list, cached for anyone.
+  catalogueGet(app, {
+    url: '/tour/catalogue',
+    schema: { tags: ['tours'], response: { 200: tourList } },
+    name: 'tours-public',
+    audience: 'public',
+    load: listTours,
+  });
+
   app.get(
     '/tour/:id',
     { schema: { tags: ['tours'], params: tourCodeParams, response: { 200: tour } } },

@@ -5,6 +5,7 @@ import { type Executor, readAll } from '../../db/client.ts';
 import {
   countries,
   tourFamilies,
+  tourItinerary,
   tourPrices,
   tours,
   tourTypeLinks,
@@ -24,7 +25,7 @@ export async function getTour(db: Executor, code: string, language: Language): P
 /** Every active tour, for the tours page (spec §3 "Tour list item"). */
 export async function listTours(db: Executor, language: Language): Promise<TourListItem[]> {
   const name = (row: { nameEn: string; nameEs: string }) => nameIn(row, language);
-  const [tourRows, typeRows, priceRows] = await readAll(db, [
+  const [tourRows, typeRows, priceRows, firstEvents] = await readAll(db, [
     () =>
       db
         .select({
@@ -58,13 +59,25 @@ export async function listTours(db: Executor, language: Language): Promise<TourL
         .from(tourPrices)
         .where(inArray(tourPrices.customerTypeId, [CustomerTypeId.adult]))
         .groupBy(tourPrices.tourId),
+    // Each tour's first itinerary event: how it begins.
+    () =>
+      db
+        .selectDistinctOn([tourItinerary.tourId], {
+          tourId: tourItinerary.tourId,
+          nameEn: tourItinerary.nameEn,
+          nameEs: tourItinerary.nameEs,
+        })
+        .from(tourItinerary)
+        .orderBy(tourItinerary.tourId, asc(tourItinerary.day), asc(tourItinerary.sortOrder)),
   ]);
   const typesByTour = new Map<string, typeof typeRows>();
   for (const row of typeRows)
     typesByTour.set(row.tourId, [...(typesByTour.get(row.tourId) ?? []), row]);
   const fromByTour = new Map(priceRows.map((row) => [row.tourId, row.from]));
+  const firstByTour = new Map(firstEvents.map((row) => [row.tourId, row]));
   return tourRows.map((row) => {
     const from = fromByTour.get(row.id);
+    const first = firstByTour.get(row.id);
     return {
       code: row.code,
       name: name(row),
@@ -74,6 +87,7 @@ export async function listTours(db: Executor, language: Language): Promise<TourL
       days: row.days,
       nights: row.nights,
       fromPrice: from == null ? null : fromCents(from),
+      summary: first ? name(first) : '',
     };
   });
 }
