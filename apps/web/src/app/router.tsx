@@ -92,6 +92,13 @@ const routes = [
       })),
   },
   {
+    path: paths.catalogue.pattern,
+    lazy: () =>
+      import('../features/tours/routes/catalogue-page.tsx').then((m) => ({
+        Component: m.CataloguePage,
+      })),
+  },
+  {
     path: paths.booking.pattern,
     lazy: () =>
       import('../features/booking/routes/booking-page.tsx').then((m) => ({

@@ -6,6 +6,8 @@ export const paths = {
   login: { pattern: '/login', href: () => '/login' },
   loginMode: { pattern: '/login/:type', href: (type: 'signUp') => `/login/${type}` },
   paymentConfirm: { pattern: '/paymentconfirm', href: () => '/paymentconfirm' },
+  /** The public tour catalogue (issue 12); #/login stays the default route. */
+  catalogue: { pattern: '/tours', href: () => '/tours' },
   booking: {
     pattern: '/booking/:tour/:lang?',
     href: (tour: string, lang?: 0 | 1) => `/booking/${tour}${lang === undefined ? '' : `/${lang}`}`,

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoginForm } from '../../../components/account/login-form.tsx';
 import { SignUpForm } from '../../../components/account/sign-up-form.tsx';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
@@ -40,7 +40,12 @@ export function LoginPage() {
     <div className={classes.page}>
       <header className={classes.topBar}>
         <Logo />
-        <LanguageSwitch />
+        <Group gap="md">
+          <Anchor component={Link} to={paths.catalogue.href()} fw={600}>
+            {t('account.browseTours')}
+          </Anchor>
+          <LanguageSwitch />
+        </Group>
       </header>
       <main className={classes.stage}>
         <div className={classes.container} data-mode={mode}>

@@ -60,6 +60,11 @@ export function BookingHeader({
                 {t('nav.corporateBooking')}
               </Button>
             )}
+            {variant === 'public' && (
+              <Anchor component={Link} to={paths.catalogue.href()} fw={600} size="sm">
+                {t('booking.browseTours')}
+              </Anchor>
+            )}
             {variant === 'public' && tour && <PageLanguage code={tour.code} language={language} />}
             {user && (
               <Text fw={600} data-testid="header-user">

@@ -26,6 +26,11 @@ export function TourCard({ tour, corporate }: { tour: TourListItem; corporate: b
         <Title order={3} size="h4" id={headingId}>
           {tour.name}
         </Title>
+        {tour.summary && (
+          <Text size="sm" c="dimmed" lineClamp={3}>
+            {tour.summary}
+          </Text>
+        )}
         <Group gap="lg">
           <Group gap={6}>
             <IconUsers size={18} aria-hidden />
