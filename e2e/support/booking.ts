@@ -10,6 +10,17 @@ export async function expectAlert(page: Page, message: string, title = 'Error') 
   await expect.poll(() => dialog.count()).toBe(0);
 }
 
+/**
+ * A success toast (issue 12): announced to screen readers (role="status"), with no dialog to
+ * dismiss.
+ */
+export async function expectToast(page: Page, message: string, title: string) {
+  const toast = page.getByRole('status').filter({ hasText: message }).last();
+  await expect.poll(() => toast.isVisible(), { message }).toBe(true);
+  expect(await toast.textContent()).toContain(title);
+  expect(await page.getByRole('dialog', { name: title }).count()).toBe(0);
+}
+
 /** Sets a passenger count on the booking page. */
 export async function setPassengers(page: Page, label: string, count: string) {
   await page

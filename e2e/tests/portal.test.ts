@@ -8,7 +8,7 @@ import {
   signInApi,
   signInThroughApi,
 } from '../support/api.ts';
-import { dollars, expectAlert } from '../support/booking.ts';
+import { dollars, expectAlert, expectToast } from '../support/booking.ts';
 import {
   describeInBrowser,
   descriptionOf,
@@ -100,7 +100,7 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
       await screenshot(page, `passenger-form-${viewport}`);
       await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await expectAlert(page, "The passenger's data was saved.", 'Saved');
+      await expectToast(page, "The passenger's data was saved.", 'Saved');
       await expect.poll(() => completion(page, 1).textContent()).toBe('100%');
 
       // Passenger 2, a student: the card expiry is required.
@@ -117,13 +117,11 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
       await student.getByLabel('Student card expiry date').fill('31/12/2027');
       await student.getByLabel('Student card expiry date').press('Tab');
       await student.getByRole('button', { name: 'Save' }).click();
-      await expectAlert(page, "The passenger's data was saved.", 'Saved');
-      const studentCompletion = Number.parseInt(
-        (await completion(page, 2).textContent()) ?? '0',
-        10,
-      );
-      expect(studentCompletion).toBeGreaterThan(80);
-      expect(studentCompletion).toBeLessThan(100);
+      await expectToast(page, "The passenger's data was saved.", 'Saved');
+      const studentCompletion = async () =>
+        Number.parseInt((await completion(page, 2).textContent()) ?? '0', 10);
+      await expect.poll(studentCompletion).toBeGreaterThan(80);
+      expect(await studentCompletion()).toBeLessThan(100);
 
       // Edit passenger 1 again: the record loads, with its scan.
       await page.getByRole('button', { name: 'Edit passenger 1' }).click();
@@ -149,7 +147,7 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
       await quantity.fill('2');
       await expectAccessible(page);
       await services.getByRole('button', { name: 'Save' }).click();
-      await expectAlert(page, 'Additional services were Created Successfully.', 'Created!');
+      await expectToast(page, 'Additional services were Created Successfully.', 'Created!');
       await expect
         .poll(async () => dollars(await page.getByTestId('outstanding-balance').textContent()))
         .toBe(before + 50);

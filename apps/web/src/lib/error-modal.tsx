@@ -1,11 +1,21 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { errorMessage } from './api-client.ts';
 import { i18n } from './i18n.ts';
 
 /** Spec §8: errors appear as modal alerts titled 'Error'. */
 export function showErrorModal(error: unknown) {
   showAlert(i18n.t('common.error'), errorMessage(error));
+}
+
+/**
+ * A success that needs no answer (saved, created, deleted): a toast that a screen reader
+ * announces (role="status"), not a dialog to dismiss (issue 12; ADR 0026). Errors and
+ * confirmations of destructive actions stay dialogs.
+ */
+export function showSuccess(title: string, message: string) {
+  notifications.show({ title, message, color: 'andes', role: 'status', autoClose: 6000 });
 }
 
 /** A modal alert with a title, a message and an OK button that has the focus. */

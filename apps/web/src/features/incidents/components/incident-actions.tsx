@@ -2,7 +2,7 @@ import type { Incident } from '@cusco/shared';
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
-import { showAlert } from '../../../lib/error-modal.tsx';
+import { showSuccess } from '../../../lib/error-modal.tsx';
 import { useChangeIncidentStatus, useDeleteIncident } from '../api/incidents.ts';
 
 /** Delete and Change status of an existing incident, each confirmed first. */
@@ -26,8 +26,10 @@ export function IncidentActions({ incident, onDone }: { incident?: Incident; onD
       t('incidents.confirmDelete', { name: incident.name }),
       () =>
         remove.mutate(incident.id, {
-          onSuccess: () =>
-            showAlert(t('incidents.deletedTitle'), t('incidents.deletedText'), onDone),
+          onSuccess: () => {
+            showSuccess(t('incidents.deletedTitle'), t('incidents.deletedText'));
+            onDone();
+          },
         }),
       true,
     );
@@ -37,7 +39,10 @@ export function IncidentActions({ incident, onDone }: { incident?: Incident; onD
       `${t('incidents.confirmStatus', { name: incident.name })} ${t('incidents.confirmStatusTo', { status: incident.nextStatus ?? '' })}`,
       () =>
         changeStatus.mutate(incident.id, {
-          onSuccess: () => showAlert(t('incidents.statusTitle'), t('incidents.statusText'), onDone),
+          onSuccess: () => {
+            showSuccess(t('incidents.statusTitle'), t('incidents.statusText'));
+            onDone();
+          },
         }),
     );
 

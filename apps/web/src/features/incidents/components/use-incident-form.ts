@@ -1,7 +1,7 @@
 import { type Incident, IncidentStatusId, IncidentTypeId, incidentTarget } from '@cusco/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showAlert } from '../../../lib/error-modal.tsx';
+import { showAlert, showSuccess } from '../../../lib/error-modal.tsx';
 import { useIncidentOptions, useSaveIncident, useUpdateIncident } from '../api/incidents.ts';
 
 /** What a new incident starts with: the reservation (maybe locked) and the type, when given. */
@@ -101,16 +101,20 @@ function useSubmitIncident(
       update.mutate(
         { id: incident.id, body: { ...fields, statusId, adviserId: null } },
         {
-          onSuccess: () =>
-            showAlert(t('incidents.updatedTitle'), t('incidents.updatedText'), onDone),
+          onSuccess: () => {
+            showSuccess(t('incidents.updatedTitle'), t('incidents.updatedText'));
+            onDone();
+          },
         },
       );
     } else {
       save.mutate(
         { ...fields, name: fields.name ?? '', bookingId, statusId: IncidentStatusId.registered },
         {
-          onSuccess: () =>
-            showAlert(t('incidents.createdTitle'), t('incidents.createdText'), onDone),
+          onSuccess: () => {
+            showSuccess(t('incidents.createdTitle'), t('incidents.createdText'));
+            onDone();
+          },
         },
       );
     }

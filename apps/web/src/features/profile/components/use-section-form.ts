@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useFormProblem } from '../../../components/account/form-problem.tsx';
-import { showAlert } from '../../../lib/error-modal.tsx';
+import { showSuccess } from '../../../lib/error-modal.tsx';
 import { schemaResolver, useInputProps } from '../../../lib/forms.ts';
 import type { SectionForm } from './editable-section.tsx';
 
@@ -56,7 +56,7 @@ export function useSectionForm<Values extends Record<string, unknown>>(
       options.save.mutate(values, {
         onSuccess: () => {
           close();
-          showAlert(t('profile.updatedTitle'), options.savedMessage);
+          showSuccess(t('profile.updatedTitle'), options.savedMessage);
         },
         onError: (error) => problem.refused(error, options.fieldErrors ? values : undefined),
       }),

@@ -9,7 +9,7 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
-import { showAlert } from '../../../../lib/error-modal.tsx';
+import { showSuccess } from '../../../../lib/error-modal.tsx';
 import { schemaResolver } from '../../../../lib/forms.ts';
 import { useSavePassenger, useUploadDocument } from '../../api/passengers.ts';
 import { emptyValues, fromRecord, type PassengerFormValues } from './form-values.ts';
@@ -113,7 +113,7 @@ function useSaveWithScan(
           setSavedClientId(clientId);
           const finish = () => {
             onSaved();
-            showAlert(t('passenger.savedTitle'), t('passenger.savedText'));
+            showSuccess(t('passenger.savedTitle'), t('passenger.savedText'));
           };
           if (!file) return finish();
           upload.mutate(

@@ -8,7 +8,7 @@ import {
 } from '@cusco/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showAlert } from '../../../../lib/error-modal.tsx';
+import { showAlert, showSuccess } from '../../../../lib/error-modal.tsx';
 import { type PurchaseLine, useAddServices, useServiceOptions } from '../../api/services.ts';
 
 /** One price of a service or of another tour, named with its label: a line that can be bought. */
@@ -82,7 +82,7 @@ export function useServicePurchase({ code, opened, onClose, onSaved }: ServicePu
       onSuccess: () => {
         setQuantities({});
         onSaved();
-        showAlert(t('services.savedTitle'), t('services.savedText'));
+        showSuccess(t('services.savedTitle'), t('services.savedText'));
       },
     });
   };
