@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { addYears, todayInLima } from '@cusco/shared';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -8,8 +9,9 @@ import {
   signInApi,
   signInThroughApi,
 } from '../support/api.ts';
-import { dollars, expectAlert, expectToast } from '../support/booking.ts';
+import { dollars, expectAlert, expectToast, readBooking } from '../support/booking.ts';
 import {
+  baseUrl,
   describeInBrowser,
   descriptionOf,
   expectAccessible,
@@ -19,7 +21,7 @@ import {
   type ViewportName,
   visit,
 } from '../support/browser.ts';
-import { passportPng } from '../support/files.ts';
+import { largePhotoPng, passportPng } from '../support/files.ts';
 
 useBrowser();
 
@@ -284,3 +286,44 @@ describeInBrowser('reservations in pages', () => {
     expect(await cards.nth(2).evaluate((link) => link === document.activeElement)).toBe(true);
   });
 });
+
+describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
+  'a passport photo on %s',
+  (viewport) => {
+    it('fits a 3 MB photo to the 1 MB limit in the browser, shows it, and uploads it (issue 12)', async () => {
+      const photo = largePhotoPng();
+      expect(statSync(photo).size).toBeGreaterThan(2.5 * 1024 * 1024);
+      const customer = await createCustomer('Julia', 'Ccori');
+      const session = await signInApi(customer.email, customer.password);
+      const booking = await createBooking(session.token, '100401', { adults: 1 });
+      const page = await openPage(viewport);
+      await visit(page, '/login');
+      await signInThroughApi(page, customer.email, customer.password);
+      await visit(page, `/main/booking/detail/${booking.code}`);
+      await page.getByRole('button', { name: 'Edit passenger 1' }).click();
+      const dialog = page.getByRole('dialog', { name: /Passenger 1/ });
+      await fillPassenger(page, dialog, { first: 'Julia', last: 'Ccori', birth: '21/09/1992' });
+      await dialog.locator('input[type=file]').setInputFiles(photo);
+      const preview = dialog.getByTestId('scan-preview');
+      await expect.poll(() => preview.isVisible(), { timeout: 30_000 }).toBe(true);
+      const prepared = Number(await preview.getAttribute('data-size'));
+      expect(prepared).toBeGreaterThan(0);
+      expect(prepared).toBeLessThanOrEqual(1024 * 1024);
+      expect(await dialog.getByRole('alert').count()).toBe(0);
+      await screenshot(page, `passport-photo-preview-${viewport}`);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, "The passenger's data was saved.", 'Saved');
+
+      // The server stored the resized JPEG, within its limit.
+      const detail = await readBooking(page, booking.code);
+      const clientId = detail.passangerRegistry[0].clientId as string;
+      const stored = await fetch(`${baseUrl}/api/client/${clientId}/document`, {
+        headers: { authorization: `Bearer ${session.token}` },
+      });
+      expect(stored.status).toBe(200);
+      expect(stored.headers.get('content-type')).toContain('image/jpeg');
+      const bytes = (await stored.arrayBuffer()).byteLength;
+      expect(bytes).toBe(prepared);
+    });
+  },
+);

@@ -1,27 +1,40 @@
 import { documentMimeTypes, MAX_DOCUMENT_BYTES } from '@cusco/shared';
-import { Button, Fieldset, FileInput, Image, Stack } from '@mantine/core';
+import { Button, Fieldset, FileInput, Image, Loader, Stack, Text } from '@mantine/core';
 import { IconFileUpload, IconPhoto } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../../../lib/api-client.ts';
 import { showErrorModal } from '../../../../lib/error-modal.tsx';
 import { useErrorText } from '../../../../lib/forms.ts';
+import { fitImage } from '../../../../lib/images.ts';
 
-/** The passport scan chosen to upload, and why it cannot be (too large, not JPEG or PNG). */
+const acceptedType = (file: File) => documentMimeTypes.some((type) => type === file.type);
+
+/**
+ * The passport scan chosen to upload, and why it cannot be (too large, not JPEG or PNG). A photo
+ * over the limit, or in another image format the browser reads, is resized and re-encoded as
+ * JPEG here to fit (issue 12); `preparing` while that runs.
+ */
 export function useScanFile() {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const chooseFile = (chosen: File | null) => {
+  const [preparing, setPreparing] = useState(false);
+  const chosenLast = useRef<File | null>(null);
+  const chooseFile = async (chosen: File | null) => {
+    chosenLast.current = chosen;
     setFile(chosen);
-    if (!chosen) return setFileError(null);
-    if (chosen.size > MAX_DOCUMENT_BYTES) return setFileError(t('msg:fileTooLarge'));
-    if (!documentMimeTypes.some((type) => type === chosen.type)) {
-      return setFileError(t('msg:fileType'));
-    }
     setFileError(null);
+    if (!chosen || (chosen.size <= MAX_DOCUMENT_BYTES && acceptedType(chosen))) return;
+    setPreparing(true);
+    const fitted = await fitImage(chosen, MAX_DOCUMENT_BYTES);
+    // Another file chosen meanwhile: this one's result is not wanted.
+    if (chosenLast.current !== chosen) return;
+    setPreparing(false);
+    if (fitted) return setFile(fitted);
+    setFileError(t(chosen.size > MAX_DOCUMENT_BYTES ? 'msg:fileTooLarge' : 'msg:fileType'));
   };
-  return { file, fileError, chooseFile };
+  return { file, fileError, preparing, chooseFile };
 }
 
 export type ScanFile = ReturnType<typeof useScanFile>;
@@ -42,12 +55,41 @@ export function ScanUpload({ scan, storedUrl }: { scan: ScanFile; storedUrl: str
           leftSection={<IconFileUpload size={18} aria-hidden />}
           placeholder={t('passenger.choose')}
           value={scan.file}
-          onChange={scan.chooseFile}
+          onChange={(chosen) => void scan.chooseFile(chosen)}
           error={scan.fileError ? errorText(scan.fileError) : undefined}
+          rightSection={scan.preparing ? <Loader size="xs" aria-hidden /> : undefined}
         />
+        {scan.preparing && (
+          <Text size="sm" role="status">
+            {t('passenger.preparingScan')}
+          </Text>
+        )}
+        {scan.file && !scan.preparing && !scan.fileError && <ScanPreview file={scan.file} />}
         {storedUrl && <DocumentLink url={storedUrl} />}
       </Stack>
     </Fieldset>
+  );
+}
+
+/** The scan about to be uploaded, as it will be sent (after any resizing). */
+function ScanPreview({ file }: { file: File }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  if (!url) return null;
+  return (
+    <Image
+      src={url}
+      alt={t('passenger.newScan')}
+      radius="sm"
+      maw={240}
+      data-size={file.size}
+      data-testid="scan-preview"
+    />
   );
 }
 

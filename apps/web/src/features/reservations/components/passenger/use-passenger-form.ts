@@ -59,7 +59,8 @@ export function usePassengerForm({
 
   const submit = form.onSubmit(
     (values) => {
-      if (scan.fileError) return;
+      // A photo still being fitted to the limit is not sent as it was chosen.
+      if (scan.fileError || scan.preparing) return;
       setProblem(null);
       const payload: PassengerPayload = {
         ...values,
