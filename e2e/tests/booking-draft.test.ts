@@ -24,6 +24,8 @@ const words = {
     newHere: "I'm new here",
     terms: /I accept the Terms and Conditions/,
     saved: 'is saved',
+    reserveAndPay: /^Reserve and pay \$/,
+    checkout: 'Secure card payment',
     pay: /^Pay \$/,
   },
   es: {
@@ -35,6 +37,8 @@ const words = {
     newHere: 'Soy nuevo',
     terms: /Acepto los Términos y Condiciones/,
     saved: 'está guardada',
+    reserveAndPay: /^Reservar y pagar /,
+    checkout: 'Pago seguro con tarjeta',
     pay: /^Pagar /,
   },
 } as const;
@@ -95,11 +99,15 @@ describeInBrowser.each([
       await page.getByRole('button', { name: w.reserve, exact: true }).click();
       await expect.poll(() => stepOf(page)).toBe('3');
       await page.getByRole('checkbox', { name: w.terms }).check();
-      await page.getByRole('button', { name: w.reserve, exact: true }).click();
+      await page.getByRole('button', { name: w.reserveAndPay }).click();
       const saved = page.getByRole('status').filter({ hasText: w.saved });
       await expect.poll(() => saved.isVisible()).toBe(true);
       const code = /(CT-[A-Z0-9]{6})/.exec((await saved.textContent()) ?? '')?.[1];
       expect(code).toBeTruthy();
+      // The checkout opened at once; the customer refreshes instead of paying.
+      await expect
+        .poll(() => page.getByRole('dialog', { name: w.checkout }).isVisible())
+        .toBe(true);
 
       await page.reload();
       await expect.poll(() => saved.isVisible()).toBe(true);

@@ -75,29 +75,28 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('booking page on 
     await page.getByRole('option', { name: 'Chile', exact: true }).click();
     await form.getByRole('button', { name: 'Sign up' }).click();
 
-    // Step 3: terms, then Reserve.
+    // Step 3: terms and the amount, then one button, Reserve and pay (issue 12).
     await expect.poll(() => page.getByText('Camila Rojas').first().isVisible()).toBe(true);
-    await expect
-      .poll(() => page.getByRole('radio', { name: /Total payment/ }).isDisabled())
-      .toBe(true);
-    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    const reserveAndPay = page.getByRole('button', { name: /^Reserve and pay \$/ });
+    const shownTotal = dollars(await summary.getByTestId('summary-total').textContent());
+    expect(dollars(await reserveAndPay.textContent())).toBe(shownTotal);
+    await reserveAndPay.click();
     await expectAlert(page, 'Accepting the Terms and Conditions is necessary to enter the tour.');
     await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
     await screenshot(page, `booking-step3-${viewport}`);
     await expectAccessible(page);
-    // Two quick clicks still save one booking.
-    await page.getByRole('button', { name: 'Reserve', exact: true }).dblclick();
+    // Two quick clicks still save one booking, and open one checkout.
+    await reserveAndPay.dblclick();
 
     const saved = page.getByRole('status').filter({ hasText: 'is saved' });
     await expect.poll(() => saved.isVisible()).toBe(true);
     const code = /(CT-[A-Z0-9]{6})/.exec((await saved.textContent()) ?? '')?.[1];
     expect(code).toBeTruthy();
     await expect
-      .poll(() => page.getByRole('radio', { name: /Total payment/ }).isEnabled())
+      .poll(() => page.getByRole('dialog', { name: 'Secure card payment' }).isVisible())
       .toBe(true);
     await screenshot(page, `booking-saved-${viewport}`);
 
-    const shownTotal = dollars(await summary.getByTestId('summary-total').textContent());
     const detail = await readBooking(page, code ?? '');
     expect(detail.balance.purchases).toBe(shownTotal);
     expect(detail.passangerRegistry).toHaveLength(3);
@@ -315,7 +314,7 @@ describeInBrowser('booking page rules', () => {
         }),
       });
     });
-    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await page.getByRole('button', { name: /^Reserve and pay / }).click();
     const dialog = page.getByRole('dialog', { name: 'Error' });
     await expect
       .poll(() => dialog.textContent())
@@ -338,6 +337,10 @@ describeInBrowser('booking page rules', () => {
     const bookings = await listBookings(page);
     expect(bookings).toHaveLength(1);
     expect(await saved.textContent()).toContain(bookings[0]?.id);
+    // Saved on the retry: its checkout opens, as after a first-time save.
+    await expect
+      .poll(() => page.getByRole('dialog', { name: 'Secure card payment' }).isVisible())
+      .toBe(true);
   });
 
   it('opens the itinerary, the included services and the related tours', async () => {

@@ -1,4 +1,5 @@
 import { IncidentTypeId } from '@cusco/shared';
+import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { createBooking, createCustomer, signInApi, signInThroughApi } from '../support/api.ts';
 import { setPassengers } from '../support/booking.ts';
@@ -13,6 +14,17 @@ import {
 
 useBrowser();
 
+/** Whether anything in the box is wider than its own box, or reaches past the outer box. */
+function overflows(box: Locator) {
+  return box.evaluate((outer) =>
+    [outer, ...Array.from(outer.querySelectorAll('*'))].some(
+      (element) =>
+        element.scrollWidth > element.clientWidth + 1 ||
+        element.getBoundingClientRect().right > outer.getBoundingClientRect().right + 1,
+    ),
+  );
+}
+
 describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('layout on %s', (viewport) => {
   it('keeps the longest tour name inside the booking summary (issue 12, bug 6)', async () => {
     const page = await openPage(viewport);
@@ -24,14 +36,22 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('layout on %s', (
       )
       .toBe(true);
     await setPassengers(page, 'Adult', '2');
-    const overflow = await summary.evaluate((box) =>
-      [box, ...Array.from(box.querySelectorAll('*'))].some(
-        (element) =>
-          element.scrollWidth > element.clientWidth + 1 ||
-          element.getBoundingClientRect().right > box.getBoundingClientRect().right + 1,
-      ),
-    );
-    expect(overflow).toBe(false);
+    expect(await overflows(summary)).toBe(false);
+  });
+
+  it("keeps a long service name's price inside the booking summary", async () => {
+    const page = await openPage(viewport);
+    await visit(page, '/booking/100401');
+    await setPassengers(page, 'Adult', '2');
+    await page.getByRole('switch', { name: /Sleeping bag rental/ }).click();
+    await page.getByRole('textbox', { name: /Quantity of Sleeping bag rental/ }).fill('2');
+    const summary = page.getByRole('complementary', { name: 'Summary' });
+    const line = summary.getByText(/Sleeping bag rental .* × 2/);
+    await expect.poll(() => line.isVisible()).toBe(true);
+    // The line's price stands beside it, whole and inside the box.
+    const price = line.locator('xpath=following-sibling::*[1]');
+    expect(await price.textContent()).toMatch(/^\$\d[\d,]*\.\d{2}$/);
+    expect(await overflows(summary)).toBe(false);
   });
 
   it("shows a request's whole status beside a long reservation name (issue 12, bug 6)", async () => {

@@ -33,16 +33,9 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('payments on %s',
     await setPassengers(page, 'Adult', '2');
     await page.getByRole('button', { name: 'Reserve', exact: true }).click();
     await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
-    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
-    await expect
-      .poll(() => page.getByRole('radio', { name: /Partial payment/ }).isEnabled())
-      .toBe(true);
-    const code =
-      /(CT-[A-Z0-9]{6})/.exec(
-        (await page.getByRole('status').filter({ hasText: 'is saved' }).textContent()) ?? '',
-      )?.[1] ?? '';
 
-    // The deposit.
+    // Pay in one step (issue 12): the deposit is chosen before saving, and one button saves the
+    // booking and opens its checkout for that amount.
     await page.getByRole('radio', { name: /Partial payment/ }).check();
     const label = (await page.getByText(/^Partial payment \(50% deposit\):/).textContent()) ?? '';
     const deposit = dollars(/\$[\d,.]+/.exec(label)?.[0] ?? null);
@@ -55,7 +48,9 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('payments on %s',
         .first()
         .isVisible(),
     ).toBe(true);
-    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    const reserveAndPay = page.getByRole('button', { name: /^Reserve and pay \$/ });
+    expect(dollars(await reserveAndPay.textContent())).toBe(deposit);
+    await reserveAndPay.click();
     await expect
       .poll(() =>
         page
@@ -64,6 +59,11 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('payments on %s',
           .isVisible(),
       )
       .toBe(true);
+    const code =
+      /(CT-[A-Z0-9]{6})/.exec(
+        (await page.getByRole('status').filter({ hasText: 'is saved' }).textContent()) ?? '',
+      )?.[1] ?? '';
+    expect(code).not.toBe('');
     await screenshot(page, `checkout-${viewport}`);
     await payWithCard(page, '4111 1111 1111 1111');
 

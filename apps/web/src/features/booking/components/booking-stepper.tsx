@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSessionUser } from '../../../lib/session.ts';
 import type { BookingVariant } from '../api/get-tour.ts';
 import type { useBookingDraft } from '../hooks/use-booking-draft.ts';
+import { type PayNowState, usePayNow } from '../hooks/use-pay-now.ts';
 import type { useReserve } from '../hooks/use-reserve.ts';
 import { stepOneProblem } from '../model/draft.ts';
 import { readStoredBooking, writeStoredBooking } from '../model/draft-storage.ts';
@@ -31,7 +32,15 @@ export interface BookingStepperProps {
  */
 export function BookingStepper({ tour, variant, compact, step, ...props }: BookingStepperProps) {
   const { draft, quote } = props.draft;
-  const moves = useStepMoves({ tour, variant, step, draft: props.draft, saving: props.saving });
+  const payment = usePayNow(props.saving.paid);
+  const moves = useStepMoves({
+    tour,
+    variant,
+    step,
+    draft: props.draft,
+    saving: props.saving,
+    payment,
+  });
   const { user, limits, choices } = moves;
   const { saved } = props.saving;
   const { stepProps, stepHeading } = useStepChrome(compact);
@@ -69,7 +78,7 @@ export function BookingStepper({ tour, variant, compact, step, ...props }: Booki
             {...choices}
             onOpenTerms={props.onOpenTerms}
             saved={saved}
-            saving={props.saving.saving}
+            saving={props.saving.saving || payment.paying}
             onReserve={moves.reserveStepThree}
             onBack={() => step.go(STEP_CHOOSE)}
           >
@@ -77,7 +86,7 @@ export function BookingStepper({ tour, variant, compact, step, ...props }: Booki
               <PayNow
                 code={saved.code}
                 amountCents={amountToPayCents(quote, choices.paymentMode)}
-                onPaid={props.saving.paid}
+                payment={payment}
               />
             )}
           </StepPayment>
@@ -89,14 +98,17 @@ export function BookingStepper({ tour, variant, compact, step, ...props }: Booki
 
 /**
  * The steps' moves: Reserve on step 1 (on to step 2, or to step 3 when signed in), signed in on
- * step 2, Reserve on step 3; and the customer's choices on step 3.
+ * step 2, Reserve (and pay) on step 3; and the customer's choices on step 3.
  */
 function useStepMoves({
   tour,
   variant,
   step,
+  payment,
   ...props
-}: Pick<BookingStepperProps, 'tour' | 'variant' | 'step' | 'draft' | 'saving'>) {
+}: Pick<BookingStepperProps, 'tour' | 'variant' | 'step' | 'draft' | 'saving'> & {
+  payment: PayNowState;
+}) {
   const user = useSessionUser();
   const { draft, quote, limitProblem, alert } = props.draft;
   /** Counts the times Reserve was refused for a broken limit (its message is announced again). */
@@ -132,7 +144,12 @@ function useStepMoves({
       return;
     }
     if (!termsAccepted) return alert('acceptTerms');
-    props.saving.reserve({ draft, quote, user, paymentMode, isPassenger });
+    // Pay in one step (issue 12): the saved public booking's checkout opens at once, for the
+    // amount chosen. Reserve-then-Pay stays underneath: the save is idempotent, and the same
+    // amount reopens the same checkout.
+    props.saving.reserve({ draft, quote, user, paymentMode, isPassenger }, (answer) =>
+      payment.pay(answer.code, amountToPayCents(quote, paymentMode)),
+    );
   };
 
   return {

@@ -22,7 +22,12 @@ function Row({
 }) {
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-      <Text size="sm" fw={strong ? 700 : 400} style={{ flexShrink: 0 }}>
+      <Text
+        size="sm"
+        fw={strong ? 700 : 400}
+        // Beside an amount, a long label (a service's name) wraps; beside a long value, it stays.
+        style={money ? { minWidth: 0, overflowWrap: 'anywhere' } : { flexShrink: 0 }}
+      >
         {label}
       </Text>
       <Text
@@ -51,7 +56,7 @@ function LineGroup(props: { title: string; lines: SummaryLine[]; money(cents: nu
     <>
       <Divider label={props.title} labelPosition="left" />
       {props.lines.map((line) => (
-        <Row key={line.key} label={line.label} value={props.money(line.cents)} />
+        <Row key={line.key} label={line.label} value={props.money(line.cents)} money />
       ))}
     </>
   );

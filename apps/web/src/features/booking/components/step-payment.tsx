@@ -1,4 +1,5 @@
 import {
+  amountToPayCents,
   type BookingSaveResponse,
   fromCents,
   type PaymentMode,
@@ -26,17 +27,30 @@ export interface StepPaymentProps {
   paymentMode: PaymentMode;
   onPaymentMode(mode: PaymentMode): void;
   saved: BookingSaveResponse | null;
+  /** Saving the booking, or opening its checkout. */
   saving: boolean;
+  /** Saves the booking; a public one's checkout then opens at once (issue 12, pay in one step). */
   onReserve(): void;
   onBack(): void;
   /** Extra controls once the booking is saved (the payment forms). */
   children?: React.ReactNode;
 }
 
-/** Spec §2 step 3: the customer, 'Are you a passenger?', the terms, the payment choice, Reserve. */
+/**
+ * Spec §2 step 3: the customer, 'Are you a passenger?', the terms, the payment choice, and one
+ * button. A public booking's is 'Reserve and pay': the amount is chosen first, and the checkout
+ * opens as soon as the booking is saved (issue 12). A corporate booking is on credit: 'Reserve'.
+ */
 export function StepPayment(props: StepPaymentProps) {
   const { t } = useTranslation();
-  const { saved } = props;
+  const language = useLanguage();
+  const { saved, quote } = props;
+  const reserveLabel =
+    props.variant === 'public' && quote
+      ? t('booking.payment.reserveAndPay', {
+          amount: formatMoney(fromCents(amountToPayCents(quote, props.paymentMode)), language),
+        })
+      : t('booking.payment.reserve');
 
   return (
     <Stack gap="lg">
@@ -62,7 +76,7 @@ export function StepPayment(props: StepPaymentProps) {
             {t('common.back')}
           </Button>
           <Button size="lg" onClick={props.onReserve} loading={props.saving}>
-            {t('booking.payment.reserve')}
+            {reserveLabel}
           </Button>
         </Group>
       )}
@@ -119,32 +133,28 @@ function TermsCheckbox({
   );
 }
 
-/** Pay the total or the partial amount: chosen once the booking is saved. */
+/** Pay the total or the partial amount: chosen before the booking is saved, and after. */
 function PaymentChoice({
   quote,
   paymentMode,
   onPaymentMode,
-  saved,
-}: Pick<StepPaymentProps, 'quote' | 'paymentMode' | 'onPaymentMode' | 'saved'>) {
+}: Pick<StepPaymentProps, 'quote' | 'paymentMode' | 'onPaymentMode'>) {
   const { t } = useTranslation();
   const language = useLanguage();
   const money = (cents: number) => formatMoney(fromCents(cents), language);
   return (
     <Radio.Group
       label={t('booking.payment.choice')}
-      description={saved ? undefined : t('booking.payment.choiceDisabled')}
       value={paymentMode}
       onChange={(value) => onPaymentMode(value as PaymentMode)}
     >
       <Stack gap="xs" mt="xs">
         <Radio
           value="T"
-          disabled={!saved}
           label={`${t('booking.payment.total')}: ${money(quote?.totalCents ?? 0)}`}
         />
         <Radio
           value="P"
-          disabled={!saved}
           label={`${t('booking.payment.partial')}: ${money(quote?.partialCents ?? 0)}`}
           // How the deposit is made, beside its figure (issue 12): the rule of shared pricing.
           description={t('booking.payment.partialHow')}

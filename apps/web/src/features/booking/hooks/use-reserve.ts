@@ -82,19 +82,23 @@ export function useReserve(tour: Tour, variant: BookingVariant) {
     void queryClient.invalidateQueries({ queryKey: ['tour'] });
   };
 
-  const reserve = (choice: ReserveChoice) => {
+  /** Saves the choice; `onSaved` then has the public booking saved (to open its checkout). */
+  const reserve = (choice: ReserveChoice, onSaved?: (answer: BookingSaveResponse) => void) => {
     const { user } = choice;
     const body = bookingRequest(tour, variant, choice);
     save.mutate(
       { body, idempotencyKey: keyFor(body) },
       {
-        onSuccess: (answer) =>
-          variant === 'corporate' ? onCorporateSaved(answer, user) : setSaved(answer),
+        onSuccess: (answer) => {
+          if (variant === 'corporate') return onCorporateSaved(answer, user);
+          setSaved(answer);
+          onSaved?.(answer);
+        },
         onError: (error) => {
           // A 503: nothing was saved. Try again sends the same body, hence the same
           // Idempotency-Key, so a save that did reach the database is answered, not made twice.
           if (isUnavailable(error)) {
-            showRetryAlert(t('common.error'), error.message, () => reserve(choice));
+            showRetryAlert(t('common.error'), error.message, () => reserve(choice, onSaved));
             return;
           }
           const quoted = error instanceof ApiError && error.status === 409 && error.body?.details;
