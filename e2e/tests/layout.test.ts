@@ -2,11 +2,13 @@ import { IncidentTypeId } from '@cusco/shared';
 import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { createBooking, createCustomer, signInApi, signInThroughApi } from '../support/api.ts';
-import { setPassengers } from '../support/booking.ts';
+import { dollars, setPassengers } from '../support/booking.ts';
 import {
   baseUrl,
   describeInBrowser,
+  expectAccessible,
   openPage,
+  screenshot,
   useBrowser,
   type ViewportName,
   visit,
@@ -81,3 +83,83 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('layout on %s', (
     expect(cut).toBe(false);
   });
 });
+
+const detailWords = {
+  en: {
+    included: 'Services included',
+    balance: 'Outstanding balance',
+    pay: 'Pay',
+    payDialog: 'Pay your reservation',
+  },
+  es: {
+    included: 'Servicios incluidos',
+    balance: 'Saldo pendiente',
+    pay: 'Pagar',
+    payDialog: 'Pagar su reserva',
+  },
+} as const;
+
+describeInBrowser.each([
+  ['phone', 'es'],
+  ['phone', 'en'],
+  ['desktop', 'en'],
+] as [ViewportName, 'en' | 'es'][])(
+  'the booking detail on %s in %s (issue 12)',
+  (viewport, language) => {
+    it('puts the balance and Pay first on a phone, in a bar at the bottom, with the long tables closed', async () => {
+      const w = detailWords[language];
+      const customer = await createCustomer('Rosa', 'Huamani');
+      const session = await signInApi(customer.email, customer.password);
+      const booking = await createBooking(session.token, '100401', { adults: 2 });
+      const page = await openPage(viewport, language);
+      await visit(page, '/login');
+      await signInThroughApi(page, customer.email, customer.password);
+      await visit(page, `/main/booking/detail/${booking.code}`);
+      const header = page.getByTestId('booking-header');
+      await expect.poll(() => header.isVisible()).toBe(true);
+      const headerHeight = (await header.boundingBox())?.height ?? 0;
+      const included = page.getByRole('heading', { name: w.included, level: 2 });
+      const bar = page.getByRole('complementary', { name: w.balance });
+      const balanceHeading = page.locator('#detail-balance');
+      const passengersHeading = page.locator('#detail-passengers');
+      const top = async (element: Locator) => (await element.boundingBox())?.y ?? 0;
+
+      if (viewport === 'phone') {
+        expect(headerHeight).toBeLessThanOrEqual(80);
+        // The balance before the tables.
+        expect(await top(balanceHeading)).toBeLessThan(await top(passengersHeading));
+        // The bar: fixed at the bottom of the screen, with the debt and Pay.
+        await expect.poll(() => bar.isVisible()).toBe(true);
+        const box = await bar.boundingBox();
+        expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(page.viewportSize()?.height);
+        expect(dollars(await bar.textContent())).toBe(booking.total);
+        const pay = bar.getByRole('button', { name: w.pay, exact: true });
+        const payBox = await pay.boundingBox();
+        expect((payBox?.x ?? 0) + (payBox?.width ?? 0)).toBeLessThanOrEqual(
+          (page.viewportSize()?.width ?? 0) - 8,
+        );
+        expect(await pay.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
+        // A long table is closed under its heading's button, and opens.
+        const toggle = included.getByRole('button', { name: w.included });
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+        expect(await page.getByRole('table', { name: w.included }).isVisible()).toBe(false);
+        await screenshot(page, `booking-detail-first-${viewport}-${language}`);
+        await expectAccessible(page);
+        await toggle.click();
+        expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+        await expect
+          .poll(() => page.getByRole('table', { name: w.included }).isVisible())
+          .toBe(true);
+        await pay.click();
+      } else {
+        expect(await bar.count()).toBe(0);
+        expect(await top(balanceHeading)).toBeGreaterThan(await top(passengersHeading));
+        expect(await page.getByRole('table', { name: w.included }).isVisible()).toBe(true);
+        await page.getByRole('button', { name: w.pay, exact: true }).click();
+      }
+      await expect
+        .poll(() => page.getByRole('dialog', { name: w.payDialog }).isVisible())
+        .toBe(true);
+    });
+  },
+);

@@ -180,7 +180,9 @@ describeInBrowser('deleting a request', () => {
     await expectAccessible(page);
     await confirm(page, 'Delete the request');
     await expectToast(page, 'Your issue has been successfully removed.', 'Delete!');
-    // The toast itself passes axe (its ✕ is named, it announces itself).
+    // The toast itself passes axe (its ✕ is named, it announces itself), once the dialogs have
+    // faded out (half-faded text fails the contrast check).
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expectAccessible(page);
     await expect.poll(() => page.url()).toMatch(/#\/main\/incidents$/);
     await expect.poll(() => row.count()).toBe(0);

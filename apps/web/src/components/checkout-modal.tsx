@@ -1,8 +1,8 @@
 import { type Checkout, type CheckoutMessage, checkoutMessage } from '@cusco/shared';
 import { Box, Center, Loader, Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { type RefObject, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '../lib/media.ts';
 
 export type CheckoutResult =
   | { status: 'S' }
@@ -72,7 +72,7 @@ export function CheckoutModal({
   onResult(result: CheckoutResult): void;
 }) {
   const { t, i18n } = useTranslation();
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   const frame = useRef<HTMLIFrameElement>(null);
   const [loaded, setLoaded] = useState(false);
   const opened = checkout !== null && transactionId !== null;

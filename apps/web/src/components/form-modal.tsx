@@ -1,7 +1,7 @@
 import { Center, Loader, Modal, type ModalProps } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '../lib/media.ts';
 
 /**
  * A modal holding a form: full screen on a phone, its close button named, and while `loading`
@@ -25,7 +25,7 @@ export function FormModal({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   return (
     <Modal
       opened={opened}

@@ -1,7 +1,7 @@
 import type { Tour } from '@cusco/shared';
 import { Box, Grid, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { usePhone } from '../../../lib/media.ts';
 import type { BookingVariant } from '../api/get-tour.ts';
 import { useBookingDraft } from '../hooks/use-booking-draft.ts';
 import { useReserve } from '../hooks/use-reserve.ts';
@@ -23,7 +23,7 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
   const unready =
     address.active !== STEP_CHOOSE && !saving.saved && stepOneProblem(draft.draft, tour) !== null;
   const step = { active: unready ? STEP_CHOOSE : address.active, go: address.go };
-  const compact = useMediaQuery('(max-width: 48em)') ?? false;
+  const compact = usePhone();
   const [termsOpen, setTermsOpen] = useState(false);
 
   return (

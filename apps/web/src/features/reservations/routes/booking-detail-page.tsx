@@ -7,9 +7,10 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { LogoLoader } from '../../../components/logo.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { usePhone } from '../../../lib/media.ts';
 import { useBookingDetail } from '../../../lib/queries/booking-detail.ts';
-import { BalanceLedger } from '../components/detail/balance-ledger.tsx';
-import { BookingHeader } from '../components/detail/booking-header.tsx';
+import { BalanceBar, BalanceLedger, usePayable } from '../components/detail/balance-ledger.tsx';
+import { BookingHeader, TripDetails } from '../components/detail/booking-header.tsx';
 import { BookingSummary } from '../components/detail/booking-summary.tsx';
 import { DetailModals } from '../components/detail/detail-modals.tsx';
 import { PassengerRegistry } from '../components/detail/passenger-registry.tsx';
@@ -58,11 +59,26 @@ export function BookingDetailPage() {
   return <Detail code={reservationcode} detail={detail.data} />;
 }
 
+/**
+ * The booking detail in the spec's order. On a phone (issue 12) the balance comes first, with Pay
+ * in a bar fixed at the bottom while a balance is due, and the long tables are closed sections.
+ */
 function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
   const actions = useDetailActions(detail.booking);
+  const phone = usePhone();
+  const payable = usePayable(detail);
+  const balance = (
+    <BalanceLedger
+      detail={detail}
+      confirmed={actions.confirmed}
+      onPay={actions.startPayment}
+      withPay={!phone}
+    />
+  );
   return (
-    <Stack gap="lg">
-      <BookingHeader booking={detail.booking} />
+    // Room below the last section for the bar fixed at the bottom.
+    <Stack gap={phone ? 'md' : 'lg'} pb={phone && payable ? 72 : undefined}>
+      <BookingHeader booking={detail.booking} compact={phone} />
       {actions.confirmed && (
         <PaymentConfirmation
           detail={detail}
@@ -70,6 +86,8 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
           onDismiss={() => actions.setConfirmed(null)}
         />
       )}
+      {phone && balance}
+      {phone && <TripDetails booking={detail.booking} />}
       <PassengersTable rows={detail.passanger} />
       <IncludedServices rows={detail.includeServices} />
       <HotelStays rows={detail.hotels} />
@@ -79,9 +97,10 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
         onRequest={actions.request}
         onAddServices={() => actions.setAddingServices(true)}
       />
-      <BalanceLedger detail={detail} confirmed={actions.confirmed} onPay={actions.startPayment} />
+      {!phone && balance}
       <PassengerRegistry slots={detail.passangerRegistry} onEdit={actions.setEditing} />
       <BookingSummary detail={detail} onOpenTerms={() => actions.setTermsOpen(true)} />
+      {phone && payable && <BalanceBar debt={detail.balance.debt} onPay={actions.startPayment} />}
       <DetailModals code={code} detail={detail} actions={actions} />
     </Stack>
   );

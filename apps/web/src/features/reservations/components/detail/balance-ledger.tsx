@@ -1,5 +1,5 @@
 import type { BookingDetail } from '@cusco/shared';
-import { Button, Group } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../lib/format.ts';
@@ -37,31 +37,78 @@ function BalanceTable({ balance }: { balance: BookingDetail['balance'] }) {
   );
 }
 
-/** The payments ledger: the balance, the payment attempts, and the Pay button. */
+/** Spec §2: a Pay link when there is debt and the user is not a corporate client. */
+export function usePayable(detail: BookingDetail): boolean {
+  const user = useSessionUser();
+  return !detail.booking.corporate && !user?.corporateClientId && detail.balance.debt > 0;
+}
+
+/**
+ * The payments ledger: the balance, the payment attempts, and the Pay button (on a phone, the Pay
+ * button is in the balance bar fixed at the bottom instead).
+ */
 export function BalanceLedger({
   detail,
   confirmed,
   onPay,
+  withPay = true,
 }: {
   detail: BookingDetail;
   /** The attempt confirmed at the top of the page, not repeated here. */
   confirmed: string | null;
   onPay: () => void;
+  withPay?: boolean;
 }) {
   const { t } = useTranslation();
-  const user = useSessionUser();
+  const payable = usePayable(detail);
   return (
     <Section id="detail-balance" title={t('bookingDetail.balance')}>
       <BalanceTable balance={detail.balance} />
       <PaymentAttemptAlerts attempts={detail.paymentAttempts} confirmed={confirmed} />
-      {/* Spec §2: a Pay link when there is debt and the user is not a corporate client. */}
-      {!detail.booking.corporate && !user?.corporateClientId && detail.balance.debt > 0 && (
+      {withPay && payable && (
         <Group justify="flex-end" mt="md">
-          <Button leftSection={<IconCreditCard size={18} aria-hidden />} onClick={() => onPay()}>
-            {t('bookingDetail.pay')}
-          </Button>
+          <PayButton onPay={onPay} />
         </Group>
       )}
     </Section>
+  );
+}
+
+function PayButton({ onPay }: { onPay: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      leftSection={<IconCreditCard size={18} aria-hidden />}
+      onClick={() => onPay()}
+      style={{ flexShrink: 0 }}
+    >
+      {t('bookingDetail.pay')}
+    </Button>
+  );
+}
+
+/** On a phone, while a balance is due: the balance and Pay, fixed at the bottom (issue 12). */
+export function BalanceBar({ debt, onPay }: { debt: number; onPay: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <Box
+      component="aside"
+      aria-label={t('bookingDetail.outstanding')}
+      pos="fixed"
+      bottom={0}
+      left={0}
+      right={0}
+      p="sm"
+      bg="white"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)', zIndex: 150 }}
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={700}>
+          {t('bookingDetail.outstanding')}: {formatMoney(debt, language)}
+        </Text>
+        <PayButton onPay={onPay} />
+      </Group>
+    </Box>
   );
 }

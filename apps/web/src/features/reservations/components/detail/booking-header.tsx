@@ -4,39 +4,92 @@ import { useTranslation } from 'react-i18next';
 import { FactList } from '../../../../components/fact-list.tsx';
 import { formatDate } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
+import { Section } from './section.tsx';
 
-/** The booking's code, name, corporate badge and its dates, type and category. */
-export function BookingHeader({ booking }: { booking: BookingDetail['booking'] }) {
+type Booking = BookingDetail['booking'];
+
+/** The booking's trip date, purchase date, type and category. */
+function BookingFacts({
+  booking,
+  cols,
+}: {
+  booking: Booking;
+  cols: { base: number; sm?: number };
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const date = (value: string) => formatDate(value, language);
   return (
-    <Card withBorder padding="lg" component="header">
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <div>
-          <Text c="dimmed" size="sm">
-            {t('bookingDetail.code')}{' '}
-            <Text span fw={800} c="andes.9">
-              {booking.code}
-            </Text>
-          </Text>
-          <Title order={1} size="h2">
-            {booking.name}
-          </Title>
-        </div>
-        {booking.corporate && <Badge variant="light">{t('bookingDetail.corporate')}</Badge>}
-      </Group>
-      <FactList
-        cols={{ base: 2, sm: 4 }}
-        mt="md"
-        spacing="sm"
-        facts={[
-          [t('bookingDetail.tripDate'), date(booking.tripDate)],
-          [t('bookingDetail.buyDate'), date(booking.buyDate)],
-          [t('bookingDetail.type'), booking.type],
-          [t('bookingDetail.category'), booking.category],
-        ]}
-      />
+    <FactList
+      cols={cols}
+      mt="md"
+      spacing="sm"
+      facts={[
+        [t('bookingDetail.tripDate'), date(booking.tripDate)],
+        [t('bookingDetail.buyDate'), date(booking.buyDate)],
+        [t('bookingDetail.type'), booking.type],
+        [t('bookingDetail.category'), booking.category],
+      ]}
+    />
+  );
+}
+
+/** The reservation's code, and the corporate badge. */
+function CodeLine({ booking, suffix }: { booking: Booking; suffix?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text c="dimmed" size="sm">
+        {t('bookingDetail.code')}{' '}
+        <Text span fw={800} c="andes.9">
+          {booking.code}
+        </Text>
+        {suffix && ` · ${suffix}`}
+      </Text>
+      {booking.corporate && (
+        <Badge variant="light" size="sm">
+          {t('bookingDetail.corporate')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The booking's code, name, corporate badge and its dates, type and category. On a phone
+ * (`compact`) it takes at most 80 px (issue 12): the code and the trip date above the name on one
+ * line; the rest is in the Trip details section.
+ */
+export function BookingHeader({ booking, compact }: { booking: Booking; compact: boolean }) {
+  const language = useLanguage();
+  if (compact) {
+    return (
+      <Card withBorder padding="xs" px="md" component="header" data-testid="booking-header">
+        <CodeLine booking={booking} suffix={formatDate(booking.tripDate, language)} />
+        <Title order={1} size="h4" lineClamp={1} title={booking.name}>
+          {booking.name}
+        </Title>
+      </Card>
+    );
+  }
+  return (
+    <Card withBorder padding="lg" component="header" data-testid="booking-header">
+      <CodeLine booking={booking} />
+      <Title order={1} size="h2">
+        {booking.name}
+      </Title>
+      <BookingFacts booking={booking} cols={{ base: 2, sm: 4 }} />
     </Card>
+  );
+}
+
+/** On a phone: the header's facts, and the whole tour name, in a section closed at first. */
+export function TripDetails({ booking }: { booking: Booking }) {
+  const { t } = useTranslation();
+  return (
+    <Section id="detail-trip" title={t('bookingDetail.tripDetails')} collapsible>
+      <Text fw={600}>{booking.name}</Text>
+      <BookingFacts booking={booking} cols={{ base: 2 }} />
+    </Section>
   );
 }

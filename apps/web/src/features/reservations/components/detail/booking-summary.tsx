@@ -16,6 +16,7 @@ export function BookingSummary({
     <DetailTable
       id="detail-summary"
       title={t('bookingDetail.summary')}
+      collapsible
       rows={detail.resume}
       rowKey={(row) => String(row.number)}
       columns={[

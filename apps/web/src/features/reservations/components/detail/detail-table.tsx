@@ -71,18 +71,21 @@ export function DetailTable<Row>({
   id,
   title,
   optional = false,
+  collapsible = false,
   children,
   ...table
 }: TableProps<Row> & {
   id: string;
   title: string;
   optional?: boolean;
+  /** On a phone, closed at first under its heading (a long table). */
+  collapsible?: boolean;
   /** What follows the table in the section. */
   children?: ReactNode;
 }) {
   if (optional && table.rows.length === 0) return null;
   return (
-    <Section id={id} title={title}>
+    <Section id={id} title={title} collapsible={collapsible}>
       <DetailRows labelledBy={id} {...table} />
       {children}
     </Section>

@@ -9,6 +9,7 @@ export function PassengersTable({ rows }: { rows: BookingDetail['passanger'] }) 
     <DetailTable
       id="detail-passengers"
       title={t('bookingDetail.passengers')}
+      collapsible
       rows={rows}
       rowKey={(row) => row.type}
       columns={[

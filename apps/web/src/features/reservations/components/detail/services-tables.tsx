@@ -10,6 +10,7 @@ export function IncludedServices({ rows }: { rows: BookingDetail['includeService
       id="detail-included"
       title={t('bookingDetail.included')}
       optional
+      collapsible
       rows={rows}
       rowKey={(row) => String(row.number)}
       columns={[
@@ -33,6 +34,7 @@ export function HotelStays({ rows }: { rows: BookingDetail['hotels'] }) {
       id="detail-hotels"
       title={t('bookingDetail.hotels')}
       optional
+      collapsible
       rows={rows}
       rowKey={(row, index) => `${row.hotelroom}-${index}`}
       columns={[
@@ -65,6 +67,7 @@ function ServiceLines({ id, title, rows }: { id: string; title: string; rows: Se
       id={id}
       title={title}
       optional
+      collapsible
       rows={rows}
       rowKey={(row) => row.id}
       columns={[
