@@ -84,8 +84,24 @@ export async function visit(page: Page, route: string) {
   await page.goto(`/#${route}`);
 }
 
-/** Fails when axe finds a serious or critical accessibility violation on the page as it is now. */
+/**
+ * Fails when axe finds a serious or critical accessibility violation on the page as it is now,
+ * once its transitions have ended (a dialog fading in or out has text of too little contrast).
+ */
 export async function expectAccessible(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter(
+              (animation) =>
+                animation instanceof CSSTransition && animation.playState === 'running',
+            ).length,
+      ),
+    )
+    .toBe(0);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
