@@ -115,3 +115,52 @@ export async function createBooking(
   });
   return (await post('tour/save', body, token)) as { code: string; total: number };
 }
+
+/**
+ * Registers passenger 1 of a booking through the API (POST client/{slot}/create) with the first
+ * option of every list: for tests about what follows the form, not the form itself.
+ */
+export async function registerFirstPassenger(token: string, code: string): Promise<string> {
+  const get = async (path: string) => {
+    const response = await fetch(`${baseUrl}/api/${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    return response.json();
+  };
+  const firstOf = async (path: string) => ((await get(path)) as { id: string }[])[0]?.id ?? '';
+  const option = (key: string) => firstOf(`optionlist/listbykey/${key}`);
+  const detail = (await get(`tour/booking/${code}`)) as {
+    passangerRegistry: { id: string }[];
+  };
+  const slot = detail.passangerRegistry[0]?.id ?? '';
+  const created = (await post(
+    `client/${slot}/create`,
+    {
+      firstName: 'Julia',
+      lastName: 'Ccori',
+      eMail: 'julia.ccori@example.com',
+      birthDate: '1992-09-21',
+      expirationDate: addYears(todayInLima(), 5),
+      sexId: await option('sex'),
+      documentTypeId: await option('DocumentType'),
+      documentNumber: 'PE4471902',
+      maritalStatusId: await option('MaritalStatus'),
+      jobId: await firstOf('job/list'),
+      countryId: 'PE',
+      mobileNumber: '+51 984 222 333',
+      foodPreferencesId: await option('FoodPreference'),
+      foodObservation: null,
+      allergyObservation: null,
+      medicalRequirement: null,
+      travelPurposeId: await option('TravelPurpose'),
+      travelPurposeObservation: null,
+      trekkingExperienceId: await option('TrekkingExperience'),
+      trekkingExperienceObservation: null,
+      dateExpirationCard: null,
+      bookingcode: code,
+    },
+    token,
+  )) as { id: string };
+  return created.id;
+}

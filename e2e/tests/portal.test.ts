@@ -6,6 +6,7 @@ import {
   createBooking,
   createCustomer,
   demo,
+  registerFirstPassenger,
   signInApi,
   signInThroughApi,
 } from '../support/api.ts';
@@ -21,6 +22,7 @@ import {
   type ViewportName,
   visit,
 } from '../support/browser.ts';
+import { webText } from '../support/catalog.ts';
 import { largePhotoPng, passportPng } from '../support/files.ts';
 
 useBrowser();
@@ -287,43 +289,51 @@ describeInBrowser('reservations in pages', () => {
   });
 });
 
-describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
-  'a passport photo on %s',
-  (viewport) => {
-    it('fits a 3 MB photo to the 1 MB limit in the browser, shows it, and uploads it (issue 12)', async () => {
-      const photo = largePhotoPng();
-      expect(statSync(photo).size).toBeGreaterThan(2.5 * 1024 * 1024);
-      const customer = await createCustomer('Julia', 'Ccori');
-      const session = await signInApi(customer.email, customer.password);
-      const booking = await createBooking(session.token, '100401', { adults: 1 });
-      const page = await openPage(viewport);
-      await visit(page, '/login');
-      await signInThroughApi(page, customer.email, customer.password);
-      await visit(page, `/main/booking/detail/${booking.code}`);
-      await page.getByRole('button', { name: 'Edit passenger 1' }).click();
-      const dialog = page.getByRole('dialog', { name: /Passenger 1/ });
-      await fillPassenger(page, dialog, { first: 'Julia', last: 'Ccori', birth: '21/09/1992' });
-      await dialog.locator('input[type=file]').setInputFiles(photo);
-      const preview = dialog.getByTestId('scan-preview');
-      await expect.poll(() => preview.isVisible(), { timeout: 30_000 }).toBe(true);
-      const prepared = Number(await preview.getAttribute('data-size'));
-      expect(prepared).toBeGreaterThan(0);
-      expect(prepared).toBeLessThanOrEqual(1024 * 1024);
-      expect(await dialog.getByRole('alert').count()).toBe(0);
-      await screenshot(page, `passport-photo-preview-${viewport}`);
-      await dialog.getByRole('button', { name: 'Save' }).click();
-      await expectToast(page, "The passenger's data was saved.", 'Saved');
-
-      // The server stored the resized JPEG, within its limit.
-      const detail = await readBooking(page, booking.code);
-      const clientId = detail.passangerRegistry[0].clientId as string;
-      const stored = await fetch(`${baseUrl}/api/client/${clientId}/document`, {
-        headers: { authorization: `Bearer ${session.token}` },
-      });
-      expect(stored.status).toBe(200);
-      expect(stored.headers.get('content-type')).toContain('image/jpeg');
-      const bytes = (await stored.arrayBuffer()).byteLength;
-      expect(bytes).toBe(prepared);
+describeInBrowser.each([
+  ['phone', 'es'],
+  ['desktop', 'en'],
+] as [ViewportName, 'en' | 'es'][])('a passport photo on %s in %s', (viewport, language) => {
+  it('fits a 3 MB photo to the 1 MB limit in the browser, shows it, and uploads it (issue 12)', async () => {
+    const text = (key: string, values?: Record<string, string | number>) =>
+      webText(language, key, values);
+    const photo = largePhotoPng();
+    expect(statSync(photo).size).toBeGreaterThan(2.5 * 1024 * 1024);
+    const customer = await createCustomer('Julia', 'Ccori');
+    const session = await signInApi(customer.email, customer.password);
+    const booking = await createBooking(session.token, '100401', { adults: 1 });
+    // The passenger's data is on file; the photo is added from the phone.
+    await registerFirstPassenger(session.token, booking.code);
+    const page = await openPage(viewport, language);
+    await visit(page, '/login');
+    await signInThroughApi(page, customer.email, customer.password);
+    await visit(page, `/main/booking/detail/${booking.code}`);
+    await page.getByRole('button', { name: text('bookingDetail.edit', { number: 1 }) }).click();
+    const dialog = page.getByRole('dialog', {
+      name: new RegExp(`^${text('bookingDetail.passenger', { number: 1 })}`),
     });
-  },
-);
+    await expect
+      .poll(() => dialog.getByLabel(text('passenger.firstName')).inputValue())
+      .toBe('Julia');
+    await dialog.locator('input[type=file]').setInputFiles(photo);
+    const preview = dialog.getByRole('img', { name: text('passenger.newScan') });
+    await expect.poll(() => preview.isVisible(), { timeout: 30_000 }).toBe(true);
+    const prepared = Number(await preview.getAttribute('data-size'));
+    expect(prepared).toBeGreaterThan(0);
+    expect(prepared).toBeLessThanOrEqual(1024 * 1024);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await screenshot(page, `passport-photo-preview-${viewport}-${language}`);
+    await dialog.getByRole('button', { name: text('passenger.save') }).click();
+    await expectToast(page, text('passenger.savedText'), text('passenger.savedTitle'));
+
+    // The server stored the resized JPEG, within its limit.
+    const detail = await readBooking(page, booking.code);
+    const clientId = detail.passangerRegistry[0].clientId as string;
+    const stored = await fetch(`${baseUrl}/api/client/${clientId}/document`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get('content-type')).toContain('image/jpeg');
+    const bytes = (await stored.arrayBuffer()).byteLength;
+    expect(bytes).toBe(prepared);
+  });
+});

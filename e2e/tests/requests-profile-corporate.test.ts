@@ -19,6 +19,7 @@ import {
   type ViewportName,
   visit,
 } from '../support/browser.ts';
+import { webText } from '../support/catalog.ts';
 
 useBrowser();
 
@@ -152,43 +153,56 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
   },
 );
 
-describeInBrowser('deleting a request', () => {
+describeInBrowser.each([
+  ['phone', 'es'],
+  ['desktop', 'en'],
+] as [ViewportName, 'en' | 'es'][])('deleting a request on %s in %s', (viewport, language) => {
+  const text = (key: string, values?: Record<string, string | number>) =>
+    webText(language, key, values);
   it('shows "Deleted" and the list without it, and no error about the request', async () => {
     const customer = await createCustomer('Ruth', 'Quispe');
     const session = await signInApi(customer.email, customer.password);
     const booking = await createBooking(session.token, '100401', { adults: 2 });
-    const page = await openPage('desktop');
+    const page = await openPage(viewport, language);
     await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, `/main/booking/detail/${booking.code}`);
-    await page.getByRole('button', { name: 'Ask to remove passengers' }).click();
-    const form = page.getByRole('dialog', { name: 'New request' });
-    await form.getByLabel(/^Passenger to remove/).click();
-    await page.getByRole('option', { name: /Passenger 2/ }).click();
-    await form.getByLabel(/^Message/).fill('Please remove my friend.');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Your issue has been successfully created.', 'Created!');
-
-    const row = page.getByRole('row', { name: /Remove a passenger/ });
-    await row.getByRole('button', { name: /Open the request/ }).click();
+    await page.getByRole('button', { name: text('bookingDetail.removePassengers') }).click();
+    const form = page.getByRole('dialog', { name: text('incidents.formNew') });
+    await form.getByLabel(new RegExp(`^${text('incidents.passenger')}`)).click();
     await page
-      .getByRole('dialog', { name: /Request: Remove a passenger/ })
-      .getByRole('button', { name: 'Delete' })
+      .getByRole('option', { name: new RegExp(text('bookingDetail.passenger', { number: 2 })) })
+      .click();
+    await form
+      .getByLabel(new RegExp(`^${text('incidents.message')}`))
+      .fill('Please remove my friend.');
+    await form.getByRole('button', { name: text('incidents.save') }).click();
+    await expectToast(page, text('incidents.createdText'), text('incidents.createdTitle'));
+
+    const open = page.getByRole('button', {
+      name: new RegExp(`^${text('incidents.open', { name: '' })}`),
+    });
+    await expect.poll(() => open.count()).toBe(1);
+    await open.click();
+    await page
+      .getByRole('dialog', { name: new RegExp(`^${text('incidents.formView', { name: '' })}`) })
+      .getByRole('button', { name: text('incidents.delete') })
       .click();
     // The confirmation's ✕ has a name, like every dialog's.
-    await expect.poll(() => page.getByRole('dialog', { name: 'Please confirm' }).count()).toBe(1);
+    const confirmation = page.getByRole('dialog', { name: text('incidents.confirmTitle') });
+    await expect.poll(() => confirmation.count()).toBe(1);
     await expectAccessible(page);
-    await confirm(page, 'Delete the request');
-    await expectToast(page, 'Your issue has been successfully removed.', 'Delete!');
-    // The toast itself passes axe (its ✕ is named, it announces itself), once the dialogs have
-    // faded out (half-faded text fails the contrast check).
+    await confirmation.getByRole('button', { name: text('incidents.yes'), exact: true }).click();
+    await expectToast(page, text('incidents.deletedText'), text('incidents.deletedTitle'));
+    // The toast itself passes axe (its ✕ is named, it announces itself).
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expectAccessible(page);
     await expect.poll(() => page.url()).toMatch(/#\/main\/incidents$/);
-    await expect.poll(() => row.count()).toBe(0);
-    // The deleted request is not read again: no "does not exist" error on top.
-    expect(await page.getByRole('dialog', { name: 'Error' }).count()).toBe(0);
-    expect(await page.getByText('does not exist').count()).toBe(0);
+    await expect.poll(() => open.count()).toBe(0);
+    await expect.poll(() => page.getByText(text('incidents.empty')).isVisible()).toBe(true);
+    // The deleted request is not read again: no error on top.
+    expect(await page.getByRole('dialog', { name: text('common.error') }).count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
   });
 });
 
