@@ -1,6 +1,7 @@
 import { fromCents } from '@cusco/shared';
-import { Box, Button, Group, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { BottomBar } from '../../../components/bottom-bar.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 
@@ -13,23 +14,13 @@ export function MobileTotalBar({ totalCents }: { totalCents: number }) {
       .getElementById('booking-summary')
       ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   return (
-    <Box
-      pos="fixed"
-      bottom={0}
-      left={0}
-      right={0}
-      p="sm"
-      bg="white"
-      style={{ borderTop: '1px solid var(--mantine-color-gray-3)', zIndex: 150 }}
-    >
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={700} aria-live="polite">
-          {t('booking.totalNow')}: {formatMoney(fromCents(totalCents), language)}
-        </Text>
-        <Button variant="light" size="sm" onClick={scrollToSummary}>
-          {t('booking.seeSummary')}
-        </Button>
-      </Group>
-    </Box>
+    <BottomBar>
+      <Text fw={700} aria-live="polite">
+        {t('booking.totalNow')}: {formatMoney(fromCents(totalCents), language)}
+      </Text>
+      <Button variant="light" size="sm" onClick={scrollToSummary}>
+        {t('booking.seeSummary')}
+      </Button>
+    </BottomBar>
   );
 }

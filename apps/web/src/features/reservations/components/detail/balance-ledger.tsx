@@ -1,7 +1,8 @@
 import type { BookingDetail } from '@cusco/shared';
-import { Box, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { BottomBar } from '../../../../components/bottom-bar.tsx';
 import { formatMoney } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { useSessionUser } from '../../../../lib/session.ts';
@@ -92,23 +93,11 @@ export function BalanceBar({ debt, onPay }: { debt: number; onPay: () => void })
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <Box
-      component="aside"
-      aria-label={t('bookingDetail.outstanding')}
-      pos="fixed"
-      bottom={0}
-      left={0}
-      right={0}
-      p="sm"
-      bg="white"
-      style={{ borderTop: '1px solid var(--mantine-color-gray-3)', zIndex: 150 }}
-    >
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={700}>
-          {t('bookingDetail.outstanding')}: {formatMoney(debt, language)}
-        </Text>
-        <PayButton onPay={onPay} />
-      </Group>
-    </Box>
+    <BottomBar label={t('bookingDetail.outstanding')}>
+      <Text fw={700}>
+        {t('bookingDetail.outstanding')}: {formatMoney(debt, language)}
+      </Text>
+      <PayButton onPay={onPay} />
+    </BottomBar>
   );
 }
