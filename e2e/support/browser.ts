@@ -69,7 +69,13 @@ export async function openPage(
   language: 'en' | 'es' = 'en',
 ): Promise<Page> {
   if (!browser) throw new Error('useBrowser() was not called in this file');
-  const context = await browser.newContext({ viewport: viewports[viewport], baseURL: baseUrl });
+  // Reduced motion: dialogs appear and go without fading (the app follows the setting), so that
+  // axe never reads half-faded text, and tests wait for the screen, not for an animation.
+  const context = await browser.newContext({
+    viewport: viewports[viewport],
+    baseURL: baseUrl,
+    reducedMotion: 'reduce',
+  });
   contexts.push(context);
   await context.addInitScript((lang) => {
     if (!localStorage.getItem('language')) localStorage.setItem('language', lang);

@@ -33,6 +33,8 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 5 },
   colors: { andes, terracotta },
   defaultRadius: 'md',
+  // No dialog or menu animations for those who ask their system for less motion.
+  respectReducedMotion: true,
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
