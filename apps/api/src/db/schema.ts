@@ -498,6 +498,11 @@ export const bookings = pgTable(
     servicesCents: integer('services_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     observation: text('observation').notNull().default(''),
+    /**
+     * Moves whenever the booking, or anything its detail shows, changes: set by triggers on every
+     * table the detail reads (migration 0007), checked by the detail cache on every read.
+     */
+    revision: integer('revision').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -9,6 +9,7 @@ import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { attemptStages } from '../payments/stages.ts';
 import { normalizeCode, visibleToPlaceholders, visibleToValues } from './access.ts';
 import { toBookingDetail } from './detail-answer.ts';
+import type { BookingDetailCache } from './detail-cache.ts';
 import { ledgerSumsOf, totalsOf } from './ledger.ts';
 
 const names = { nameEn: true, nameEs: true } as const;
@@ -186,9 +187,19 @@ export async function loadBookingDetail(db: Executor, user: AuthenticatedUser, c
 
 export type BookingDetailRows = ReturnType<typeof rowsOf>;
 
+/** The booking's revision, when the user may see it (the detail cache's check on every read). */
+const revisionStatement = prepared((db) =>
+  db
+    .select({ revision: bookings.revision })
+    .from(bookings)
+    .where(and(eq(bookings.code, sql.placeholder('code')), visibleToPlaceholders))
+    .prepare('booking_revision'),
+);
+
 /**
  * GET tour/booking/{code}: the whole booking detail (spec §3) of a booking the user may see,
- * with where each open payment attempt stands at the gateway.
+ * with where each open payment attempt stands at the gateway. With a cache, the rows already
+ * read are used again while the booking's revision has not moved (detail-cache.ts).
  */
 export async function getBookingDetail(
   db: Executor,
@@ -196,8 +207,25 @@ export async function getBookingDetail(
   code: string,
   language: Language,
   gateway: PaymentGateway,
+  cache?: BookingDetailCache,
 ): Promise<BookingDetail> {
-  const rows = await loadBookingDetail(db, user, code);
+  const rows = cache
+    ? await cachedRows(db, user, code, cache)
+    : await loadBookingDetail(db, user, code);
   const open = rows.attempts.filter((attempt) => attempt.status === 'pending');
   return toBookingDetail(rows, language, await attemptStages(db, gateway, open));
+}
+
+/** The detail's rows from the cache while the booking's revision stands; 404 as the detail. */
+async function cachedRows(
+  db: Executor,
+  user: AuthenticatedUser,
+  code: string,
+  cache: BookingDetailCache,
+) {
+  const values = { code: normalizeCode(code), ...visibleToValues(user) };
+  const [head] = await revisionStatement(db).execute(values);
+  if (!head) throw new AppError('NOT_FOUND', 'bookingNotFound');
+  const key = [values.code, values.userId, values.companyId ?? ''].join('|');
+  return cache.read(key, head.revision, () => loadBookingDetail(db, user, code));
 }

@@ -14,10 +14,12 @@ import { userPageGet } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { loadTourPricing } from './catalogue.ts';
 import { getBookingDetail } from './detail.ts';
+import { BookingDetailCache } from './detail-cache.ts';
 import { listBookings } from './list.ts';
 import { saveBooking } from './save.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const details = new BookingDetailCache(app.db, app.log);
   app.post(
     '/tour/save',
     {
@@ -66,6 +68,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.code,
         languageOf(request),
         app.gateway,
+        details,
       ),
   );
 };

@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../db/client.ts';
+import { VersionWatch } from '../../lib/versions.ts';
+import type { BookingDetailRows } from './detail.ts';
+
+export interface BookingDetailCacheOptions {
+  /** A bound on the answers held; past it, the cache starts again. */
+  maxEntries?: number;
+  /** How often, at most, `catalogue_version` is read (the detail shows the catalogue's names). */
+  checkEveryMs?: number;
+}
+
+interface Held {
+  revision: number;
+  rows: BookingDetailRows;
+}
+
+/**
+ * Booking details already read, per booking and reader (issue 11: the detail was one heavy
+ * statement per read), as the database rows the answer is made from: the answer itself is made
+ * on each read, in the reader's language and with where each open payment attempt stands at the
+ * gateway (which changes without the database). Every read still asks the database for the
+ * booking's revision (one indexed row, with the reader's right to see it), and rows are used again
+ * only while that revision has not moved. Triggers move it in the transaction of any change to the
+ * booking or to a row its detail shows (migration 0007, ADR 0028), so a change is seen by the next
+ * read on every node, and nothing in the code has to remember to invalidate. Catalogue names (a
+ * tour renamed) follow `catalogue_version`, read at most once a second.
+ */
+export class BookingDetailCache {
+  private readonly held = new Map<string, Held>();
+  private readonly catalogue: VersionWatch;
+  private readonly maxEntries: number;
+
+  constructor(db: Executor, log: FastifyBaseLogger, options: BookingDetailCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 2000;
+    this.catalogue = new VersionWatch({
+      db,
+      key: 'catalogue_version',
+      everyMs: options.checkEveryMs ?? 1000,
+      log,
+      onChange: () => this.held.clear(),
+    });
+  }
+
+  /** The number of bookings held (for tests). */
+  get size() {
+    return this.held.size;
+  }
+
+  /**
+   * The rows held under `key` for this revision, or those `load` reads, kept at the revision they
+   * show (read in the same statement, hence the same snapshot, as the rest of them).
+   */
+  async read(
+    key: string,
+    revision: number,
+    load: () => Promise<BookingDetailRows>,
+  ): Promise<BookingDetailRows> {
+    await this.catalogue.ensureFresh();
+    const held = this.held.get(key);
+    if (held?.revision === revision) return held.rows;
+    const rows = await load();
+    if (this.held.size >= this.maxEntries) this.held.clear();
+    this.held.set(key, { revision: rows.head.booking.revision, rows });
+    return rows;
+  }
+}
