@@ -39,6 +39,9 @@ export async function addVolume(
     };
 
     await client.query('begin');
+    // A bulk load as pg_restore makes one: without per-row triggers (the bookings' revision
+    // triggers would rewrite each copied booking once per ledger row; the copies keep revision 0).
+    await client.query('set local session_replication_role = replica');
     await client.query(`create temporary table volume_users (n int primary key, id uuid not null)
       on commit drop`);
     await client.query(
