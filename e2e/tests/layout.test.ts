@@ -163,3 +163,32 @@ describeInBrowser.each([
     });
   },
 );
+
+describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
+  'the booking page loading on %s',
+  (viewport) => {
+    it('does not move when the tour arrives: the header already takes its room (CLS 0)', async () => {
+      const page = await openPage(viewport);
+      // The tour's answer is held until the loading screen has been measured.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/tour/100401', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await visit(page, '/booking/100401');
+      const main = page.getByRole('main');
+      await expect.poll(() => page.getByRole('status').first().isVisible()).toBe(true);
+      const loadingTop = (await main.boundingBox())?.y;
+      release();
+      await expect
+        .poll(() =>
+          page.getByRole('heading', { level: 1, name: 'Classic Inca Trail 4D/3N' }).isVisible(),
+        )
+        .toBe(true);
+      expect((await main.boundingBox())?.y).toBe(loadingTop);
+    });
+  },
+);

@@ -8,12 +8,19 @@ import { paths } from '../../../config/paths.ts';
 import { useTourList } from '../../../lib/queries/tour-list.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 
-/** The booking page's header: logo, related tours, page language, the signed-in user. */
+/**
+ * The booking page's header: logo, related tours, page language, the signed-in user. While the
+ * tour loads, it already takes the room it will take (a disabled related-tours button, the
+ * language links from the address): the page below does not move when the tour arrives.
+ */
 export function BookingHeader({
+  code,
   tour,
   language,
   variant,
 }: {
+  /** The tour's code, from the address ('' when it is not one). */
+  code: string;
   tour: Tour | undefined;
   language: 'en' | 'es';
   variant: 'public' | 'corporate';
@@ -48,7 +55,7 @@ export function BookingHeader({
                 {user.corporateClientName}
               </Text>
             )}
-            {related.length > 0 && (
+            {(related.length > 0 || !tour) && (
               <RelatedTours
                 items={related}
                 label={variant === 'corporate' ? t('booking.allTours') : t('booking.relatedTours')}
@@ -65,7 +72,7 @@ export function BookingHeader({
                 {t('booking.browseTours')}
               </Anchor>
             )}
-            {variant === 'public' && tour && <PageLanguage code={tour.code} language={language} />}
+            {variant === 'public' && code && <PageLanguage code={code} language={language} />}
             {user && (
               <Text fw={600} data-testid="header-user">
                 {user.name} {user.lastName}
@@ -88,7 +95,11 @@ function RelatedTours(props: {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" rightSection={<IconChevronDown size={16} aria-hidden />}>
+        <Button
+          variant="subtle"
+          rightSection={<IconChevronDown size={16} aria-hidden />}
+          disabled={props.items.length === 0}
+        >
           {props.label}
         </Button>
       </Menu.Target>
