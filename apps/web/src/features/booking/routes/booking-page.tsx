@@ -77,7 +77,12 @@ function BookingScreen({ variant }: { variant: BookingVariant }) {
 
   return (
     <Box mih="100vh" bg="gray.0">
-      <BookingHeader code={code ?? ''} tour={tour.data} language={language ?? 'en'} variant={variant} />
+      <BookingHeader
+        code={code ?? ''}
+        tour={tour.data}
+        language={language ?? 'en'}
+        variant={variant}
+      />
       <Container size="lg" pt="lg" pb={{ base: 96, md: 'lg' }} component="main">
         {tour.data && ready ? (
           <BookingFlow key={`${tour.data.code}:${language}`} tour={tour.data} variant={variant} />
