@@ -72,3 +72,61 @@ export class VersionWatch {
     }
   }
 }
+
+/**
+ * The API's caches' one shape: values by key, at most `maxEntries` of them (past that, it starts
+ * again), all dropped when a version in `app_meta` moves, which `ensureFresh()` reads at most
+ * every `everyMs`.
+ */
+export class WatchedMap<V> {
+  private readonly map = new Map<string, V>();
+  private readonly watch: VersionWatch;
+
+  constructor(
+    private readonly options: {
+      db: Executor;
+      key: VersionKey;
+      log: FastifyBaseLogger;
+      everyMs?: number;
+      maxEntries: number;
+    },
+  ) {
+    this.watch = new VersionWatch({
+      db: options.db,
+      key: options.key,
+      everyMs: options.everyMs ?? 1000,
+      log: options.log,
+      onChange: () => this.map.clear(),
+    });
+  }
+
+  /** Reads the version when it is due (call before reading the map). */
+  ensureFresh(): Promise<void> {
+    return this.watch.ensureFresh();
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  get(key: string): V | undefined {
+    return this.map.get(key);
+  }
+
+  set(key: string, value: V): void {
+    if (!this.map.has(key) && this.map.size >= this.options.maxEntries) this.map.clear();
+    this.map.set(key, value);
+  }
+
+  delete(key: string): void {
+    this.map.delete(key);
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+
+  entries(): IterableIterator<[string, V]> {
+    return this.map.entries();
+  }
+}

@@ -4,7 +4,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.ts';
-import { VersionWatch } from '../lib/versions.ts';
+import { WatchedMap } from '../lib/versions.ts';
 
 /** A serialized answer, with its ETag and, made on first demand, its compressed forms. */
 interface Entry {
@@ -28,67 +28,63 @@ export interface CatalogueCacheOptions {
  * database is away the cached answers keep being served.
  */
 export class CatalogueCache {
-  private readonly entries = new Map<string, Promise<Entry>>();
-  private readonly values = new Map<string, Promise<unknown>>();
-  private readonly watch: VersionWatch;
-  private readonly maxEntries: number;
+  /** The answers, and (under `value:` keys) the objects the server itself uses. */
+  private readonly held: WatchedMap<Promise<Entry> | Promise<unknown>>;
 
   constructor(db: Executor, log: FastifyInstance['log'], options: CatalogueCacheOptions = {}) {
-    this.maxEntries = options.maxEntries ?? 5000;
-    this.watch = new VersionWatch({
+    this.held = new WatchedMap({
       db,
       key: 'catalogue_version',
-      everyMs: options.checkEveryMs ?? 1000,
+      everyMs: options.checkEveryMs,
       log,
-      onChange: () => this.clear(),
+      maxEntries: options.maxEntries ?? 5000,
     });
   }
 
-  /** The number of answers held (for tests). */
+  /** The number of answers and objects held (for tests). */
   get size() {
-    return this.entries.size;
+    return this.held.size;
   }
 
   /** Drops every answer now (this node only; other nodes see a version change). */
   clear() {
-    this.entries.clear();
-    this.values.clear();
+    this.held.clear();
   }
 
-  private async entry(key: string, load: () => Promise<string>): Promise<Entry> {
-    await this.watch.ensureFresh();
-    let entry = this.entries.get(key);
-    if (!entry) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      entry = load().then((body) => ({
-        body,
-        etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
-      }));
-      this.entries.set(key, entry);
-      // A failed load (an unknown code, the database away) is not kept.
-      entry.catch(() => this.entries.delete(key));
-    }
-    return entry;
+  /** What `load` gives under `key`, loaded once; a failure or a null (an unknown code) is not kept. */
+  private async hold<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean) {
+    await this.held.ensureFresh();
+    const held = this.held.get(key) as Promise<T> | undefined;
+    if (held) return held;
+    const loading = load();
+    this.held.set(key, loading);
+    loading.then(
+      (value) => {
+        if (!keep(value)) this.held.delete(key);
+      },
+      () => this.held.delete(key),
+    );
+    return loading;
+  }
+
+  private entry(key: string, load: () => Promise<string>): Promise<Entry> {
+    return this.hold(
+      `answer:${key}`,
+      () =>
+        load().then((body) => ({
+          body,
+          etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+        })),
+      () => true,
+    );
   }
 
   /**
    * A catalogue object the server itself uses (a tour's pricing), from the cache, under the
    * same version as the answers. A missing one (null: an unknown id) is not kept.
    */
-  async value<T>(key: string, load: () => Promise<T | null>): Promise<T | null> {
-    await this.watch.ensureFresh();
-    const held = this.values.get(key) as Promise<T | null> | undefined;
-    if (held) return held;
-    if (this.values.size >= this.maxEntries) this.values.clear();
-    const loading = load();
-    this.values.set(key, loading);
-    loading.then(
-      (value) => {
-        if (value === null) this.values.delete(key);
-      },
-      () => this.values.delete(key),
-    );
-    return loading;
+  value<T>(key: string, load: () => Promise<T | null>): Promise<T | null> {
+    return this.hold(`value:${key}`, load, (value) => value !== null);
   }
 
   /**

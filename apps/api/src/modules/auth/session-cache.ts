@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import { VersionWatch } from '../../lib/versions.ts';
+import { WatchedMap } from '../../lib/versions.ts';
 import { type AuthenticatedUser, findSession, hashToken } from './sessions.ts';
 
 export interface SessionCacheOptions {
@@ -30,10 +30,8 @@ interface Held {
  * - A session is held no longer than `maxAgeMs` and never past its expiry.
  */
 export class SessionCache {
-  private readonly held = new Map<string, Held>();
-  private readonly watch: VersionWatch;
+  private readonly held: WatchedMap<Held>;
   private readonly maxAgeMs: number;
-  private readonly maxEntries: number;
 
   constructor(
     private readonly db: Executor,
@@ -41,19 +39,18 @@ export class SessionCache {
     options: SessionCacheOptions = {},
   ) {
     this.maxAgeMs = options.maxAgeMs ?? 30_000;
-    this.maxEntries = options.maxEntries ?? 10_000;
-    this.watch = new VersionWatch({
+    this.held = new WatchedMap({
       db,
       key: 'sessions_version',
-      everyMs: options.checkEveryMs ?? 1000,
+      everyMs: options.checkEveryMs,
       log,
-      onChange: () => this.held.clear(),
+      maxEntries: options.maxEntries ?? 10_000,
     });
   }
 
   /** The user behind a bearer token, or null when the token is unknown, revoked or expired. */
   async find(token: string): Promise<AuthenticatedUser | null> {
-    await this.watch.ensureFresh();
+    await this.held.ensureFresh();
     const key = hashToken(token);
     const held = this.held.get(key);
     if (held && held.until > Date.now()) return held.user;
@@ -61,7 +58,6 @@ export class SessionCache {
     const found = await findSession(this.db, token);
     if (!found) return null;
     const { sessionExpiresAt, ...user } = found;
-    if (this.held.size >= this.maxEntries) this.held.clear();
     this.held.set(key, {
       user,
       until: Math.min(sessionExpiresAt.getTime(), Date.now() + this.maxAgeMs),
@@ -71,6 +67,7 @@ export class SessionCache {
 
   /** Drops every session of a user held on this node (after a sign-out or a change of theirs). */
   forgetUser(userId: string) {
-    for (const [key, held] of this.held) if (held.user.userId === userId) this.held.delete(key);
+    for (const [key, held] of this.held.entries())
+      if (held.user.userId === userId) this.held.delete(key);
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import { VersionWatch } from '../../lib/versions.ts';
+import { WatchedMap } from '../../lib/versions.ts';
 import type { BookingDetailRows } from './detail.ts';
 
 export interface BookingDetailCacheOptions {
@@ -27,18 +27,15 @@ interface Held {
  * tour renamed) follow `catalogue_version`, read at most once a second.
  */
 export class BookingDetailCache {
-  private readonly held = new Map<string, Held>();
-  private readonly catalogue: VersionWatch;
-  private readonly maxEntries: number;
+  private readonly held: WatchedMap<Held>;
 
   constructor(db: Executor, log: FastifyBaseLogger, options: BookingDetailCacheOptions = {}) {
-    this.maxEntries = options.maxEntries ?? 2000;
-    this.catalogue = new VersionWatch({
+    this.held = new WatchedMap({
       db,
       key: 'catalogue_version',
-      everyMs: options.checkEveryMs ?? 1000,
+      everyMs: options.checkEveryMs,
       log,
-      onChange: () => this.held.clear(),
+      maxEntries: options.maxEntries ?? 2000,
     });
   }
 
@@ -56,11 +53,10 @@ export class BookingDetailCache {
     revision: number,
     load: () => Promise<BookingDetailRows>,
   ): Promise<BookingDetailRows> {
-    await this.catalogue.ensureFresh();
+    await this.held.ensureFresh();
     const held = this.held.get(key);
     if (held?.revision === revision) return held.rows;
     const rows = await load();
-    if (this.held.size >= this.maxEntries) this.held.clear();
     this.held.set(key, { revision: rows.head.booking.revision, rows });
     return rows;
   }
