@@ -73,31 +73,28 @@ export class VersionWatch {
   }
 }
 
+/** How far an in-process cache may go. */
+export interface CacheLimits {
+  /** How often, at most, its version is read: the delay before another node's change is seen. */
+  checkEveryMs?: number;
+  /** A bound on the entries held; past it, the cache starts again. */
+  maxEntries?: number;
+}
+
 /**
  * The API's caches' one shape: values by key, at most `maxEntries` of them (past that, it starts
  * again), all dropped when a version in `app_meta` moves, which `ensureFresh()` reads at most
- * every `everyMs`.
+ * every `checkEveryMs` (a second by default).
  */
 export class WatchedMap<V> {
   private readonly map = new Map<string, V>();
   private readonly watch: VersionWatch;
+  private readonly maxEntries: number;
 
-  constructor(
-    private readonly options: {
-      db: Executor;
-      key: VersionKey;
-      log: FastifyBaseLogger;
-      everyMs?: number;
-      maxEntries: number;
-    },
-  ) {
-    this.watch = new VersionWatch({
-      db: options.db,
-      key: options.key,
-      everyMs: options.everyMs ?? 1000,
-      log: options.log,
-      onChange: () => this.map.clear(),
-    });
+  constructor(db: Executor, log: FastifyBaseLogger, key: VersionKey, limits: CacheLimits) {
+    this.maxEntries = limits.maxEntries ?? 5000;
+    const onChange = () => this.map.clear();
+    this.watch = new VersionWatch({ db, key, everyMs: limits.checkEveryMs ?? 1000, log, onChange });
   }
 
   /** Reads the version when it is due (call before reading the map). */
@@ -114,7 +111,7 @@ export class WatchedMap<V> {
   }
 
   set(key: string, value: V): void {
-    if (!this.map.has(key) && this.map.size >= this.options.maxEntries) this.map.clear();
+    if (!this.map.has(key) && this.map.size >= this.maxEntries) this.map.clear();
     this.map.set(key, value);
   }
 

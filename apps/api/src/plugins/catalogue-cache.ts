@@ -4,7 +4,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.ts';
-import { WatchedMap } from '../lib/versions.ts';
+import { type CacheLimits, WatchedMap } from '../lib/versions.ts';
 
 /** A serialized answer, with its ETag and, made on first demand, its compressed forms. */
 interface Entry {
@@ -14,12 +14,7 @@ interface Entry {
   gzip?: Buffer;
 }
 
-export interface CatalogueCacheOptions {
-  /** How often, at most, the catalogue's version is read (the delay before another node's change is seen). */
-  checkEveryMs?: number;
-  /** A bound on the number of answers held; past it, the cache starts again. */
-  maxEntries?: number;
-}
+export type CatalogueCacheOptions = CacheLimits;
 
 /**
  * The read-mostly answers (tours, countries, option lists) held in memory, serialized, keyed by
@@ -32,11 +27,8 @@ export class CatalogueCache {
   private readonly held: WatchedMap<Promise<Entry> | Promise<unknown>>;
 
   constructor(db: Executor, log: FastifyInstance['log'], options: CatalogueCacheOptions = {}) {
-    this.held = new WatchedMap({
-      db,
-      key: 'catalogue_version',
-      everyMs: options.checkEveryMs,
-      log,
+    this.held = new WatchedMap(db, log, 'catalogue_version', {
+      ...options,
       maxEntries: options.maxEntries ?? 5000,
     });
   }

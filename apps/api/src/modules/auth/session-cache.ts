@@ -1,15 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import { WatchedMap } from '../../lib/versions.ts';
+import { type CacheLimits, WatchedMap } from '../../lib/versions.ts';
 import { type AuthenticatedUser, findSession, hashToken } from './sessions.ts';
 
-export interface SessionCacheOptions {
-  /** How often, at most, `sessions_version` is read: the delay before another node's sign-out is seen. */
-  checkEveryMs?: number;
+export interface SessionCacheOptions extends CacheLimits {
   /** How long a session found is trusted without being read again, whatever the version. */
   maxAgeMs?: number;
-  /** A bound on the sessions held; past it, the cache starts again. */
-  maxEntries?: number;
 }
 
 interface Held {
@@ -39,11 +35,8 @@ export class SessionCache {
     options: SessionCacheOptions = {},
   ) {
     this.maxAgeMs = options.maxAgeMs ?? 30_000;
-    this.held = new WatchedMap({
-      db,
-      key: 'sessions_version',
-      everyMs: options.checkEveryMs,
-      log,
+    this.held = new WatchedMap(db, log, 'sessions_version', {
+      ...options,
       maxEntries: options.maxEntries ?? 10_000,
     });
   }

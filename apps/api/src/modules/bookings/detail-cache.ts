@@ -1,14 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import { WatchedMap } from '../../lib/versions.ts';
+import { type CacheLimits, WatchedMap } from '../../lib/versions.ts';
 import type { BookingDetailRows } from './detail.ts';
 
-export interface BookingDetailCacheOptions {
-  /** A bound on the answers held; past it, the cache starts again. */
-  maxEntries?: number;
-  /** How often, at most, `catalogue_version` is read (the detail shows the catalogue's names). */
-  checkEveryMs?: number;
-}
+/** The catalogue's version is followed: the detail shows the catalogue's names. */
+export type BookingDetailCacheOptions = CacheLimits;
 
 interface Held {
   revision: number;
@@ -30,11 +26,8 @@ export class BookingDetailCache {
   private readonly held: WatchedMap<Held>;
 
   constructor(db: Executor, log: FastifyBaseLogger, options: BookingDetailCacheOptions = {}) {
-    this.held = new WatchedMap({
-      db,
-      key: 'catalogue_version',
-      everyMs: options.checkEveryMs,
-      log,
+    this.held = new WatchedMap(db, log, 'catalogue_version', {
+      ...options,
       maxEntries: options.maxEntries ?? 2000,
     });
   }
