@@ -13,41 +13,20 @@ import {
 import { AppError } from '../../errors.ts';
 import { newBookingCode } from './codes.ts';
 
-/** The quote's passenger, hotel and service lines, as the booking's own. */
+/** The quote's passenger, hotel and service lines, as the booking's own (their fields are its columns). */
 export async function insertQuoteLines(tx: Transaction, bookingId: string, quote: Quote) {
-  await tx.insert(bookingPassengerLines).values(
-    quote.passengers.map((line) => ({
-      bookingId,
-      customerTypeId: line.customerTypeId,
-      quantity: line.quantity,
-      unitCents: line.unitCents,
-      totalCents: line.totalCents,
-    })),
-  );
+  await tx
+    .insert(bookingPassengerLines)
+    .values(quote.passengers.map((line) => ({ ...line, bookingId })));
   if (quote.hotels.length > 0) {
-    await tx.insert(bookingHotelLines).values(
-      quote.hotels.map((line, position) => ({
-        bookingId,
-        hotelTypeId: line.hotelTypeId,
-        roomTypeId: line.roomTypeId,
-        rooms: line.rooms,
-        nights: line.nights,
-        unitCents: line.unitCents,
-        totalCents: line.totalCents,
-        position,
-      })),
-    );
+    await tx
+      .insert(bookingHotelLines)
+      .values(quote.hotels.map((line, position) => ({ ...line, bookingId, position })));
   }
   if (quote.services.length > 0) {
-    await tx.insert(bookingServiceLines).values(
-      quote.services.map((line) => ({
-        bookingId,
-        offerId: line.offerId,
-        quantity: line.quantity,
-        unitCents: line.unitCents,
-        totalCents: line.totalCents,
-      })),
-    );
+    await tx
+      .insert(bookingServiceLines)
+      .values(quote.services.map((line) => ({ ...line, bookingId })));
   }
 }
 
