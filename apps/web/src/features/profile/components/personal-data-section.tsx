@@ -2,10 +2,10 @@ import { type ProfileRequest, profileRequest, type SessionUser } from '@cusco/sh
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PersonalDataFields } from '../../../components/account/personal-data-fields.tsx';
-import { FactList } from '../../../components/fact-list.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { EditableSection } from './editable-section.tsx';
 import { useSectionForm } from './use-section-form.ts';
+import { UserFacts } from './user-facts.tsx';
 
 /** Spec §2 profile: the name, last name and telephone, edited in place. */
 export function PersonalDataSection({ user }: { user: SessionUser }) {
@@ -24,17 +24,7 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
       title={t('profile.personal')}
       edit={{ label: t('profile.edit'), icon: <IconPencil size={18} aria-hidden /> }}
       section={section}
-      view={
-        <FactList
-          cols={{ base: 1, sm: 3 }}
-          m={0}
-          facts={[
-            [t('profile.name'), user.name],
-            [t('profile.lastName'), user.lastName],
-            [t('profile.telephone'), user.telephone],
-          ]}
-        />
-      }
+      view={<UserFacts user={user} last="telephone" />}
     >
       <PersonalDataFields
         cols={{ base: 1, sm: 2 }}

@@ -1,10 +1,10 @@
 import { Card, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FactList } from '../../../components/fact-list.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSessionUser } from '../../../lib/session.ts';
 import { PasswordSection } from '../components/password-section.tsx';
 import { PersonalDataSection } from '../components/personal-data-section.tsx';
+import { UserFacts } from '../components/user-facts.tsx';
 
 /** Spec §2 profile: the account, personal data and password, each read-only until edited. */
 export function ProfilePage() {
@@ -19,15 +19,7 @@ export function ProfilePage() {
           <Title order={2} size="h4" id="profile-account" mb="sm">
             {t('profile.account')}
           </Title>
-          <FactList
-            cols={{ base: 1, sm: 3 }}
-            m={0}
-            facts={[
-              [t('profile.name'), user.name],
-              [t('profile.lastName'), user.lastName],
-              [t('profile.email'), user.email],
-            ]}
-          />
+          <UserFacts user={user} last="email" />
         </Card>
         <PersonalDataSection user={user} />
         <PasswordSection />
