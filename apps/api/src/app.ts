@@ -16,6 +16,7 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './errors.ts';
 import { logSerializers } from './lib/log.ts';
 import { compiledSerializer } from './lib/serializer.ts';
+import { adminIncidentRoutes } from './modules/admin/routes.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { healthRoutes } from './modules/common/health.ts';
@@ -29,7 +30,7 @@ import { publicTourRoutes, tourRoutes } from './modules/tours/routes.ts';
 import { createGateway, type PaymentGateway } from './payments/index.ts';
 import { sandboxRoutes } from './payments/sandbox/routes.ts';
 import { sandboxSecret } from './payments/sandbox/secret.ts';
-import { authPlugin, signedIn } from './plugins/auth.ts';
+import { authPlugin, signedIn, staffOnly } from './plugins/auth.ts';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { type Job, jobsPlugin } from './plugins/jobs.ts';
@@ -215,6 +216,8 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         incidentRoutes,
       ],
     });
+    // The back office: the agency's staff only (404 for anyone else signed in).
+    await api.register(staffOnly, { routes: [adminIncidentRoutes] });
   };
 }
 

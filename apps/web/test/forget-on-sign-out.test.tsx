@@ -14,6 +14,7 @@ const user = (id: string, email: string) => ({
   corporateClientId: null,
   corporateClientName: null,
   telephone: '',
+  role: 'client' as const,
 });
 const ana = user('6f1c2c0e-8f3a-4d8e-9d59-5b1d1f1e0a01', 'ana@example.com');
 const luis = user('6f1c2c0e-8f3a-4d8e-9d59-5b1d1f1e0a02', 'luis@example.com');

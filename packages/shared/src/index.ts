@@ -1,3 +1,4 @@
+export * from './api/admin.ts';
 export * from './api/auth.ts';
 export * from './api/booking.ts';
 export * from './api/common.ts';

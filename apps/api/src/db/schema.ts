@@ -1,3 +1,4 @@
+import { userRoles } from '@cusco/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -116,7 +117,8 @@ export const users = pgTable(
     countryId: char('country_id', { length: 2 })
       .notNull()
       .references(() => countries.id),
-    role: text('role').notNull().default('client'),
+    /** client: a customer (or a corporate client's user); agent and admin: the agency's staff. */
+    role: text('role', { enum: userRoles }).notNull().default('client'),
     /** Set for a user of a reseller agency: they book on credit for their company. */
     corporateClientId: uuid('corporate_client_id').references(() => corporateClients.id),
     /** The registration's isPassanger flag. */
@@ -128,7 +130,7 @@ export const users = pgTable(
   },
   (t) => [
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
-    check('users_role_valid', sql`${t.role} in ('client')`),
+    check('users_role_valid', sql`${t.role} in ('client', 'agent', 'admin')`),
   ],
 );
 
@@ -797,5 +799,37 @@ export const incidents = pgTable(
   (t) => [
     index('incidents_booking_idx').on(t.bookingId),
     check('incidents_name_not_empty', sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The back office
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The audit trail: every staff action, who and when, what it acted on, and the state before and
+ * after, written in the transaction of the change. Append-only: a trigger refuses any update or
+ * delete (migration 0008).
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** What was done, e.g. `incident.answer`. */
+    action: text('action').notNull(),
+    /** The booking it concerns, when it concerns one. */
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    /** The row acted on (an incident's id, a payment attempt's id…). */
+    subjectId: uuid('subject_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_entries_booking_idx').on(t.bookingId, t.createdAt),
+    index('audit_entries_staff_idx').on(t.staffUserId, t.createdAt),
   ],
 );

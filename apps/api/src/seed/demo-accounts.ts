@@ -8,6 +8,8 @@ import { stableId } from './stable-id.ts';
 export const demoAccounts = {
   customer: { email: 'traveller@example.com', password: 'IncaTrail2026' },
   corporate: { email: 'reseller@example.com', password: 'AndeanRoutes2026' },
+  agent: { email: 'agent@example.com', password: 'Qorikancha-Desk-2026' },
+  admin: { email: 'admin@example.com', password: 'Sacsayhuaman-Office-2026' },
 } as const;
 
 export const demoCorporateClientId = stableId('corporate-client', 'andean-routes');
@@ -45,6 +47,31 @@ export async function seedDemoAccounts(db: Executor) {
       birthDate: '1985-09-30',
       countryId: 'PE',
       corporateClientId: demoCorporateClientId,
+    },
+    // The agency's staff (the back office, issue 13).
+    {
+      id: stableId('user', demoAccounts.agent.email),
+      email: demoAccounts.agent.email,
+      password: demoAccounts.agent.password,
+      name: 'Rosa',
+      lastName: 'Quispe',
+      telephone: '+51 984 555 010',
+      birthDate: '1990-06-24',
+      countryId: 'PE',
+      corporateClientId: null,
+      role: 'agent' as const,
+    },
+    {
+      id: stableId('user', demoAccounts.admin.email),
+      email: demoAccounts.admin.email,
+      password: demoAccounts.admin.password,
+      name: 'Mario',
+      lastName: 'Condori',
+      telephone: '+51 984 555 020',
+      birthDate: '1982-11-02',
+      countryId: 'PE',
+      corporateClientId: null,
+      role: 'admin' as const,
     },
   ];
   for (const { password, ...account } of accounts) {

@@ -61,6 +61,10 @@ export const loginRequest = z.object({
 export type LoginRequest = z.input<typeof loginRequest>;
 
 /** What the web app keeps in local storage under `infoauth` (spec §3 "Stored session"). */
+/** client: a customer or a corporate client's user; agent and admin: the agency's staff. */
+export const userRoles = ['client', 'agent', 'admin'] as const;
+export type UserRole = (typeof userRoles)[number];
+
 export const sessionUser = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -69,6 +73,8 @@ export const sessionUser = z.object({
   corporateClientId: z.uuid().nullable(),
   corporateClientName: z.string().nullable(),
   telephone: z.string(),
+  /** A session stored before roles existed is a client's. */
+  role: z.enum(userRoles).default('client'),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

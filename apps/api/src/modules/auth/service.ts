@@ -12,7 +12,7 @@ import {
   passwordProblem,
   verifyPassword,
 } from './passwords.ts';
-import { createSession } from './sessions.ts';
+import { createSession, isStaff, STAFF_IDLE_MINUTES } from './sessions.ts';
 import {
   claimPasswordAttempt,
   forgetOldFailures,
@@ -93,7 +93,7 @@ export async function login(
   await claimPasswordAttempt(db, attempt, policy);
 
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, role: users.role })
     .from(users)
     .where(eq(users.email, input.username));
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
@@ -109,7 +109,9 @@ export async function login(
       .set({ passwordHash: await hashPassword(input.password) })
       .where(eq(users.id, user.id));
   }
-  const session = await createSession(db, user.id, policy.tokenTtlMinutes);
+  // Staff sessions last while they are used (8 hours idle); customers keep the configured TTL.
+  const ttlMinutes = isStaff(user) ? STAFF_IDLE_MINUTES : policy.tokenTtlMinutes;
+  const session = await createSession(db, user.id, ttlMinutes);
   return {
     result: 1,
     token: session.token,

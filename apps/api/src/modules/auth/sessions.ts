@@ -66,3 +66,27 @@ export async function revokeOtherSessions(db: Executor, userId: string, keepSess
     );
   await bumpVersion(db, 'sessions_version');
 }
+
+/** A staff session ends after 8 hours without use (issue 13); a customer's, at its fixed expiry. */
+export const STAFF_IDLE_MINUTES = 8 * 60;
+
+/** Whether the user is the agency's staff (the back office's users). */
+export const isStaff = (user: { role: string }) => user.role === 'agent' || user.role === 'admin';
+
+/**
+ * Moves a staff session's expiry to 8 hours from now: a write only when at least five minutes of
+ * it were used, so a busy session costs one small update every five minutes.
+ */
+export async function extendStaffSession(db: Executor, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ expiresAt: sql`now() + make_interval(mins => ${STAFF_IDLE_MINUTES})` })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        sql`${sessions.expiresAt} < now() + make_interval(mins => ${STAFF_IDLE_MINUTES - 5})`,
+      ),
+    );
+}

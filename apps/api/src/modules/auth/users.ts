@@ -11,6 +11,7 @@ const userFields = {
   telephone: users.telephone,
   corporateClientId: users.corporateClientId,
   corporateClientName: corporateClients.name,
+  role: users.role,
 };
 
 /**

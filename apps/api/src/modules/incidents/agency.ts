@@ -3,11 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { incidents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { recordAudit } from '../audit/record.ts';
 import { incidentNotFound, parseIncidentId } from './access.ts';
 
 /**
- * The agency's side of incidents. There is no back office yet, so nothing here has a route: the
- * tests use it to play the agency, and a future back office will call it behind its own checks.
+ * The agency's side of incidents: the back office's answer (modules/admin) calls it behind the
+ * staff scope, with the staff member for the audit trail; tests also use it to play the agency.
  */
 
 export interface IncidentAnswer {
@@ -22,11 +23,24 @@ export interface IncidentAnswer {
  * which the agency may do from registered or in progress (`agencyTransitions`); 422 from any
  * other status, 404 for an unknown incident.
  */
-export async function answerIncident(db: Database, incidentId: string, answer: IncidentAnswer) {
+export async function answerIncident(
+  db: Database,
+  incidentId: string,
+  answer: IncidentAnswer,
+  /** The staff member answering: the answer and its audit entry are one transaction. */
+  by?: { staffUserId: string },
+) {
   const id = parseIncidentId(incidentId);
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ id: incidents.id, statusId: incidents.statusId })
+      .select({
+        id: incidents.id,
+        bookingId: incidents.bookingId,
+        statusId: incidents.statusId,
+        observation: incidents.observation,
+        response: incidents.response,
+        adviserId: incidents.adviserId,
+      })
       .from(incidents)
       .where(eq(incidents.id, id))
       .for('update');
@@ -46,6 +60,22 @@ export async function answerIncident(db: Database, incidentId: string, answer: I
       .where(eq(incidents.id, current.id))
       .returning();
     if (!updated) throw incidentNotFound();
+    if (by) {
+      const { id: subjectId, bookingId, ...before } = current;
+      await recordAudit(tx, {
+        staffUserId: by.staffUserId,
+        action: 'incident.answer',
+        bookingId,
+        subjectId,
+        before,
+        after: {
+          statusId: updated.statusId,
+          observation: updated.observation,
+          response: updated.response,
+          adviserId: updated.adviserId,
+        },
+      });
+    }
     return updated;
   });
 }

@@ -1,0 +1,125 @@
+import {
+  type AdminIncident,
+  type AdminIncidentQuery,
+  IncidentStatusId,
+  inLanguage,
+  type Language,
+} from '@cusco/shared';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import {
+  bookings,
+  incidentStatuses,
+  incidents,
+  incidentTypes,
+  tours,
+  users,
+} from '../../db/schema.ts';
+import { limitOffset, type Page } from '../../lib/pagination.ts';
+import { incidentNotFound, parseIncidentId } from '../incidents/access.ts';
+
+const adviser = alias(users, 'adviser');
+
+/** A pattern for ILIKE that finds `text` anywhere, its own % and _ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The queue's filters: status, type, and a code, name or e-mail containing `q`. */
+function queueFilter(query: Partial<AdminIncidentQuery>): SQL | undefined {
+  const q = query.q ? containing(query.q) : null;
+  return and(
+    query.status ? eq(incidents.statusId, query.status) : undefined,
+    query.type ? eq(incidents.typeId, query.type) : undefined,
+    q
+      ? or(
+          ilike(bookings.code, q),
+          ilike(users.email, q),
+          ilike(sql`${users.name} || ' ' || ${users.lastName}`, q),
+        )
+      : undefined,
+  );
+}
+
+/** Requests not yet answered come first (registered, in progress); then the oldest first. */
+const waitingFirst = sql`case when ${incidents.statusId} in (${IncidentStatusId.registered}, ${IncidentStatusId.inProgress}) then 0 else 1 end`;
+
+function selectQueue(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      id: incidents.id,
+      name: incidents.name,
+      description: incidents.description,
+      typeId: incidents.typeId,
+      typeEn: incidentTypes.nameEn,
+      typeEs: incidentTypes.nameEs,
+      statusId: incidents.statusId,
+      statusEn: incidentStatuses.nameEn,
+      statusEs: incidentStatuses.nameEs,
+      bookingCode: bookings.code,
+      tourEn: tours.nameEn,
+      tourEs: tours.nameEs,
+      customerName: sql<string>`${users.name} || ' ' || ${users.lastName}`,
+      customerEmail: users.email,
+      createdAt: incidents.createdAt,
+      ageDays: sql<number>`(extract(epoch from now() - ${incidents.createdAt}) / 86400)::integer`,
+      response: incidents.response,
+      observation: incidents.observation,
+      answeredBy: sql<string | null>`${adviser.name} || ' ' || ${adviser.lastName}`,
+    })
+    .from(incidents)
+    .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
+    .innerJoin(tours, eq(tours.id, bookings.tourId))
+    .innerJoin(users, eq(users.id, incidents.userId))
+    .innerJoin(incidentTypes, eq(incidentTypes.id, incidents.typeId))
+    .innerJoin(incidentStatuses, eq(incidentStatuses.id, incidents.statusId))
+    .leftJoin(adviser, eq(adviser.id, incidents.adviserId))
+    .where(where);
+}
+
+type QueueRow = Awaited<ReturnType<typeof selectQueue>>[number];
+
+function toAdminIncident(row: QueueRow, language: Language): AdminIncident {
+  const { typeEn, typeEs, statusEn, statusEs, tourEn, tourEs, createdAt, ...rest } = row;
+  return {
+    ...rest,
+    type: inLanguage(language, typeEn, typeEs),
+    status: inLanguage(language, statusEn, statusEs),
+    tour: inLanguage(language, tourEn, tourEs),
+    createdAt: createdAt.toISOString(),
+  };
+}
+
+/**
+ * GET admin/incidents: every customer's requests, those waiting for an answer first and the
+ * oldest of them first, with the booking, the customer and the request's age.
+ */
+export async function listIncidentQueue(
+  db: Executor,
+  query: AdminIncidentQuery,
+  language: Language,
+): Promise<Page<AdminIncident>> {
+  const where = queueFilter(query);
+  const { limit, offset } = limitOffset(query);
+  const rows = await selectQueue(db, where)
+    .orderBy(waitingFirst, asc(incidents.createdAt))
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await db
+    .select({ n: count() })
+    .from(incidents)
+    .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
+    .innerJoin(users, eq(users.id, incidents.userId))
+    .where(where);
+  return { items: rows.map((row) => toAdminIncident(row, language)), total: counted?.n ?? 0 };
+}
+
+/** One request as the queue shows it; 404 for an unknown one. */
+export async function getQueuedIncident(
+  db: Executor,
+  incidentId: string,
+  language: Language,
+): Promise<AdminIncident> {
+  const [row] = await selectQueue(db, eq(incidents.id, parseIncidentId(incidentId)));
+  if (!row) throw incidentNotFound();
+  return toAdminIncident(row, language);
+}

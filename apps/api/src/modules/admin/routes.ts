@@ -1,0 +1,49 @@
+import {
+  adminIncident,
+  adminIncidentList,
+  adminIncidentQuery,
+  errorBody,
+  incidentAnswerRequest,
+} from '@cusco/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { languageOf } from '../../lib/language.ts';
+import { sendPage } from '../../lib/pagination.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { answerIncident } from '../incidents/agency.ts';
+import { getQueuedIncident, listIncidentQueue } from './incidents.ts';
+
+/** The back office's requests queue (issue 13); registered inside the staff scope only. */
+export const adminIncidentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/incidents',
+    { schema: { querystring: adminIncidentQuery, response: { 200: adminIncidentList } } },
+    async (request, reply) =>
+      sendPage(reply, await listIncidentQueue(app.db, request.query, languageOf(request))),
+  );
+
+  app.post(
+    '/admin/incidents/:id/answer',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(64) }),
+        body: incidentAnswerRequest,
+        response: { 200: adminIncident, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const staff = currentUser(request);
+      await answerIncident(
+        app.db,
+        request.params.id,
+        {
+          response: request.body.response,
+          observation: request.body.observation,
+          adviserId: staff.userId,
+        },
+        { staffUserId: staff.userId },
+      );
+      return getQueuedIncident(app.db, request.params.id, languageOf(request));
+    },
+  );
+};

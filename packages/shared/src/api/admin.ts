@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { MAX_LENGTH, pageQuery } from './common.ts';
+import { filledText, key } from './fields.ts';
+
+/**
+ * The back office's calls (issue 13, under /api/admin): staff only. A customer's or a corporate
+ * user's token gets 404.
+ */
+
+/** GET admin/incidents: the requests queue, filtered; pages as every list (`X-Total-Count`). */
+export const adminIncidentQuery = pageQuery.extend({
+  /** A status id; none: every status. */
+  status: z.uuid().optional(),
+  /** A type id; none: every type. */
+  type: z.uuid().optional(),
+  /** Part of the reservation code, or of the customer's name or e-mail. */
+  q: z
+    .string()
+    .trim()
+    .max(100, { error: key('invalidInput') })
+    .optional(),
+});
+export type AdminIncidentQuery = z.output<typeof adminIncidentQuery>;
+
+/** One request in the queue: what it asks, whose it is, and how long it has waited. */
+export const adminIncident = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  typeId: z.string(),
+  type: z.string(),
+  statusId: z.string(),
+  status: z.string(),
+  bookingCode: z.string(),
+  tour: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  createdAt: z.string(),
+  /** Whole days since the request was made. */
+  ageDays: z.number().int(),
+  response: z.string().nullable(),
+  observation: z.string().nullable(),
+  /** The staff member who answered, by name. */
+  answeredBy: z.string().nullable(),
+});
+export type AdminIncident = z.infer<typeof adminIncident>;
+export const adminIncidentList = z.array(adminIncident);
+
+/** POST admin/incidents/{id}/answer: the answer the customer reads, and the agency's note. */
+export const incidentAnswerRequest = z.object({
+  response: filledText('completeAllFields', MAX_LENGTH.incidentDescription),
+  observation: z
+    .string()
+    .trim()
+    .max(MAX_LENGTH.incidentDescription, { error: key('invalidInput') })
+    .optional()
+    .default(''),
+});
+export type IncidentAnswerRequest = z.input<typeof incidentAnswerRequest>;
