@@ -1,9 +1,9 @@
-// Bundles the API into dist/server.js. Our own workspace packages (@cusco/*, TypeScript
+// Bundles the API into dist/server.js (and the admin:create command into dist/admin-create.js). Our own workspace packages (@cusco/*, TypeScript
 // sources) are bundled in; every other package stays external and is loaded from node_modules.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
+  entryPoints: ['src/server.ts', 'src/admin-create.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -165,6 +165,20 @@ describe('the requests queue', () => {
     expect(code).toMatch(/^CT-/);
   });
 
+  it('answers once when two staff members answer the same request at the same moment', async () => {
+    const admin = await signIn(app, demoAccounts.admin.email, demoAccounts.admin.password);
+    const { id } = await raiseRequest('Two answers');
+    const answers = await Promise.all([
+      answer(agent.token, id, { response: 'From the desk.' }),
+      answer(admin.token, id, { response: 'From the office.' }),
+    ]);
+    expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 422]);
+    const trail = await db.select().from(auditEntries).where(eq(auditEntries.subjectId, id));
+    expect(trail).toHaveLength(1);
+    const winner = answers.find((response) => response.statusCode === 200)?.json();
+    expect((trail[0]?.after as { response: string }).response).toBe(winner.response);
+  });
+
   it('keeps the audit trail append-only, even to SQL', async () => {
     const { id } = await raiseRequest('Oxygen');
     await answer(agent.token, id, { response: 'There is oxygen on every trek.' });

@@ -1,0 +1,81 @@
+/**
+ * `npm run admin:create -- --email someone@agency.pe [--name N --last-name L] [--role agent]`:
+ * creates a member of the agency's staff (an administrator unless --role agent), on the database
+ * the server uses (DATABASE_URL, or the embedded one in DATA_DIR; stop the server first for the
+ * embedded one). The password is asked for twice in a terminal, or read from standard input
+ * (`echo "$PASSWORD" | npm run admin:create -- --email …`); there is never a default one.
+ */
+import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.ts';
+import { createStaffMember } from './modules/admin/staff.ts';
+import { openConfiguredDatabase } from './open-configured-database.ts';
+
+const { values } = parseArgs({
+  options: {
+    email: { type: 'string' },
+    name: { type: 'string', default: 'Agency' },
+    'last-name': { type: 'string', default: 'Administrator' },
+    role: { type: 'string', default: 'admin' },
+  },
+});
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** Standard input, whole, without its last line break. */
+async function readPiped(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+/** Asks for the password twice, without echoing it. */
+async function askTwice(): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const terminal = createInterface({ input: process.stdin, output, terminal: true });
+  const ask = async (question: string) => {
+    muted = false;
+    const answer = terminal.question(question);
+    muted = true;
+    const typed = await answer;
+    process.stdout.write('\n');
+    return typed;
+  };
+  const first = await ask('Password: ');
+  const again = await ask('Repeat the password: ');
+  terminal.close();
+  if (first !== again) fail('The two passwords differ: nothing was created.');
+  return first;
+}
+
+if (!values.email) fail('Usage: npm run admin:create -- --email someone@agency.pe');
+if (values.role !== 'admin' && values.role !== 'agent') fail('--role is admin or agent.');
+const password = process.stdin.isTTY ? await askTwice() : await readPiped();
+
+const config = loadConfig();
+const database = await openConfiguredDatabase(config).catch((error: Error) =>
+  fail(`Could not open the database: ${error.message}`),
+);
+try {
+  const created = await createStaffMember(database.db, {
+    email: values.email,
+    password,
+    role: values.role,
+    name: values.name,
+    lastName: values['last-name'],
+  });
+  if (!created.ok) fail(created.problem);
+  console.log(`Created ${values.role} ${values.email.toLowerCase()}.`);
+} finally {
+  await database.close();
+}
