@@ -30,7 +30,9 @@ function fail(message: string): never {
 async function readPiped(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /** Asks for the password twice, without echoing it. */
@@ -75,7 +77,7 @@ try {
     lastName: values['last-name'],
   });
   if (!created.ok) fail(created.problem);
-  console.log(`Created ${values.role} ${values.email.toLowerCase()}.`);
+  process.stdout.write(`Created ${values.role} ${values.email.toLowerCase()}.\n`);
 } finally {
   await database.close();
 }
