@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   addYears,
   CustomerTypeId,
+  IncidentTypeId,
   pricingCatalogFromTour,
   quoteBooking,
   requestFromQuote,
@@ -15,6 +16,7 @@ import { baseUrl } from './browser.ts';
 export const demo = {
   customer: { email: 'traveller@example.com', password: 'IncaTrail2026', name: 'Lucía Fernández' },
   corporate: { email: 'reseller@example.com', password: 'AndeanRoutes2026', name: 'Jorge Huamán' },
+  agent: { email: 'agent@example.com', password: 'Qorikancha-Desk-2026', name: 'Rosa Quispe' },
 } as const;
 
 async function post(path: string, body: unknown, token?: string) {
@@ -163,4 +165,25 @@ export async function registerFirstPassenger(token: string, code: string): Promi
     token,
   )) as { id: string };
   return created.id;
+}
+
+/** A customer's request on one of their bookings, through the API; answers its id. */
+export async function raiseRequest(token: string, bookingCode: string, subject: string) {
+  const saved = (await post(
+    'incident/save',
+    {
+      name: subject,
+      description: 'Can we take two suitcases on the train?',
+      typeId: IncidentTypeId.freeSubject,
+      bookingId: bookingCode,
+    },
+    token,
+  )) as { id: string };
+  return saved.id;
+}
+
+/** The agency's answer to a request, as staff give it through the back office's API. */
+export async function answerAsStaff(requestId: string, response: string) {
+  const staff = await signInApi(demo.agent.email, demo.agent.password);
+  return post(`admin/incidents/${requestId}/answer`, { response }, staff.token);
 }

@@ -146,6 +146,8 @@ describe('the requests queue', () => {
     expect(read.json()).toMatchObject({
       statusId: IncidentStatusId.answered,
       response: 'We pick you up at 4:30 at your hotel.',
+      observation: 'Called the hotel',
+      adviserName: 'Rosa Quispe',
     });
 
     // Once answered, it cannot be answered again (the shared status machine).

@@ -46,7 +46,7 @@ export const adminIncident = z.object({
 export type AdminIncident = z.infer<typeof adminIncident>;
 export const adminIncidentList = z.array(adminIncident);
 
-/** POST admin/incidents/{id}/answer: the answer the customer reads, and the agency's note. */
+/** POST admin/incidents/{id}/answer: the response and the observation, both shown to the customer (spec §3). */
 export const incidentAnswerRequest = z.object({
   response: filledText('completeAllFields', MAX_LENGTH.incidentDescription),
   observation: z

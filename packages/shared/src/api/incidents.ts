@@ -14,6 +14,8 @@ export const incident = z.object({
   observation: z.string().nullable(),
   response: z.string().nullable(),
   adviserId: z.string().nullable(),
+  /** The staff member who answered, by name (issue 13). */
+  adviserName: z.string().nullable(),
   modifiedOn: z.string(),
   /** The type's name. */
   type: z.string(),

@@ -8,7 +8,8 @@ import {
   type Language,
   type PageQuery,
 } from '@cusco/shared';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, readAll } from '../../db/client.ts';
 import {
   additionalServices,
@@ -21,6 +22,7 @@ import {
   passengerSlots,
   tourAdditionalServices,
   tours,
+  users,
 } from '../../db/schema.ts';
 import { FIRST_PAGE, limitOffset, type Page } from '../../lib/pagination.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
@@ -29,6 +31,9 @@ import { incidentNotFound } from './access.ts';
 import { statusNames } from './options.ts';
 
 const passengerWord: Record<Language, string> = { en: 'Passenger', es: 'Pasajero' };
+
+/** The staff member who answered a request. */
+const adviser = alias(users, 'adviser');
 
 /**
  * The incidents matching `where`, with everything the answer shows, in one query: the booking and
@@ -64,6 +69,7 @@ function selectIncidents(db: Executor, where: SQL) {
       serviceEs: additionalServices.nameEs,
       offerEn: tourAdditionalServices.labelEn,
       offerEs: tourAdditionalServices.labelEs,
+      adviserName: sql<string | null>`${adviser.name} || ' ' || ${adviser.lastName}`,
     })
     .from(incidents)
     .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
@@ -75,6 +81,7 @@ function selectIncidents(db: Executor, where: SQL) {
     .leftJoin(bookingServiceLines, eq(bookingServiceLines.id, incidents.targetServiceLineId))
     .leftJoin(tourAdditionalServices, eq(tourAdditionalServices.id, bookingServiceLines.offerId))
     .leftJoin(additionalServices, eq(additionalServices.id, tourAdditionalServices.serviceId))
+    .leftJoin(adviser, eq(adviser.id, incidents.adviserId))
     .where(where)
     .orderBy(desc(incidents.modifiedOn), desc(incidents.createdAt), desc(incidents.id))
     .$dynamic();
@@ -117,6 +124,7 @@ function toIncident(
     observation: row.observation,
     response: row.response,
     adviserId: row.adviserId,
+    adviserName: row.adviserName,
     modifiedOn: row.modifiedOn.toISOString(),
     type: inLanguage(language, row.typeEn, row.typeEs),
     bookingName: `${row.bookingCode} · ${inLanguage(language, row.tourEn, row.tourEs)}`,

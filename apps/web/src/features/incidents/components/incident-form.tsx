@@ -83,7 +83,9 @@ function IncidentForm({
     <Stack gap="md">
       {editing && showsAnswer(incident.statusId) && (
         <Alert color="andes" icon={<IconInfoCircle aria-hidden />}>
-          {t('incidents.answered')}
+          {incident.adviserName
+            ? t('incidents.answeredBy', { name: incident.adviserName })
+            : t('incidents.answered')}
         </Alert>
       )}
       <IncidentSubjectFields
