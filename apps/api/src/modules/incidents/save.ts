@@ -12,10 +12,11 @@ import {
   showsAnswer,
 } from '@cusco/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { bookingServiceLines, incidents, incidentTypes, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { isUuidShaped } from '../../lib/uuid-shape.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { findVisibleBooking } from '../bookings/access.ts';
 import { findVisibleIncident, type IncidentRow } from './access.ts';
@@ -33,14 +34,11 @@ export interface IncidentResult {
   id: string;
 }
 
-const uuidShape = z.uuid();
-const isUuid = (value: string) => uuidShape.safeParse(value).success;
-
 const incomplete = (field: string) => new AppError('VALIDATION', 'completeAllFields', { field });
 
 /** A type from the type list; 400 'Please Complete All Fields' for any other id. */
 async function findType(db: Executor, typeId: string) {
-  if (!isUuid(typeId)) throw incomplete('typeId');
+  if (!isUuidShaped(typeId)) throw incomplete('typeId');
   const [type] = await db
     .select()
     .from(incidentTypes)
@@ -80,7 +78,7 @@ async function resolveTarget(
 ): Promise<Target> {
   const kind = incidentTarget(typeId);
   if (kind === null) return { targetSlotId: null, targetServiceLineId: null };
-  if (!targetId || !isUuid(targetId)) throw incomplete('targetId');
+  if (!targetId || !isUuidShaped(targetId)) throw incomplete('targetId');
   const id = targetId.toLowerCase();
   if (kind === 'passenger') {
     const [slot] = await db
