@@ -4,6 +4,7 @@ import {
   customerTransition,
   IncidentStatusId,
   IncidentTypeId,
+  type incidentResult,
   type incidentSaveRequest,
   incidentTarget,
   type incidentUpdateRequest,
@@ -29,10 +30,7 @@ import { findVisibleIncident, type IncidentRow } from './access.ts';
 
 export type ParsedIncidentSave = z.output<typeof incidentSaveRequest>;
 export type ParsedIncidentUpdate = z.output<typeof incidentUpdateRequest>;
-export interface IncidentResult {
-  result: 1;
-  id: string;
-}
+export type IncidentResult = z.output<typeof incidentResult>;
 
 const incomplete = (field: string) => new AppError('VALIDATION', 'completeAllFields', { field });
 
