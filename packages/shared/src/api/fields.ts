@@ -15,3 +15,11 @@ export function filledText(message: MessageKey, max: number, tooLong?: MessageKe
     .min(1, { error: message })
     .max(max, tooLong && { error: tooLong });
 }
+
+/** A text that may be left empty: trimmed, at most `max` characters (refused with 'invalidInput'). */
+export function trimmedText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: key('invalidInput') });
+}
