@@ -6,7 +6,6 @@ import {
   incidentTarget,
   inLanguage,
   type Language,
-  type PageQuery,
 } from '@cusco/shared';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
@@ -24,7 +23,7 @@ import {
   tours,
   users,
 } from '../../db/schema.ts';
-import { FIRST_PAGE, limitOffset, type Page } from '../../lib/pagination.ts';
+import { limitOffset, type UserPageReader } from '../../lib/pagination.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { visibleTo } from '../bookings/access.ts';
 import { incidentNotFound } from './access.ts';
@@ -156,12 +155,7 @@ function toIncident(
  * may see (a corporate user's: also their company's), newest change first. Two queries, whatever
  * the number of incidents: the incidents with all they show, and the status names.
  */
-export async function listIncidents(
-  db: Executor,
-  user: AuthenticatedUser,
-  language: Language,
-  page: PageQuery = FIRST_PAGE,
-): Promise<Page<Incident>> {
+export const listIncidents: UserPageReader<Incident> = async (db, user, language, page) => {
   const { limit, offset } = limitOffset(page);
   const rows = await selectIncidents(db, visibleTo(user)).limit(limit).offset(offset);
   const statuses = await statusNames(db, language);
@@ -171,7 +165,7 @@ export async function listIncidents(
     .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
     .where(visibleTo(user));
   return { items: rows.map((row) => toIncident(row, language, statuses)), total: counted?.n ?? 0 };
-}
+};
 
 /** GET incident/{id}: one incident of a booking the user may see; 404 otherwise. */
 export async function getIncident(
