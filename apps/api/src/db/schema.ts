@@ -14,6 +14,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  type ReferenceConfig,
   text,
   timestamp,
   unique,
@@ -23,17 +24,18 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/** A required reference to another table's row. */
+const requiredRef = (
+  name: string,
+  target: () => AnyPgColumn,
+  actions?: ReferenceConfig['actions'],
+) => uuid(name).notNull().references(target, actions);
+
 /** A tour's row in a table of its parts (deleted with the tour). */
-const tourRef = () =>
-  uuid('tour_id')
-    .notNull()
-    .references((): AnyPgColumn => tours.id, { onDelete: 'cascade' });
+const tourRef = () => requiredRef('tour_id', () => tours.id, { onDelete: 'cascade' });
 
 /** A booking's row in a table of its parts (deleted with the booking). */
-const bookingRef = () =>
-  uuid('booking_id')
-    .notNull()
-    .references((): AnyPgColumn => bookings.id, { onDelete: 'cascade' });
+const bookingRef = () => requiredRef('booking_id', () => bookings.id, { onDelete: 'cascade' });
 
 /** A booking line's price: the unit and the line's total, in cents. */
 const lineMoney = () => ({
@@ -52,11 +54,16 @@ const lineTotalCheck = (
     sql`${line.unitCents} >= 0 and ${line.totalCents} = ${sql.join([line.unitCents, ...counts], sql` * `)}`,
   );
 
+/** A row's name in English and in Spanish. */
+const names = () => ({
+  nameEn: text('name_en').notNull(),
+  nameEs: text('name_es').notNull(),
+});
+
 /** The columns of a fixed reference list: an id, an English and a Spanish name, an order. */
 const namedList = () => ({
   id: uuid('id').primaryKey(),
-  nameEn: text('name_en').notNull(),
-  nameEs: text('name_es').notNull(),
+  ...names(),
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
@@ -67,8 +74,7 @@ const namedList = () => ({
 /** ISO 3166-1 countries; the id is the alpha-2 code. */
 export const countries = pgTable('countries', {
   id: char('id', { length: 2 }).primaryKey(),
-  nameEn: text('name_en').notNull(),
-  nameEs: text('name_es').notNull(),
+  ...names(),
 });
 
 /** The option lists of the passenger form (sex, DocumentType, MaritalStatus…), by key. */
@@ -77,8 +83,7 @@ export const optionItems = pgTable(
   {
     id: uuid('id').primaryKey(),
     listKey: text('list_key').notNull(),
-    nameEn: text('name_en').notNull(),
-    nameEs: text('name_es').notNull(),
+    ...names(),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [index('option_items_list_key_idx').on(t.listKey, t.sortOrder)],
@@ -139,9 +144,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -194,8 +197,7 @@ export const categories = pgTable('categories', namedList());
 /** Adult, student, child, baby: fixed ids (packages/shared ids.ts). */
 export const customerTypes = pgTable('customer_types', {
   id: uuid('id').primaryKey(),
-  nameEn: text('name_en').notNull(),
-  nameEs: text('name_es').notNull(),
+  ...names(),
   descriptionEn: text('description_en').notNull(),
   descriptionEs: text('description_es').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
@@ -212,11 +214,8 @@ export const tours = pgTable(
   {
     id: uuid('id').primaryKey(),
     code: char('code', { length: 6 }).notNull().unique(),
-    familyId: uuid('family_id')
-      .notNull()
-      .references(() => tourFamilies.id),
-    nameEn: text('name_en').notNull(),
-    nameEs: text('name_es').notNull(),
+    familyId: requiredRef('family_id', () => tourFamilies.id),
+    ...names(),
     days: integer('days').notNull(),
     nights: integer('nights').notNull(),
     /** Nights of hotel included per room booked (spec "hotelNight"); 0 when the tour has none. */
@@ -238,9 +237,7 @@ export const tourTypeLinks = pgTable(
   'tour_type_links',
   {
     tourId: tourRef(),
-    typeId: uuid('type_id')
-      .notNull()
-      .references(() => tourTypes.id),
+    typeId: requiredRef('type_id', () => tourTypes.id),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tourId, t.typeId] })],
@@ -250,9 +247,7 @@ export const tourCategories = pgTable(
   'tour_categories',
   {
     tourId: tourRef(),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => categories.id),
+    categoryId: requiredRef('category_id', () => categories.id),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tourId, t.categoryId] })],
@@ -269,9 +264,7 @@ export const tourPrices = pgTable(
     tourId: uuid('tour_id').notNull(),
     categoryId: uuid('category_id').notNull(),
     typeId: uuid('type_id').notNull(),
-    customerTypeId: uuid('customer_type_id')
-      .notNull()
-      .references(() => customerTypes.id),
+    customerTypeId: requiredRef('customer_type_id', () => customerTypes.id),
     groupSize: integer('group_size').notNull(),
     priceCents: integer('price_cents').notNull(),
   },
@@ -303,12 +296,8 @@ export const tourHotelPrices = pgTable(
   'tour_hotel_prices',
   {
     tourId: tourRef(),
-    hotelTypeId: uuid('hotel_type_id')
-      .notNull()
-      .references(() => hotelTypes.id),
-    roomTypeId: uuid('room_type_id')
-      .notNull()
-      .references(() => roomTypes.id),
+    hotelTypeId: requiredRef('hotel_type_id', () => hotelTypes.id),
+    roomTypeId: requiredRef('room_type_id', () => roomTypes.id),
     priceCents: integer('price_cents').notNull(),
   },
   (t) => [
@@ -320,8 +309,7 @@ export const tourHotelPrices = pgTable(
 /** An extra that can be bought with a tour: equipment, meals, an entrance, or another tour. */
 export const additionalServices = pgTable('additional_services', {
   id: uuid('id').primaryKey(),
-  nameEn: text('name_en').notNull(),
-  nameEs: text('name_es').notNull(),
+  ...names(),
   descriptionEn: text('description_en').notNull(),
   descriptionEs: text('description_es').notNull(),
   /** Listed under "other tours" rather than "additional services". */
@@ -336,9 +324,7 @@ export const tourAdditionalServices = pgTable(
   {
     id: uuid('id').primaryKey(),
     tourId: tourRef(),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => additionalServices.id),
+    serviceId: requiredRef('service_id', () => additionalServices.id),
     labelEn: text('label_en').notNull(),
     labelEs: text('label_es').notNull(),
     priceCents: integer('price_cents').notNull(),
@@ -356,8 +342,7 @@ export const tourItinerary = pgTable(
     tourId: tourRef(),
     day: integer('day').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
-    nameEn: text('name_en').notNull(),
-    nameEs: text('name_es').notNull(),
+    ...names(),
   },
   (t) => [
     primaryKey({ columns: [t.tourId, t.day, t.sortOrder] }),
@@ -372,8 +357,7 @@ export const tourInclusions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     tourId: tourRef(),
     included: boolean('included').notNull(),
-    nameEn: text('name_en').notNull(),
-    nameEs: text('name_es').notNull(),
+    ...names(),
     observationEn: text('observation_en').notNull().default(''),
     observationEs: text('observation_es').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -385,9 +369,7 @@ export const tourRelated = pgTable(
   'tour_related',
   {
     tourId: tourRef(),
-    relatedTourId: uuid('related_tour_id')
-      .notNull()
-      .references(() => tours.id, { onDelete: 'cascade' }),
+    relatedTourId: requiredRef('related_tour_id', () => tours.id, { onDelete: 'cascade' }),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
@@ -478,14 +460,10 @@ export const bookings = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The human-readable reservation code, e.g. CT-4K7M2Q: the booking's public id. */
     code: text('code').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     /** Set when a corporate client's user booked it on credit for the company. */
     corporateClientId: uuid('corporate_client_id').references(() => corporateClients.id),
-    tourId: uuid('tour_id')
-      .notNull()
-      .references(() => tours.id),
+    tourId: requiredRef('tour_id', () => tours.id),
     categoryId: uuid('category_id').notNull(),
     typeId: uuid('type_id').notNull(),
     travelDate: date('travel_date', { mode: 'string' }).notNull(),
@@ -534,9 +512,7 @@ export const bookingPassengerLines = pgTable(
   'booking_passenger_lines',
   {
     bookingId: bookingRef(),
-    customerTypeId: uuid('customer_type_id')
-      .notNull()
-      .references(() => customerTypes.id),
+    customerTypeId: requiredRef('customer_type_id', () => customerTypes.id),
     quantity: integer('quantity').notNull(),
     ...lineMoney(),
   },
@@ -552,12 +528,8 @@ export const bookingHotelLines = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     bookingId: bookingRef(),
-    hotelTypeId: uuid('hotel_type_id')
-      .notNull()
-      .references(() => hotelTypes.id),
-    roomTypeId: uuid('room_type_id')
-      .notNull()
-      .references(() => roomTypes.id),
+    hotelTypeId: requiredRef('hotel_type_id', () => hotelTypes.id),
+    roomTypeId: requiredRef('room_type_id', () => roomTypes.id),
     rooms: integer('rooms').notNull(),
     nights: integer('nights').notNull(),
     ...lineMoney(),
@@ -576,9 +548,7 @@ export const bookingServiceLines = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     bookingId: bookingRef(),
-    offerId: uuid('offer_id')
-      .notNull()
-      .references(() => tourAdditionalServices.id),
+    offerId: requiredRef('offer_id', () => tourAdditionalServices.id),
     quantity: integer('quantity').notNull(),
     ...lineMoney(),
     createdAt: createdAt(),
@@ -596,9 +566,7 @@ export const passengerSlots = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     bookingId: bookingRef(),
-    customerTypeId: uuid('customer_type_id')
-      .notNull()
-      .references(() => customerTypes.id),
+    customerTypeId: requiredRef('customer_type_id', () => customerTypes.id),
     position: integer('position').notNull(),
     clientId: uuid('client_id').references(() => clients.id),
   },
@@ -648,9 +616,7 @@ export const ledgerEntries = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     scope: text('scope').notNull(),
     requestHash: text('request_hash').notNull(),
@@ -684,9 +650,7 @@ export const paymentAttempts = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     bookingId: bookingRef(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     gateway: text('gateway').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: char('currency', { length: 3 }).notNull().default('USD'),
@@ -768,15 +732,9 @@ export const incidents = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     bookingId: bookingRef(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    typeId: uuid('type_id')
-      .notNull()
-      .references(() => incidentTypes.id),
-    statusId: uuid('status_id')
-      .notNull()
-      .references(() => incidentStatuses.id),
+    userId: requiredRef('user_id', () => users.id),
+    typeId: requiredRef('type_id', () => incidentTypes.id),
+    statusId: requiredRef('status_id', () => incidentStatuses.id),
     /** The subject (free-subject type) or the type's name. */
     name: text('name').notNull(),
     /** The customer's message. */
@@ -815,9 +773,7 @@ export const auditEntries = pgTable(
   'audit_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    staffUserId: uuid('staff_user_id')
-      .notNull()
-      .references(() => users.id),
+    staffUserId: requiredRef('staff_user_id', () => users.id),
     /** What was done, e.g. `incident.answer`. */
     action: text('action').notNull(),
     /** The booking it concerns, when it concerns one. */

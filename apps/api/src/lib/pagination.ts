@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, type Language, type PageQuery } from '@cusco/shared';
+import type { Language, PageQuery } from '@cusco/shared';
 import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { AuthenticatedUser } from '../modules/auth/sessions.ts';
@@ -9,9 +9,6 @@ export interface Page<T> {
   items: T[];
   total: number;
 }
-
-/** The first page, of the default size: what a list call answers when it names no page. */
-export const FIRST_PAGE: PageQuery = { page: 1, pageSize: DEFAULT_PAGE_SIZE };
 
 /** The SQL limit and offset of a page. */
 export function limitOffset(page: PageQuery) {

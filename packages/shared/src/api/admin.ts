@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_LENGTH, pageQuery } from './common.ts';
-import { filledText, key } from './fields.ts';
+import { filledText, trimmedText } from './fields.ts';
 
 /**
  * The back office's calls (issue 13, under /api/admin): staff only. A customer's or a corporate
@@ -14,11 +14,7 @@ export const adminIncidentQuery = pageQuery.extend({
   /** A type id; none: every type. */
   type: z.uuid().optional(),
   /** Part of the reservation code, or of the customer's name or e-mail. */
-  q: z
-    .string()
-    .trim()
-    .max(100, { error: key('invalidInput') })
-    .optional(),
+  q: trimmedText(100).optional(),
 });
 export type AdminIncidentQuery = z.output<typeof adminIncidentQuery>;
 
@@ -49,11 +45,6 @@ export const adminIncidentList = z.array(adminIncident);
 /** POST admin/incidents/{id}/answer: the response and the observation, both shown to the customer (spec §3). */
 export const incidentAnswerRequest = z.object({
   response: filledText('completeAllFields', MAX_LENGTH.incidentDescription),
-  observation: z
-    .string()
-    .trim()
-    .max(MAX_LENGTH.incidentDescription, { error: key('invalidInput') })
-    .optional()
-    .default(''),
+  observation: trimmedText(MAX_LENGTH.incidentDescription).optional().default(''),
 });
 export type IncidentAnswerRequest = z.input<typeof incidentAnswerRequest>;

@@ -4,6 +4,9 @@ import type { MessageKey } from '../messages.ts';
 /** A message key, checked against the catalogue where a schema names it. */
 export const key = (k: MessageKey) => k;
 
+/** A required text kept as typed (never trimmed): refused with 'required' when missing or empty. */
+export const typedText = z.string({ error: key('required') }).min(1, { error: key('required') });
+
 /**
  * A required text: trimmed, refused with `message` when missing, not a string or empty, and at
  * most `max` characters (refused with `tooLong` when given, else with `message` too).
@@ -14,4 +17,12 @@ export function filledText(message: MessageKey, max: number, tooLong?: MessageKe
     .trim()
     .min(1, { error: message })
     .max(max, tooLong && { error: tooLong });
+}
+
+/** A text that may be left empty: trimmed, at most `max` characters (refused with 'invalidInput'). */
+export function trimmedText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: key('invalidInput') });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_LENGTH, option } from './common.ts';
-import { filledText, key } from './fields.ts';
+import { filledText, key, trimmedText } from './fields.ts';
 
 /** An incident as the customer sees it (spec §3 "Incident", with a few additions). */
 export const incident = z.object({
@@ -34,16 +34,10 @@ export const incident = z.object({
 export type Incident = z.infer<typeof incident>;
 export const incidentList = z.array(incident);
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: key('invalidInput') });
-
 /** POST incident/save (spec §7): statusId is ignored, a new incident starts registered. */
 export const incidentSaveRequest = z.object({
-  name: text(MAX_LENGTH.incidentName).optional().default(''),
-  description: text(MAX_LENGTH.incidentDescription).optional().default(''),
+  name: trimmedText(MAX_LENGTH.incidentName).optional().default(''),
+  description: trimmedText(MAX_LENGTH.incidentDescription).optional().default(''),
   typeId: filledText('completeAllFields', 64),
   statusId: z.string().max(64).nullish(),
   bookingId: filledText('completeAllFields', 32),
@@ -57,8 +51,8 @@ export const incidentUpdateRequest = z.object({
   typeId: filledText('completeAllFields', 64),
   statusId: z.string().max(64).nullish(),
   adviserId: z.null().optional(),
-  name: text(MAX_LENGTH.incidentName).optional(),
-  description: text(MAX_LENGTH.incidentDescription).optional(),
+  name: trimmedText(MAX_LENGTH.incidentName).optional(),
+  description: trimmedText(MAX_LENGTH.incidentDescription).optional(),
   targetId: z.string().max(64).nullish(),
 });
 export type IncidentUpdateRequest = z.input<typeof incidentUpdateRequest>;

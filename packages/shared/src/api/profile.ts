@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { existingPassword, password, phone } from './auth.ts';
 import { MAX_LENGTH, requiredText } from './common.ts';
-import { key } from './fields.ts';
+import { key, typedText } from './fields.ts';
 
 /** PUT client/profile (spec §7: name, lastname, phone). */
 export const profileRequest = z.object({
@@ -16,7 +16,7 @@ export const changePasswordRequest = z
   .object({
     current: existingPassword,
     password,
-    confirm: z.string({ error: key('required') }).min(1, { error: key('required') }),
+    confirm: typedText,
   })
   .refine((body) => body.password === body.confirm, {
     path: ['confirm'],

@@ -6,20 +6,11 @@ import {
   type Language,
 } from '@cusco/shared';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import {
-  bookings,
-  incidentStatuses,
-  incidents,
-  incidentTypes,
-  tours,
-  users,
-} from '../../db/schema.ts';
+import { bookings, incidents, users } from '../../db/schema.ts';
 import { limitOffset, type Page } from '../../lib/pagination.ts';
 import { incidentNotFound, parseIncidentId } from '../incidents/access.ts';
-
-const adviser = alias(users, 'adviser');
+import { joinRequestTables, requestColumns } from '../incidents/read.ts';
 
 /** A pattern for ILIKE that finds `text` anywhere, its own % and _ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -44,44 +35,29 @@ function queueFilter(query: Partial<AdminIncidentQuery>): SQL | undefined {
 const waitingFirst = sql`case when ${incidents.statusId} in (${IncidentStatusId.registered}, ${IncidentStatusId.inProgress}) then 0 else 1 end`;
 
 function selectQueue(db: Executor, where: SQL | undefined) {
-  return db
+  const query = db
     .select({
-      id: incidents.id,
-      name: incidents.name,
-      description: incidents.description,
-      typeId: incidents.typeId,
-      typeEn: incidentTypes.nameEn,
-      typeEs: incidentTypes.nameEs,
-      statusId: incidents.statusId,
-      statusEn: incidentStatuses.nameEn,
-      statusEs: incidentStatuses.nameEs,
-      bookingCode: bookings.code,
-      tourEn: tours.nameEn,
-      tourEs: tours.nameEs,
+      ...requestColumns,
       customerName: sql<string>`${users.name} || ' ' || ${users.lastName}`,
       customerEmail: users.email,
       createdAt: incidents.createdAt,
       ageDays: sql<number>`(extract(epoch from now() - ${incidents.createdAt}) / 86400)::integer`,
       response: incidents.response,
       observation: incidents.observation,
-      answeredBy: sql<string | null>`${adviser.name} || ' ' || ${adviser.lastName}`,
     })
     .from(incidents)
-    .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
-    .innerJoin(tours, eq(tours.id, bookings.tourId))
-    .innerJoin(users, eq(users.id, incidents.userId))
-    .innerJoin(incidentTypes, eq(incidentTypes.id, incidents.typeId))
-    .innerJoin(incidentStatuses, eq(incidentStatuses.id, incidents.statusId))
-    .leftJoin(adviser, eq(adviser.id, incidents.adviserId))
-    .where(where);
+    .$dynamic();
+  return joinRequestTables(query).innerJoin(users, eq(users.id, incidents.userId)).where(where);
 }
 
 type QueueRow = Awaited<ReturnType<typeof selectQueue>>[number];
 
 function toAdminIncident(row: QueueRow, language: Language): AdminIncident {
-  const { typeEn, typeEs, statusEn, statusEs, tourEn, tourEs, createdAt, ...rest } = row;
+  const { typeEn, typeEs, statusEn, statusEs, tourEn, tourEs, createdAt, adviserName, ...rest } =
+    row;
   return {
     ...rest,
+    answeredBy: adviserName,
     type: inLanguage(language, typeEn, typeEs),
     status: inLanguage(language, statusEn, statusEs),
     tour: inLanguage(language, tourEn, tourEs),

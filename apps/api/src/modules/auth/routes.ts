@@ -43,13 +43,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/authentication/logout/:userId',
-    {
-      schema: {
-        tags: ['accounts'],
-        params: logoutParams,
-        response: { 200: logoutResponse },
-      },
-    },
+    { schema: { tags: ['accounts'], params: logoutParams, response: { 200: logoutResponse } } },
     async (request) => {
       const user = currentUser(request);
       if (request.params.userId !== user.userId) throw new AppError('FORBIDDEN', 'forbidden');

@@ -10,7 +10,7 @@ import {
   tourTypeNames,
 } from '../tours/tour-parts.ts';
 
-type Named = { id: string; nameEn: string; nameEs: string };
+export type Named = { id: string; nameEn: string; nameEs: string };
 
 /** Everything the server needs to price and check a booking of one tour, read from the database. */
 export interface TourPricing {

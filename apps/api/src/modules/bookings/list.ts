@@ -1,17 +1,9 @@
-import {
-  type BookingListItem,
-  fromCents,
-  inLanguage,
-  type Language,
-  type PageQuery,
-  todayInLima,
-} from '@cusco/shared';
+import { type BookingListItem, fromCents, inLanguage, todayInLima } from '@cusco/shared';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { bookingPassengerLines, bookings } from '../../db/schema.ts';
-import { FIRST_PAGE, limitOffset, type Page } from '../../lib/pagination.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
+import { limitOffset, type UserPageReader } from '../../lib/pagination.ts';
 import { visibleTo, visibleToPlaceholders, visibleToValues } from './access.ts';
 import { ledgerTotalsLateral, totalsOf } from './ledger.ts';
 import { bookingsWithNames } from './names.ts';
@@ -69,12 +61,7 @@ const pageStatement = prepared((db) => {
 });
 
 /** One page of the user's bookings, and how many there are in all. */
-export async function listBookings(
-  db: Executor,
-  user: AuthenticatedUser,
-  language: Language,
-  page: PageQuery = FIRST_PAGE,
-): Promise<Page<BookingListItem>> {
+export const listBookings: UserPageReader<BookingListItem> = async (db, user, language, page) => {
   const rows = await pageStatement(db).execute({ ...visibleToValues(user), ...limitOffset(page) });
   const all =
     rows[0]?.all ??
@@ -100,4 +87,4 @@ export async function listBookings(
     };
   });
   return { items, total: all };
-}
+};

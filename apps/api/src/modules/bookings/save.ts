@@ -7,6 +7,7 @@ import {
   fromCents,
   type Language,
   type ParsedBookingRequest,
+  type PricingError,
   type Quote,
   quoteBooking,
   quoteToWire,
@@ -21,7 +22,7 @@ import { AppError } from '../../errors.ts';
 import { once } from '../../lib/idempotency.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { type AttemptPolicy, openAttemptInTransaction } from '../payments/attempts.ts';
-import { loadTourPricing, nameOf, type TourPricing } from './catalogue.ts';
+import { loadTourPricing, type Named, nameOf, type TourPricing } from './catalogue.ts';
 import { insertQuoteLines, insertSlots, insertWithFreshCode, seatTheCustomer } from './write.ts';
 
 export interface SaveBookingInput {
@@ -104,29 +105,7 @@ function checkAndPrice(
   }
 
   const result = quoteBooking(pricing.catalog, selection);
-  if (!result.ok) {
-    const error = result.error;
-    if (error.code === 'noPrices') {
-      throw new AppError('BUSINESS_RULE', 'noPrices', {
-        field: 'passengers',
-        params: {
-          customerType: nameOf(pricing.customerTypes, error.customerTypeId, language),
-          category: nameOf(pricing.categories, body.categoryId, language),
-          type: nameOf(pricing.types, body.tourTypeId, language),
-        },
-      });
-    }
-    if (error.code === 'hotelNotConfigured') {
-      throw new AppError('BUSINESS_RULE', 'hotelNotConfigured', {
-        field: 'hotels',
-        params: {
-          hotel: nameOf(pricing.hotelTypes, error.hotelTypeId, language),
-          room: nameOf(pricing.roomTypes, error.roomTypeId, language),
-        },
-      });
-    }
-    throw new AppError('VALIDATION', 'invalidInput', { field: 'additionalServices' });
-  }
+  if (!result.ok) throw pricingProblem(result.error, pricing, body, language);
 
   const quote = result.quote;
   const mismatches = compareFigures(body, quote);
@@ -136,6 +115,36 @@ function checkAndPrice(
     });
   }
   return quote;
+}
+
+/**
+ * Why the tour's prices cannot price the booking: a customer type without a price for the
+ * category and type, or a room the hotel does not offer (422, naming them); an unknown service
+ * (400).
+ */
+function pricingProblem(
+  error: PricingError,
+  pricing: TourPricing,
+  body: ParsedBookingRequest,
+  language: Language,
+): AppError {
+  const name = (rows: Named[], id: string) => nameOf(rows, id, language);
+  if (error.code === 'noPrices') {
+    const params = {
+      customerType: name(pricing.customerTypes, error.customerTypeId),
+      category: name(pricing.categories, body.categoryId),
+      type: name(pricing.types, body.tourTypeId),
+    };
+    return new AppError('BUSINESS_RULE', 'noPrices', { field: 'passengers', params });
+  }
+  if (error.code === 'hotelNotConfigured') {
+    const params = {
+      hotel: name(pricing.hotelTypes, error.hotelTypeId),
+      room: name(pricing.roomTypes, error.roomTypeId),
+    };
+    return new AppError('BUSINESS_RULE', 'hotelNotConfigured', { field: 'hotels', params });
+  }
+  return new AppError('VALIDATION', 'invalidInput', { field: 'additionalServices' });
 }
 
 /** The fields whose figure differs from the server's (compared in cents). */

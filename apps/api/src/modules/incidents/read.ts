@@ -6,10 +6,9 @@ import {
   incidentTarget,
   inLanguage,
   type Language,
-  type PageQuery,
 } from '@cusco/shared';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { type Executor, readAll } from '../../db/client.ts';
 import {
   additionalServices,
@@ -24,7 +23,7 @@ import {
   tours,
   users,
 } from '../../db/schema.ts';
-import { FIRST_PAGE, limitOffset, type Page } from '../../lib/pagination.ts';
+import { limitOffset, type UserPageReader } from '../../lib/pagination.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { visibleTo } from '../bookings/access.ts';
 import { incidentNotFound } from './access.ts';
@@ -36,29 +35,48 @@ const passengerWord: Record<Language, string> = { en: 'Passenger', es: 'Pasajero
 const adviser = alias(users, 'adviser');
 
 /**
+ * What every list of requests reads of each: what it asks, its type and status by name, its
+ * booking and tour, and the staff member who answered it (`joinRequestTables` joins their tables).
+ */
+export const requestColumns = {
+  id: incidents.id,
+  name: incidents.name,
+  description: incidents.description,
+  typeId: incidents.typeId,
+  statusId: incidents.statusId,
+  typeEn: incidentTypes.nameEn,
+  typeEs: incidentTypes.nameEs,
+  statusEn: incidentStatuses.nameEn,
+  statusEs: incidentStatuses.nameEs,
+  bookingCode: bookings.code,
+  tourEn: tours.nameEn,
+  tourEs: tours.nameEs,
+  adviserName: sql<string | null>`${adviser.name} || ' ' || ${adviser.lastName}`,
+};
+
+/** A query from `incidents`, joined to the tables `requestColumns` reads. */
+export function joinRequestTables<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
+    .innerJoin(tours, eq(tours.id, bookings.tourId))
+    .innerJoin(incidentTypes, eq(incidentTypes.id, incidents.typeId))
+    .innerJoin(incidentStatuses, eq(incidentStatuses.id, incidents.statusId))
+    .leftJoin(adviser, eq(adviser.id, incidents.adviserId));
+}
+
+/**
  * The incidents matching `where`, with everything the answer shows, in one query: the booking and
  * its tour, the type and the status, and the passenger slot (and its client) or the service line
  * (and its offer and service) a remove request is about. Newest change first.
  */
 function selectIncidents(db: Executor, where: SQL) {
-  return db
+  const query = db
     .select({
-      id: incidents.id,
-      name: incidents.name,
-      description: incidents.description,
-      typeId: incidents.typeId,
-      statusId: incidents.statusId,
+      ...requestColumns,
       observation: incidents.observation,
       response: incidents.response,
       adviserId: incidents.adviserId,
       modifiedOn: incidents.modifiedOn,
-      bookingCode: bookings.code,
-      tourEn: tours.nameEn,
-      tourEs: tours.nameEs,
-      typeEn: incidentTypes.nameEn,
-      typeEs: incidentTypes.nameEs,
-      statusEn: incidentStatuses.nameEn,
-      statusEs: incidentStatuses.nameEs,
       slotId: passengerSlots.id,
       slotPosition: passengerSlots.position,
       clientFirstName: clients.firstName,
@@ -69,22 +87,17 @@ function selectIncidents(db: Executor, where: SQL) {
       serviceEs: additionalServices.nameEs,
       offerEn: tourAdditionalServices.labelEn,
       offerEs: tourAdditionalServices.labelEs,
-      adviserName: sql<string | null>`${adviser.name} || ' ' || ${adviser.lastName}`,
     })
     .from(incidents)
-    .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
-    .innerJoin(tours, eq(tours.id, bookings.tourId))
-    .innerJoin(incidentTypes, eq(incidentTypes.id, incidents.typeId))
-    .innerJoin(incidentStatuses, eq(incidentStatuses.id, incidents.statusId))
+    .$dynamic();
+  return joinRequestTables(query)
     .leftJoin(passengerSlots, eq(passengerSlots.id, incidents.targetSlotId))
     .leftJoin(clients, eq(clients.id, passengerSlots.clientId))
     .leftJoin(bookingServiceLines, eq(bookingServiceLines.id, incidents.targetServiceLineId))
     .leftJoin(tourAdditionalServices, eq(tourAdditionalServices.id, bookingServiceLines.offerId))
     .leftJoin(additionalServices, eq(additionalServices.id, tourAdditionalServices.serviceId))
-    .leftJoin(adviser, eq(adviser.id, incidents.adviserId))
     .where(where)
-    .orderBy(desc(incidents.modifiedOn), desc(incidents.createdAt), desc(incidents.id))
-    .$dynamic();
+    .orderBy(desc(incidents.modifiedOn), desc(incidents.createdAt), desc(incidents.id));
 }
 
 type IncidentQueryRow = Awaited<ReturnType<typeof selectIncidents>>[number];
@@ -142,12 +155,7 @@ function toIncident(
  * may see (a corporate user's: also their company's), newest change first. Two queries, whatever
  * the number of incidents: the incidents with all they show, and the status names.
  */
-export async function listIncidents(
-  db: Executor,
-  user: AuthenticatedUser,
-  language: Language,
-  page: PageQuery = FIRST_PAGE,
-): Promise<Page<Incident>> {
+export const listIncidents: UserPageReader<Incident> = async (db, user, language, page) => {
   const { limit, offset } = limitOffset(page);
   const rows = await selectIncidents(db, visibleTo(user)).limit(limit).offset(offset);
   const statuses = await statusNames(db, language);
@@ -157,7 +165,7 @@ export async function listIncidents(
     .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
     .where(visibleTo(user));
   return { items: rows.map((row) => toIncident(row, language, statuses)), total: counted?.n ?? 0 };
-}
+};
 
 /** GET incident/{id}: one incident of a booking the user may see; 404 otherwise. */
 export async function getIncident(

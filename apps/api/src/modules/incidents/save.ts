@@ -4,6 +4,7 @@ import {
   customerTransition,
   IncidentStatusId,
   IncidentTypeId,
+  type incidentResult,
   type incidentSaveRequest,
   incidentTarget,
   type incidentUpdateRequest,
@@ -12,10 +13,11 @@ import {
   showsAnswer,
 } from '@cusco/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { bookingServiceLines, incidents, incidentTypes, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { isUuidShaped } from '../../lib/uuid-shape.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { findVisibleBooking } from '../bookings/access.ts';
 import { findVisibleIncident, type IncidentRow } from './access.ts';
@@ -28,19 +30,13 @@ import { findVisibleIncident, type IncidentRow } from './access.ts';
 
 export type ParsedIncidentSave = z.output<typeof incidentSaveRequest>;
 export type ParsedIncidentUpdate = z.output<typeof incidentUpdateRequest>;
-export interface IncidentResult {
-  result: 1;
-  id: string;
-}
-
-const uuidShape = z.uuid();
-const isUuid = (value: string) => uuidShape.safeParse(value).success;
+export type IncidentResult = z.output<typeof incidentResult>;
 
 const incomplete = (field: string) => new AppError('VALIDATION', 'completeAllFields', { field });
 
 /** A type from the type list; 400 'Please Complete All Fields' for any other id. */
 async function findType(db: Executor, typeId: string) {
-  if (!isUuid(typeId)) throw incomplete('typeId');
+  if (!isUuidShaped(typeId)) throw incomplete('typeId');
   const [type] = await db
     .select()
     .from(incidentTypes)
@@ -80,7 +76,7 @@ async function resolveTarget(
 ): Promise<Target> {
   const kind = incidentTarget(typeId);
   if (kind === null) return { targetSlotId: null, targetServiceLineId: null };
-  if (!targetId || !isUuid(targetId)) throw incomplete('targetId');
+  if (!targetId || !isUuidShaped(targetId)) throw incomplete('targetId');
   const id = targetId.toLowerCase();
   if (kind === 'passenger') {
     const [slot] = await db

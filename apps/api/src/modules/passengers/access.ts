@@ -20,14 +20,17 @@ export interface VisibleSlot {
   travelDate: string;
 }
 
-/** The slots matching `condition` of the booking named `bookingCode`, if the user may see it. */
-function slotsOfVisibleBooking(
+/**
+ * The first slot (by position) matching `condition` of the booking named `bookingCode`, if the
+ * user may see that booking; 404 otherwise.
+ */
+async function visibleSlot(
   db: Executor,
   user: AuthenticatedUser,
   bookingCode: string,
   condition: SQL,
-) {
-  return db
+): Promise<VisibleSlot> {
+  const [slot] = await db
     .select({
       id: passengerSlots.id,
       bookingId: passengerSlots.bookingId,
@@ -39,38 +42,30 @@ function slotsOfVisibleBooking(
     .from(passengerSlots)
     .innerJoin(bookings, eq(bookings.id, passengerSlots.bookingId))
     .where(and(condition, eq(bookings.code, normalizeCode(bookingCode)), visibleTo(user)))
-    .$dynamic();
+    .orderBy(asc(passengerSlots.position))
+    .limit(1);
+  if (!slot) throw new AppError('NOT_FOUND', 'notFound');
+  return slot;
 }
 
 /** A slot of a booking the user may see, that belongs to the booking named `bookingCode`. */
-export async function findVisibleSlot(
+export function findVisibleSlot(
   db: Executor,
   user: AuthenticatedUser,
   slotId: string,
   bookingCode: string,
 ): Promise<VisibleSlot> {
-  const [slot] = await slotsOfVisibleBooking(db, user, bookingCode, eq(passengerSlots.id, slotId));
-  if (!slot) throw new AppError('NOT_FOUND', 'notFound');
-  return slot;
+  return visibleSlot(db, user, bookingCode, eq(passengerSlots.id, slotId));
 }
 
 /** The slot that links a client to the booking named `bookingCode`, which the user may see. */
-export async function findClientSlot(
+export function findClientSlot(
   db: Executor,
   user: AuthenticatedUser,
   clientId: string,
   bookingCode: string,
 ): Promise<VisibleSlot> {
-  const [slot] = await slotsOfVisibleBooking(
-    db,
-    user,
-    bookingCode,
-    eq(passengerSlots.clientId, clientId),
-  )
-    .orderBy(asc(passengerSlots.position))
-    .limit(1);
-  if (!slot) throw new AppError('NOT_FOUND', 'notFound');
-  return slot;
+  return visibleSlot(db, user, bookingCode, eq(passengerSlots.clientId, clientId));
 }
 
 /** Every slot a client fills, in any booking: its type and its booking's travel date. */

@@ -7,15 +7,12 @@ import { catalogueGet, sendCatalogue } from '../../lib/catalogue-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { getTour, listCountries, listTours } from './service.ts';
 
+/** Every active tour: the corporate list and the public catalogue give the same answer. */
+const tourListRoute = { schema: { tags: ['tours'], response: { 200: tourList } }, load: listTours };
+
 /** The corporate tour list and the corporate booking page's tour: signed-in routes. */
 export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
-  catalogueGet(app, {
-    url: '/tour/list',
-    schema: { tags: ['tours'], response: { 200: tourList } },
-    name: 'tours',
-    audience: 'private',
-    load: listTours,
-  });
+  catalogueGet(app, { ...tourListRoute, url: '/tour/list', name: 'tours', audience: 'private' });
 
   app.get(
     '/tour/private/:tourId',
@@ -39,11 +36,10 @@ export const publicTourRoutes: FastifyPluginAsyncZod = async (app) => {
   // The public catalogue (issue 12): every active tour, for a visitor without an account; the
   // same answer as the corporate list, cached for anyone.
   catalogueGet(app, {
+    ...tourListRoute,
     url: '/tour/catalogue',
-    schema: { tags: ['tours'], response: { 200: tourList } },
     name: 'tours-public',
     audience: 'public',
-    load: listTours,
   });
 
   app.get(

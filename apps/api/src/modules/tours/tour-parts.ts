@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
   categories,
@@ -19,22 +20,28 @@ import { expandPriceTiers } from './price-tiers.ts';
 
 /** The tour's types (group, private), named, in the tour's order. */
 export function tourTypeNames(db: Executor, tourId: string) {
-  return db
-    .select({ id: tourTypes.id, nameEn: tourTypes.nameEn, nameEs: tourTypes.nameEs })
-    .from(tourTypeLinks)
-    .innerJoin(tourTypes, eq(tourTypes.id, tourTypeLinks.typeId))
-    .where(eq(tourTypeLinks.tourId, tourId))
-    .orderBy(asc(tourTypeLinks.sortOrder));
+  return linkedNames(db, tourId, tourTypes, tourTypeLinks, tourTypeLinks.typeId);
 }
 
 /** The tour's categories (guide's language, or hotel category), named, in the tour's order. */
 export function tourCategoryNames(db: Executor, tourId: string) {
+  return linkedNames(db, tourId, categories, tourCategories, tourCategories.categoryId);
+}
+
+/** The rows of a reference list that a link table gives the tour, named, in the tour's order. */
+function linkedNames(
+  db: Executor,
+  tourId: string,
+  list: typeof tourTypes | typeof categories,
+  link: typeof tourTypeLinks | typeof tourCategories,
+  listId: AnyPgColumn,
+) {
   return db
-    .select({ id: categories.id, nameEn: categories.nameEn, nameEs: categories.nameEs })
-    .from(tourCategories)
-    .innerJoin(categories, eq(categories.id, tourCategories.categoryId))
-    .where(eq(tourCategories.tourId, tourId))
-    .orderBy(asc(tourCategories.sortOrder));
+    .select({ id: list.id, nameEn: list.nameEn, nameEs: list.nameEs })
+    .from(link)
+    .innerJoin(list, eq(list.id, listId))
+    .where(eq(link.tourId, tourId))
+    .orderBy(asc(link.sortOrder));
 }
 
 /** The tour's prices: stored as tiers, answered as a row per group size, smallest first. */
