@@ -1,4 +1,6 @@
 export * from './api/admin.ts';
+export * from './api/admin-money.ts';
+export * from './api/admin-read.ts';
 export * from './api/auth.ts';
 export * from './api/booking.ts';
 export * from './api/common.ts';
@@ -16,3 +18,4 @@ export * from './rules/limits.ts';
 export * from './rules/money.ts';
 export * from './rules/passengers.ts';
 export * from './rules/pricing.ts';
+export * from './rules/removal.ts';

@@ -256,6 +256,62 @@ export const messages = {
     en: 'The amount to pay is not valid',
     es: 'El monto a pagar no es válido',
   },
+  // The back office (issue 13)
+  ledgerOfflinePayment: { en: 'Payment at the agency', es: 'Pago en la agencia' },
+  ledgerRefund: { en: 'Refund', es: 'Reembolso' },
+  ledgerRemovalCredit: {
+    en: 'Credit for a removal ({{percent}}% of {{amount}})',
+    es: 'Abono por un retiro ({{percent}}% de {{amount}})',
+  },
+  staffAdminOnly: {
+    en: 'Only an administrator of the agency can do this',
+    es: 'Solo un administrador de la agencia puede hacer esto',
+  },
+  paymentOverDebt: {
+    en: 'The payment is more than the balance due ({{debt}})',
+    es: 'El pago supera el saldo pendiente ({{debt}})',
+  },
+  discountOverDebt: {
+    en: 'The discount is more than the balance due ({{debt}})',
+    es: 'El descuento supera el saldo pendiente ({{debt}})',
+  },
+  refundOverPaid: {
+    en: 'At most {{refundable}} of this payment can be refunded',
+    es: 'De este pago se puede reembolsar como máximo {{refundable}}',
+  },
+  refundNotPaid: {
+    en: 'Only a payment the gateway took can be refunded',
+    es: 'Solo se puede reembolsar un pago que la pasarela cobró',
+  },
+  refundNotSupported: {
+    en: 'Refunds cannot be made through Pay-me from here: refund it in the Pay-me console',
+    es: 'Los reembolsos no se pueden hacer mediante Pay-me desde aquí: hágalo en la consola de Pay-me',
+  },
+  // The manifest's exports (CSV and PDF)
+  manifestTitle: { en: 'Passenger manifest', es: 'Manifiesto de pasajeros' },
+  manifestCompleteness: {
+    en: '{{complete}} of {{total}} passengers complete',
+    es: '{{complete}} de {{total}} pasajeros completos',
+  },
+  manifestBooking: { en: 'Booking', es: 'Reserva' },
+  manifestPosition: { en: 'Passenger', es: 'Pasajero' },
+  manifestFirstName: { en: 'First name', es: 'Nombres' },
+  manifestLastName: { en: 'Last name', es: 'Apellidos' },
+  manifestDocumentType: { en: 'Document type', es: 'Tipo de documento' },
+  manifestDocumentNumber: { en: 'Document number', es: 'Número de documento' },
+  manifestNationality: { en: 'Nationality', es: 'Nacionalidad' },
+  manifestBirthDate: { en: 'Birth date', es: 'Fecha de nacimiento' },
+  manifestType: { en: 'Type', es: 'Tipo' },
+  manifestComplete: { en: 'Complete (%)', es: 'Completo (%)' },
+  manifestScan: { en: 'Scan on file', es: 'Escaneo registrado' },
+  manifestCustomer: { en: 'Booked by', es: 'Reservado por' },
+  manifestCheck: { en: 'Checked', es: 'Control' },
+  yes: { en: 'Yes', es: 'Sí' },
+  no: { en: 'No', es: 'No' },
+  removalTargetGone: {
+    en: 'The passenger or service this request is about is no longer on the booking',
+    es: 'El pasajero o servicio de esta solicitud ya no está en la reserva',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -46,5 +46,10 @@ export const adminIncidentList = z.array(adminIncident);
 export const incidentAnswerRequest = z.object({
   response: filledText('completeAllFields', MAX_LENGTH.incidentDescription),
   observation: trimmedText(MAX_LENGTH.incidentDescription).optional().default(''),
+  /**
+   * For a request to remove a passenger or a service: accept applies the removal (with the
+   * cancellation policy's credit); reject, or none, answers without changing the booking.
+   */
+  decision: z.enum(['accept', 'reject']).optional(),
 });
 export type IncidentAnswerRequest = z.input<typeof incidentAnswerRequest>;

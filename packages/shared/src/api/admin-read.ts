@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { isIsoDate } from '../rules/dates.ts';
+import { adminIncident } from './admin.ts';
+import { pageQuery } from './common.ts';
+import { key, trimmedText } from './fields.ts';
+import { bookingDetail } from './reservations.ts';
+
+/**
+ * The back office's reads (issue 13, under /api/admin): bookings, one booking, departures and
+ * their manifests, the audit trail and the dashboard. Staff only; money in US dollars.
+ */
+
+/** A day as YYYY-MM-DD that exists in the calendar. */
+const isoDay = z
+  .string()
+  .max(10)
+  .refine(isIsoDate, { error: key('invalidInput') });
+
+/** A booking's money standing, as the back office filters and shows it. */
+export const adminBookingStatuses = [
+  'unpaid',
+  'deposit',
+  'paid',
+  'refund_due',
+  'cancelled',
+] as const;
+export type AdminBookingStatus = (typeof adminBookingStatuses)[number];
+
+/**
+ * The one rule of a booking's money standing: cancelled when no passenger is left on it; a
+ * refund is due when the ledger owes the customer or a payment awaits its refund; else paid at
+ * zero debt, unpaid when nothing was paid, and deposit in between.
+ */
+export function bookingMoneyStatus(booking: {
+  passengers: number;
+  paid: number;
+  debt: number;
+  refundRequired: boolean;
+}): AdminBookingStatus {
+  if (booking.passengers === 0) return 'cancelled';
+  if (booking.debt < 0 || booking.refundRequired) return 'refund_due';
+  if (booking.debt === 0) return 'paid';
+  return booking.paid > 0 ? 'deposit' : 'unpaid';
+}
+
+export const adminBookingSorts = ['travelDate', '-travelDate', 'createdAt', '-createdAt'] as const;
+
+/** GET admin/bookings: the search. */
+export const adminBookingQuery = pageQuery.extend({
+  /** Part of the code, or of the customer's name or e-mail. */
+  q: trimmedText(100).optional(),
+  /** A tour's code (exact, any case). */
+  tour: trimmedText(32).optional(),
+  /** Travel dates from and to, inclusive. */
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  status: z.enum(adminBookingStatuses).optional(),
+  sort: z.enum(adminBookingSorts).default('-createdAt'),
+});
+export type AdminBookingQuery = z.output<typeof adminBookingQuery>;
+
+export const adminBookingRow = z.object({
+  code: z.string(),
+  tourCode: z.string(),
+  tour: z.string(),
+  travelDate: z.string(),
+  createdAt: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  corporate: z.boolean(),
+  passengers: z.number().int(),
+  total: z.number(),
+  paid: z.number(),
+  debt: z.number(),
+  status: z.enum(adminBookingStatuses),
+});
+export type AdminBookingRow = z.infer<typeof adminBookingRow>;
+export const adminBookingList = z.array(adminBookingRow);
+
+/** GET admin/audit: the trail, newest first. */
+export const adminAuditQuery = pageQuery.extend({
+  /** A booking's code. */
+  booking: trimmedText(32).optional(),
+  /** A staff member's e-mail. */
+  user: trimmedText(254).optional(),
+});
+export type AdminAuditQuery = z.output<typeof adminAuditQuery>;
+
+export const adminAuditEntry = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  staffName: z.string(),
+  staffEmail: z.string(),
+  action: z.string(),
+  bookingCode: z.string().nullable(),
+  subjectId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntry>;
+export const adminAuditList = z.array(adminAuditEntry);
+
+/** A payment attempt as staff see it: what the gateway said, and what can still be refunded. */
+export const adminPaymentAttempt = z.object({
+  id: z.string(),
+  gateway: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+  gatewayReference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  /** Refunded so far. */
+  refunded: z.number(),
+  /** What a refund may still return: what the attempt paid, less its refunds. */
+  refundable: z.number(),
+});
+export type AdminPaymentAttempt = z.infer<typeof adminPaymentAttempt>;
+
+/** GET admin/bookings/{code}: the customer's detail and what only the agency sees. */
+export const adminBookingDetail = z.object({
+  booking: bookingDetail,
+  customer: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    /** The corporate client's name, for a booking on credit. */
+    corporate: z.string().nullable(),
+  }),
+  status: z.enum(adminBookingStatuses),
+  attempts: z.array(adminPaymentAttempt),
+  requests: z.array(adminIncident),
+  audit: adminAuditList,
+});
+export type AdminBookingDetail = z.infer<typeof adminBookingDetail>;
+
+/** GET admin/departures: tours and dates with bookings; today to 30 days on by default. */
+export const adminDepartureQuery = z.object({
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  tour: trimmedText(32).optional(),
+});
+export type AdminDepartureQuery = z.output<typeof adminDepartureQuery>;
+
+export const adminDeparture = z.object({
+  tourCode: z.string(),
+  tour: z.string(),
+  date: z.string(),
+  bookings: z.number().int(),
+  passengers: z.number().int(),
+  /** Passengers of bookings with nothing left to pay. */
+  paidPassengers: z.number().int(),
+  /** Passengers whose data is complete (100 %). */
+  complete: z.number().int(),
+  /** What the departure's bookings still owe. */
+  debt: z.number(),
+});
+export type AdminDeparture = z.infer<typeof adminDeparture>;
+export const adminDepartureList = z.array(adminDeparture);
+
+export const departureParams = z.object({
+  tourCode: z.string().trim().min(1).max(32),
+  date: isoDay,
+});
+
+export const adminManifestPassenger = z.object({
+  bookingCode: z.string(),
+  position: z.number().int(),
+  customerType: z.string(),
+  customerName: z.string(),
+  name: z.string().nullable(),
+  lastName: z.string().nullable(),
+  documentType: z.string().nullable(),
+  documentNumber: z.string().nullable(),
+  nationality: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  completeness: z.number().int().min(0).max(100),
+  hasScan: z.boolean(),
+});
+export type AdminManifestPassenger = z.infer<typeof adminManifestPassenger>;
+
+/** GET admin/departures/{tourCode}/{date}/manifest: incomplete passengers first. */
+export const adminManifest = z.object({
+  tourCode: z.string(),
+  tour: z.string(),
+  date: z.string(),
+  total: z.number().int(),
+  complete: z.number().int(),
+  passengers: z.array(adminManifestPassenger),
+});
+export type AdminManifest = z.infer<typeof adminManifest>;
+
+/** GET admin/dashboard: the queue first. */
+export const adminDashboard = z.object({
+  waitingRequests: z.object({ count: z.number().int(), oldest: z.array(adminIncident) }),
+  departures: adminDepartureList,
+  refundsDue: adminBookingList,
+  unpaidSoon: adminBookingList,
+});
+export type AdminDashboard = z.infer<typeof adminDashboard>;
