@@ -63,6 +63,7 @@ function detailRows(overrides: Partial<BookingDetailRows> = {}): BookingDetailRo
         paymentMethod: null,
         commissionCents: 0,
         paymentAttemptId: null,
+        refundedAttemptId: null,
         createdAt: at('2026-11-22T15:00:00Z'),
       },
       {
@@ -74,6 +75,7 @@ function detailRows(overrides: Partial<BookingDetailRows> = {}): BookingDetailRo
         paymentMethod: 'Card (sandbox)',
         commissionCents: 0,
         paymentAttemptId: 'a1',
+        refundedAttemptId: null,
         createdAt: at('2026-11-22T15:05:00Z'),
       },
     ],

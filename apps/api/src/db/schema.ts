@@ -578,7 +578,8 @@ export const passengerSlots = pgTable(
 
 /**
  * The booking's account: purchases and additions raise what is owed, discounts and payments
- * lower it. Debt = purchases + additions − discounts − payments, always derived from here.
+ * lower it, refunds raise it again. Debt = purchases + additions − discounts − payments +
+ * refunds, always derived from here (bookings/ledger.ts).
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -594,10 +595,20 @@ export const ledgerEntries = pgTable(
     paymentAttemptId: uuid('payment_attempt_id')
       .unique('ledger_entries_payment_attempt_unique')
       .references((): AnyPgColumn => paymentAttempts.id),
+    /** A refund's attempt: the payment it gives money back from (issue 13). */
+    refundedAttemptId: uuid('refunded_attempt_id').references(
+      (): AnyPgColumn => paymentAttempts.id,
+    ),
     createdAt: createdAt(),
   },
   (t) => [
     index('ledger_entries_booking_idx').on(t.bookingId, t.createdAt),
+    index('ledger_entries_refunded_attempt_idx').on(t.refundedAttemptId),
+    // A refund always names the payment it returns, and only a refund does.
+    check(
+      'ledger_entries_refund_names_attempt',
+      sql`(${t.kind} = 'refund') = (${t.refundedAttemptId} is not null)`,
+    ),
     // Only a payment can come from a payment attempt (the agency may record others by hand).
     check(
       'ledger_entries_attempt_only_on_payments',
@@ -605,7 +616,7 @@ export const ledgerEntries = pgTable(
     ),
     check(
       'ledger_entries_kind_valid',
-      sql`${t.kind} in ('purchase', 'addition', 'discount', 'payment')`,
+      sql`${t.kind} in ('purchase', 'addition', 'discount', 'payment', 'refund')`,
     ),
     check('ledger_entries_amount_positive', sql`${t.amountCents} > 0`),
     check('ledger_entries_commission_non_negative', sql`${t.commissionCents} >= 0`),
@@ -718,6 +729,8 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   bookingCode: text('booking_code').notNull(),
   description: text('description').notNull(),
   status: text('status').notNull().default('open'),
+  /** What was given back of the charge (refunds), never more than it took. */
+  refundedCents: integer('refunded_cents').notNull().default(0),
   cardLast4: text('card_last4'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -59,4 +59,10 @@ export interface PaymentGateway {
    */
   close(db: Executor, attempt: AttemptRef): Promise<GatewayStatus>;
   queryStatus(db: Executor, attempt: AttemptRef): Promise<GatewayStatus>;
+  /**
+   * Gives back `amountCents` of what an approved attempt took (issue 13). Answers the gateway's
+   * reference of the refund; throws an AppError when the gateway refuses it or cannot refund
+   * from here. The caller has checked the amount against the attempt's ledger.
+   */
+  refund(db: Executor, attempt: AttemptRef, amountCents: number): Promise<{ reference: string }>;
 }

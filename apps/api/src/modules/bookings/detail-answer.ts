@@ -20,12 +20,28 @@ const ledgerDescriptions: Record<string, MessageKey> = {
   tour: 'ledgerTour',
   services: 'ledgerServices',
   payment: 'ledgerPayment',
+  'offline-payment': 'ledgerOfflinePayment',
+  refund: 'ledgerRefund',
+  'removal-credit': 'ledgerRemovalCredit',
 };
 
-function describe(description: string, language: Language): string {
-  const key = ledgerDescriptions[description];
-  return key ? translate(key, language) : description;
+/**
+ * A ledger description in the customer's language. The product's own are a catalogue key,
+ * maybe followed by `|`-separated values (ledgerDescription): a reference shown after the text,
+ * or a removal credit's percent and amount. Staff's own words (a discount's reason) stay as typed.
+ */
+export function describeLedgerEntry(description: string, language: Language): string {
+  const [head = '', ...values] = description.split('|');
+  const key = ledgerDescriptions[head];
+  if (!key) return description;
+  if (key === 'ledgerRemovalCredit') {
+    return translate(key, language, { percent: values[0] ?? '', amount: values[1] ?? '' });
+  }
+  const text = translate(key, language);
+  return values.length > 0 && values[0] ? `${text} (${values.join(' ')})` : text;
 }
+
+const describe = describeLedgerEntry;
 
 type Entry = BookingDetailRows['ledger'][number];
 
@@ -46,7 +62,14 @@ function ledgerOf(rows: BookingDetailRows, language: Language) {
   const of = (kind: string) => rows.ledger.filter((entry) => entry.kind === kind);
   return {
     buy: of('purchase').map(line),
-    payments: of('payment').map(line),
+    // A refund is shown among the payments, as money going back (negative).
+    payments: rows.ledger
+      .filter((entry) => entry.kind === 'payment' || entry.kind === 'refund')
+      .map((entry) =>
+        entry.kind === 'refund'
+          ? { ...line(entry), total: -fromCents(entry.amountCents) }
+          : line(entry),
+      ),
     paymentExtra: { add: of('addition').map(extra), substract: of('discount').map(extra) },
     balance: {
       purchases: fromCents(rows.totals.purchases),
@@ -77,6 +100,54 @@ function servicesOf(rows: BookingDetailRows, language: Language) {
   };
 }
 
+/** What a passenger's record holds of the fields its completion counts (clients' columns). */
+export interface CompletionFields {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  birthDate: string | null;
+  sexId: string | null;
+  documentTypeId: string | null;
+  documentNumber: string | null;
+  maritalStatusId: string | null;
+  occupationId: string | null;
+  countryId: string | null;
+  mobile: string | null;
+  foodPreferenceId: string | null;
+  travelPurposeId: string | null;
+  trekkingExperienceId: string | null;
+  cardExpiry: string | null;
+}
+
+/** The share (0–100) of a passenger's data that is registered, for a slot of a customer type. */
+export function clientCompletion(
+  client: CompletionFields,
+  hasDocument: boolean,
+  customerTypeId: string,
+): number {
+  return passengerCompletion(
+    {
+      firstName: client.firstName,
+      lastName: client.lastName,
+      eMail: client.email,
+      birthDate: client.birthDate,
+      sexId: client.sexId,
+      documentTypeId: client.documentTypeId,
+      documentNumber: client.documentNumber,
+      maritalStatusId: client.maritalStatusId,
+      jobId: client.occupationId,
+      countryId: client.countryId,
+      mobileNumber: client.mobile,
+      foodPreferencesId: client.foodPreferenceId,
+      travelPurposeId: client.travelPurposeId,
+      trekkingExperienceId: client.trekkingExperienceId,
+      dateExpirationCard: client.cardExpiry,
+      hasDocument,
+    },
+    customerTypeId === CustomerTypeId.student,
+  );
+}
+
 /** The passenger slots, with how much of each passenger's data is registered. */
 function registryOf(rows: BookingDetailRows, language: Language) {
   return rows.slots.map((slot) => {
@@ -89,29 +160,7 @@ function registryOf(rows: BookingDetailRows, language: Language) {
       typeId: slot.typeId,
       clientId: client?.id ?? null,
       name: client ? `${client.firstName} ${client.lastName}` : '',
-      percentage: client
-        ? passengerCompletion(
-            {
-              firstName: client.firstName,
-              lastName: client.lastName,
-              eMail: client.email,
-              birthDate: client.birthDate,
-              sexId: client.sexId,
-              documentTypeId: client.documentTypeId,
-              documentNumber: client.documentNumber,
-              maritalStatusId: client.maritalStatusId,
-              jobId: client.occupationId,
-              countryId: client.countryId,
-              mobileNumber: client.mobile,
-              foodPreferencesId: client.foodPreferenceId,
-              travelPurposeId: client.travelPurposeId,
-              trekkingExperienceId: client.trekkingExperienceId,
-              dateExpirationCard: client.cardExpiry,
-              hasDocument,
-            },
-            slot.typeId === CustomerTypeId.student,
-          )
-        : 0,
+      percentage: client ? clientCompletion(client, hasDocument, slot.typeId) : 0,
       hasDocument,
     };
   });

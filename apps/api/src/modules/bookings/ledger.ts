@@ -12,10 +12,18 @@ export interface LedgerTotals {
   debt: number;
 }
 
+const sumOf = (kind: string) =>
+  sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = ${kind}), 0)`;
+
+/**
+ * The sum of a kind of entries, in cents. `payment` is what the customer has paid net of
+ * refunds: a refund gives back part of a payment, so the debt rises by it again.
+ */
 const total = (kind: string) =>
-  sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = ${kind}), 0)`.mapWith(
-    Number,
-  );
+  (kind === 'payment'
+    ? sql<number>`(${sumOf('payment')} - ${sumOf('refund')})`
+    : sumOf(kind)
+  ).mapWith(Number);
 
 /**
  * The ledger sums of the booking whose id is `bookingId` (a column of the outer query), as a
@@ -35,7 +43,7 @@ export function ledgerTotalsLateral(db: Executor, bookingId: AnyPgColumn) {
     .as('ledger_totals');
 }
 
-/** Debt = purchases + additions − discounts − payments (DESIGN.md), in cents. */
+/** Debt = purchases + additions − discounts − payments (net of refunds; DESIGN.md), in cents. */
 export function debtOf(totals: Omit<LedgerTotals, 'debt'>): number {
   return totals.purchases + totals.additions - totals.discounts - totals.payments;
 }

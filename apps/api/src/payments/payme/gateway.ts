@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PaymentsConfig } from '../../config.ts';
+import { AppError } from '../../errors.ts';
 import type { CheckoutRequest, CurrencyCode, PaymentGateway } from '../gateway.ts';
 
 type PaymeConfig = PaymentsConfig['payme'];
@@ -128,6 +129,10 @@ export function paymeGateway(config: PaymeConfig): PaymentGateway {
     },
     async queryStatus() {
       return { status: 'unknown' };
+    },
+    async refund() {
+      // VPOS2 has no refund call reachable from here: refunds are made in Pay-me's console.
+      throw new AppError('BUSINESS_RULE', 'refundNotSupported');
     },
   };
 }

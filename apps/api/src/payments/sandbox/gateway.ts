@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sandboxCharges } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 import type { AttemptRef, GatewayStatus, PaymentGateway } from '../gateway.ts';
 
 /** How long the sandbox takes a card at most: a payment step left longer has timed out. */
@@ -81,5 +82,25 @@ export function sandboxGateway(): PaymentGateway {
       return status.status === 'unknown' ? { status: 'closed' } : status;
     },
     queryStatus: chargeStatus,
+    async refund(db, attempt, amountCents) {
+      // An approved charge gives back at most what it took, in one statement: two refunds at
+      // once cannot both pass the check.
+      const [refunded] = await db
+        .update(sandboxCharges)
+        .set({
+          refundedCents: sql`${sandboxCharges.refundedCents} + ${amountCents}`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(sandboxCharges.transactionId, attempt.id),
+            eq(sandboxCharges.status, 'approved'),
+            sql`${sandboxCharges.refundedCents} + ${amountCents} <= ${sandboxCharges.amountCents}`,
+          ),
+        )
+        .returning({ reference: sandboxCharges.reference });
+      if (!refunded) throw new AppError('BUSINESS_RULE', 'refundNotPaid');
+      return { reference: `${refunded.reference}_r${randomBytes(4).toString('hex')}` };
+    },
   };
 }
