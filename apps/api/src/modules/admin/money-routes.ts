@@ -1,0 +1,99 @@
+import {
+  bookingCodeParams,
+  errorBody,
+  ledgerAdjustmentRequest,
+  moneyActionResult,
+  offlinePaymentRequest,
+  refundRequest,
+} from '@cusco/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idempotencyHeaders, sendStored } from '../../lib/idempotency.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { adjustLedger, recordOfflinePayment, refundAttempt } from './money.ts';
+
+const answers = { 201: moneyActionResult, 403: errorBody, 404: errorBody, 422: errorBody };
+
+/**
+ * The back office's money calls (issue 13), inside the staff scope: every one idempotent with
+ * `Idempotency-Key`; discounts, additions and refunds are an administrator's.
+ */
+export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/admin/bookings/:code/payments',
+    {
+      schema: {
+        description:
+          'Records a payment taken at the agency (cash, transfer, card terminal), up to the debt.',
+        params: bookingCodeParams,
+        headers: idempotencyHeaders,
+        body: offlinePaymentRequest,
+        response: answers,
+      },
+    },
+    async (request, reply) =>
+      sendStored(
+        reply,
+        await recordOfflinePayment(
+          app.db,
+          { staff: currentUser(request), key: request.headers['idempotency-key'] },
+          request.params.code,
+          request.body,
+        ),
+      ),
+  );
+
+  for (const kind of ['discount', 'addition'] as const) {
+    app.post(
+      `/admin/bookings/:code/${kind}s`,
+      {
+        schema: {
+          description:
+            kind === 'discount'
+              ? 'Gives a discount with a reason (administrators), never below zero debt.'
+              : 'Adds a charge with a reason (administrators).',
+          params: bookingCodeParams,
+          headers: idempotencyHeaders,
+          body: ledgerAdjustmentRequest,
+          response: answers,
+        },
+      },
+      async (request, reply) =>
+        sendStored(
+          reply,
+          await adjustLedger(
+            app.db,
+            { staff: currentUser(request), key: request.headers['idempotency-key'] },
+            request.params.code,
+            kind,
+            request.body,
+          ),
+        ),
+    );
+  }
+
+  app.post(
+    '/admin/payments/:attemptId/refund',
+    {
+      schema: {
+        description:
+          'Refunds part or all of a paid attempt through its gateway (administrators); never more than it paid.',
+        params: z.object({ attemptId: z.uuid() }),
+        headers: idempotencyHeaders,
+        body: refundRequest,
+        response: answers,
+      },
+    },
+    async (request, reply) =>
+      sendStored(
+        reply,
+        await refundAttempt(
+          app.db,
+          { staff: currentUser(request), key: request.headers['idempotency-key'] },
+          request.params.attemptId,
+          request.body,
+          app.gateway,
+        ),
+      ),
+  );
+};

@@ -1,0 +1,270 @@
+import {
+  fromCents,
+  type LedgerAdjustmentRequest,
+  type MoneyActionResult,
+  type OfflinePaymentRequest,
+  type RefundRequest,
+  toCents,
+} from '@cusco/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { bookings, ledgerEntries, paymentAttempts } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { once, type StoredAnswer } from '../../lib/idempotency.ts';
+import type { PaymentGateway } from '../../payments/gateway.ts';
+import { sandboxGateway } from '../../payments/sandbox/gateway.ts';
+import { recordAudit } from '../audit/record.ts';
+import type { AuthenticatedUser } from '../auth/sessions.ts';
+import { normalizeCode } from '../bookings/access.ts';
+import { ledgerTotals } from '../bookings/ledger.ts';
+
+/**
+ * The back office's money (issue 13): offline payments, discounts, additions and refunds. Each
+ * runs in one transaction that first locks the booking's row, so concurrent clicks on one booking
+ * are taken one at a time against the debt they leave; each writes its audit entry in that same
+ * transaction; each is answered once per Idempotency-Key.
+ */
+
+/** A staff member's request: who, and the Idempotency-Key they sent. */
+export interface StaffCall {
+  staff: AuthenticatedUser;
+  key: string | undefined;
+}
+
+/** "$1,234.50": amounts in messages to staff. */
+const usd = (cents: number) =>
+  `$${fromCents(cents).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Discounts, additions and refunds are an administrator's (agents get 403). */
+export function requireAdmin(staff: AuthenticatedUser) {
+  if (staff.role !== 'admin') throw new AppError('FORBIDDEN', 'staffAdminOnly');
+}
+
+/** Locks the booking's row for the rest of the transaction; 404 for an unknown code. */
+async function lockBooking(tx: Transaction, where: ReturnType<typeof eq>) {
+  const [booking] = await tx
+    .select({ id: bookings.id, code: bookings.code })
+    .from(bookings)
+    .where(where)
+    .for('update');
+  if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
+  return booking;
+}
+
+interface Entry {
+  kind: 'payment' | 'discount' | 'addition' | 'refund';
+  amountCents: number;
+  description: string;
+  paymentMethod?: string | null;
+  refundedAttemptId?: string;
+  paymentAttemptId?: string;
+}
+
+/** Writes a ledger entry and its audit entry; answers the booking's new debt. */
+async function writeEntry(
+  tx: Transaction,
+  booking: { id: string; code: string },
+  debtBefore: number,
+  entry: Entry,
+  audit: { staff: AuthenticatedUser; action: string; subjectId?: string; details: object },
+): Promise<{ statusCode: number; body: MoneyActionResult }> {
+  const [written] = await tx
+    .insert(ledgerEntries)
+    .values({ bookingId: booking.id, ...entry })
+    .returning({ id: ledgerEntries.id });
+  if (!written) throw new Error('the ledger entry was not written');
+  const { debt } = await ledgerTotals(tx, booking.id);
+  await recordAudit(tx, {
+    staffUserId: audit.staff.userId,
+    action: audit.action,
+    bookingId: booking.id,
+    subjectId: audit.subjectId ?? written.id,
+    before: { debt: fromCents(debtBefore) },
+    after: { debt: fromCents(debt), amount: fromCents(entry.amountCents), ...audit.details },
+  });
+  return {
+    statusCode: 201,
+    body: { bookingCode: booking.code, debt: fromCents(debt), entryId: written.id },
+  };
+}
+
+/** POST admin/bookings/{code}/payments: money taken at the desk, up to the debt. */
+export function recordOfflinePayment(
+  db: Database,
+  call: StaffCall,
+  code: string,
+  body: OfflinePaymentRequest,
+): Promise<StoredAnswer<MoneyActionResult>> {
+  const scope = `admin.payment:${normalizeCode(code)}`;
+  return once(db, { userId: call.staff.userId, scope, key: call.key, body }, async (tx) => {
+    const booking = await lockBooking(tx, eq(bookings.code, normalizeCode(code)));
+    const { debt } = await ledgerTotals(tx, booking.id);
+    const amountCents = toCents(body.amount);
+    if (amountCents > debt) {
+      throw new AppError('BUSINESS_RULE', 'paymentOverDebt', {
+        params: { debt: usd(Math.max(debt, 0)) },
+        field: 'amount',
+      });
+    }
+    const reference = body.reference?.replaceAll('|', '/') ?? '';
+    return writeEntry(
+      tx,
+      booking,
+      debt,
+      {
+        kind: 'payment',
+        amountCents,
+        description: reference ? `offline-payment|${reference}` : 'offline-payment',
+        paymentMethod: body.method,
+      },
+      {
+        staff: call.staff,
+        action: 'booking.payment',
+        details: { method: body.method, reference: body.reference ?? '', note: body.note ?? '' },
+      },
+    );
+  });
+}
+
+/**
+ * POST admin/bookings/{code}/discounts and /additions (administrators): a discount lowers the
+ * debt, never below 0; an addition raises it.
+ */
+export function adjustLedger(
+  db: Database,
+  call: StaffCall,
+  code: string,
+  kind: 'discount' | 'addition',
+  body: LedgerAdjustmentRequest,
+): Promise<StoredAnswer<MoneyActionResult>> {
+  requireAdmin(call.staff);
+  const scope = `admin.${kind}:${normalizeCode(code)}`;
+  return once(db, { userId: call.staff.userId, scope, key: call.key, body }, async (tx) => {
+    const booking = await lockBooking(tx, eq(bookings.code, normalizeCode(code)));
+    const { debt } = await ledgerTotals(tx, booking.id);
+    const amountCents = toCents(body.amount);
+    if (kind === 'discount' && amountCents > debt) {
+      throw new AppError('BUSINESS_RULE', 'discountOverDebt', {
+        params: { debt: usd(Math.max(debt, 0)) },
+        field: 'amount',
+      });
+    }
+    return writeEntry(
+      tx,
+      booking,
+      debt,
+      { kind, amountCents, description: body.reason.trim() },
+      { staff: call.staff, action: `booking.${kind}`, details: { reason: body.reason.trim() } },
+    );
+  });
+}
+
+/** What an attempt has given back so far, in cents. */
+async function refundedCents(tx: Transaction, attemptId: string): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, 'refund'), eq(ledgerEntries.refundedAttemptId, attemptId)));
+  return row?.sum ?? 0;
+}
+
+/** The gateway that took an attempt's money, which alone can give it back. */
+function gatewayOf(name: string, configured: PaymentGateway): PaymentGateway {
+  if (name === configured.name) return configured;
+  if (name === 'sandbox') return sandboxGateway();
+  throw new AppError('BUSINESS_RULE', 'refundNotSupported');
+}
+
+const attemptMethod = (gateway: string) => (gateway === 'payme' ? 'Pay-me' : 'Card (sandbox)');
+
+/**
+ * POST admin/payments/{attemptId}/refund (administrators): gives back, through the gateway that
+ * took it, part or all of what an attempt paid, never more than it paid less its refunds. An
+ * attempt awaiting a refund (paid when nothing more was owed, so kept out of the ledger) first
+ * has its payment written, then the refund: the ledger shows the money in and out.
+ */
+export function refundAttempt(
+  db: Database,
+  call: StaffCall,
+  attemptId: string,
+  body: RefundRequest,
+  configured: PaymentGateway,
+): Promise<StoredAnswer<MoneyActionResult>> {
+  requireAdmin(call.staff);
+  const scope = `admin.refund:${attemptId}`;
+  return once(db, { userId: call.staff.userId, scope, key: call.key, body }, async (tx) => {
+    const [known] = await tx
+      .select({ bookingId: paymentAttempts.bookingId })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, attemptId));
+    if (!known) throw new AppError('NOT_FOUND', 'paymentNotFound');
+    const booking = await lockBooking(tx, eq(bookings.id, known.bookingId));
+    const [attempt] = await tx
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, attemptId))
+      .for('update');
+    if (!attempt || (attempt.status !== 'paid' && attempt.status !== 'refund_required')) {
+      throw new AppError('BUSINESS_RULE', 'refundNotPaid');
+    }
+    const refundable = attempt.amountCents - (await refundedCents(tx, attempt.id));
+    const amountCents = body.amount === undefined ? refundable : toCents(body.amount);
+    if (refundable <= 0 || amountCents > refundable) {
+      throw new AppError('BUSINESS_RULE', 'refundOverPaid', {
+        params: { refundable: usd(Math.max(refundable, 0)) },
+        field: 'amount',
+      });
+    }
+    const gateway = gatewayOf(attempt.gateway, configured);
+    const { debt } = await ledgerTotals(tx, booking.id);
+    if (attempt.status === 'refund_required') {
+      await tx.insert(ledgerEntries).values({
+        bookingId: booking.id,
+        kind: 'payment',
+        amountCents: attempt.amountCents,
+        description: 'payment',
+        paymentMethod: attemptMethod(attempt.gateway),
+        paymentAttemptId: attempt.id,
+      });
+      await tx
+        .update(paymentAttempts)
+        .set({ status: 'paid', updatedAt: sql`now()` })
+        .where(eq(paymentAttempts.id, attempt.id));
+    }
+    const { reference } = await gateway.refund(tx, attempt, amountCents);
+    return writeEntry(
+      tx,
+      booking,
+      debt,
+      {
+        kind: 'refund',
+        amountCents,
+        description: `refund|${reference}`,
+        paymentMethod: attemptMethod(attempt.gateway),
+        refundedAttemptId: attempt.id,
+      },
+      {
+        staff: call.staff,
+        action: 'payment.refund',
+        subjectId: attempt.id,
+        details: { attemptStatus: attempt.status, reference },
+      },
+    );
+  });
+}
+
+/** Refunded and still refundable amounts of a booking's paid attempts, in cents, by attempt. */
+export async function refundsByAttempt(
+  db: Database | Transaction,
+  bookingId: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      attemptId: ledgerEntries.refundedAttemptId,
+      sum: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.bookingId, bookingId), eq(ledgerEntries.kind, 'refund')))
+    .groupBy(ledgerEntries.refundedAttemptId);
+  return new Map(rows.map((row) => [row.attemptId ?? '', row.sum]));
+}
