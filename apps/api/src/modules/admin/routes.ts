@@ -39,6 +39,7 @@ export const adminIncidentRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           response: request.body.response,
           observation: request.body.observation,
+          decision: request.body.decision,
           adviserId: staff.userId,
         },
         { staffUserId: staff.userId },

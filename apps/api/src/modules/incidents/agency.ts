@@ -1,10 +1,11 @@
-import { agencyTransitions, IncidentStatusId } from '@cusco/shared';
+import { agencyTransitions, IncidentStatusId, incidentTarget } from '@cusco/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { incidents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { incidentNotFound, parseIncidentId } from './access.ts';
+import { applyRemoval } from './removal.ts';
 
 /**
  * The agency's side of incidents: the back office's answer (modules/admin) calls it behind the
@@ -14,6 +15,8 @@ import { incidentNotFound, parseIncidentId } from './access.ts';
 export interface IncidentAnswer {
   observation: string;
   response: string;
+  /** A remove request accepted is applied with the answer (admin/removal.ts). */
+  decision?: 'accept' | 'reject';
   /** The adviser who answered; kept as it was when left out. */
   adviserId?: string | null;
 }
@@ -36,6 +39,9 @@ export async function answerIncident(
       .select({
         id: incidents.id,
         bookingId: incidents.bookingId,
+        typeId: incidents.typeId,
+        targetSlotId: incidents.targetSlotId,
+        targetServiceLineId: incidents.targetServiceLineId,
         statusId: incidents.statusId,
         observation: incidents.observation,
         response: incidents.response,
@@ -60,8 +66,29 @@ export async function answerIncident(
       .where(eq(incidents.id, current.id))
       .returning();
     if (!updated) throw incidentNotFound();
+    const target = incidentTarget(current.typeId);
+    if (answer.decision === 'accept' && target && by) {
+      await applyRemoval(
+        tx,
+        {
+          incidentId: current.id,
+          bookingId: current.bookingId,
+          target,
+          targetSlotId: current.targetSlotId,
+          targetServiceLineId: current.targetServiceLineId,
+        },
+        by.staffUserId,
+      );
+    }
     if (by) {
-      const { id: subjectId, bookingId, ...before } = current;
+      const {
+        id: subjectId,
+        bookingId,
+        typeId: _,
+        targetSlotId: __,
+        targetServiceLineId: ___,
+        ...before
+      } = current;
       await recordAudit(tx, {
         staffUserId: by.staffUserId,
         action: 'incident.answer',
