@@ -16,6 +16,8 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './errors.ts';
 import { logSerializers } from './lib/log.ts';
 import { compiledSerializer } from './lib/serializer.ts';
+import { adminMoneyRoutes } from './modules/admin/money-routes.ts';
+import { adminReadRoutes } from './modules/admin/read-routes.ts';
 import { adminIncidentRoutes } from './modules/admin/routes.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
@@ -217,7 +219,9 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
       ],
     });
     // The back office: the agency's staff only (404 for anyone else signed in).
-    await api.register(staffOnly, { routes: [adminIncidentRoutes] });
+    await api.register(staffOnly, {
+      routes: [adminIncidentRoutes, adminMoneyRoutes, adminReadRoutes],
+    });
   };
 }
 

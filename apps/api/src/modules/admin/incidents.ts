@@ -13,7 +13,7 @@ import { incidentNotFound, parseIncidentId } from '../incidents/access.ts';
 import { joinRequestTables, requestColumns } from '../incidents/read.ts';
 
 /** A pattern for ILIKE that finds `text` anywhere, its own % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The queue's filters: status, type, and a code, name or e-mail containing `q`. */
 function queueFilter(query: Partial<AdminIncidentQuery>): SQL | undefined {
@@ -87,6 +87,26 @@ export async function listIncidentQueue(
     .innerJoin(users, eq(users.id, incidents.userId))
     .where(where);
   return { items: rows.map((row) => toAdminIncident(row, language)), total: counted?.n ?? 0 };
+}
+
+/** A booking's requests, oldest first, as the queue shows them. */
+export async function listBookingIncidents(
+  db: Executor,
+  bookingId: string,
+  language: Language,
+): Promise<AdminIncident[]> {
+  const rows = await selectQueue(db, eq(incidents.bookingId, bookingId)).orderBy(
+    asc(incidents.createdAt),
+  );
+  return rows.map((row) => toAdminIncident(row, language));
+}
+
+/** The number of requests waiting for an answer, and the oldest of them. */
+export async function waitingIncidents(db: Executor, language: Language, limit: number) {
+  const waiting = sql`${incidents.statusId} in (${IncidentStatusId.registered}, ${IncidentStatusId.inProgress})`;
+  const rows = await selectQueue(db, waiting).orderBy(asc(incidents.createdAt)).limit(limit);
+  const [counted] = await db.select({ n: count() }).from(incidents).where(waiting);
+  return { count: counted?.n ?? 0, oldest: rows.map((row) => toAdminIncident(row, language)) };
 }
 
 /** One request as the queue shows it; 404 for an unknown one. */

@@ -1,0 +1,108 @@
+import {
+  type AdminBookingDetail,
+  type AdminPaymentAttempt,
+  bookingMoneyStatus,
+  fromCents,
+  type Language,
+} from '@cusco/shared';
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { bookings, corporateClients, paymentAttempts, users } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { PaymentGateway } from '../../payments/gateway.ts';
+import type { AuthenticatedUser } from '../auth/sessions.ts';
+import { normalizeCode } from '../bookings/access.ts';
+import { getBookingDetail } from '../bookings/detail.ts';
+import { bookingAudit } from './audit.ts';
+import { listBookingIncidents } from './incidents.ts';
+import { refundsByAttempt } from './money.ts';
+
+/** The booking, its customer and their company; 404 for an unknown code. */
+async function findBooking(db: Database, code: string) {
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      code: bookings.code,
+      userId: bookings.userId,
+      corporateClientId: bookings.corporateClientId,
+      name: users.name,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.telephone,
+      corporate: corporateClients.name,
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .leftJoin(corporateClients, eq(corporateClients.id, bookings.corporateClientId))
+    .where(eq(bookings.code, normalizeCode(code)));
+  if (!row) throw new AppError('NOT_FOUND', 'bookingNotFound');
+  return row;
+}
+
+/** Every attempt of the booking, newest first, with what each has refunded and can still refund. */
+async function attemptsOf(db: Database, bookingId: string): Promise<AdminPaymentAttempt[]> {
+  const rows = await db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.bookingId, bookingId))
+    .orderBy(desc(paymentAttempts.createdAt));
+  const refunds = await refundsByAttempt(db, bookingId);
+  return rows.map((attempt) => {
+    const refunded = refunds.get(attempt.id) ?? 0;
+    const tookMoney = attempt.status === 'paid' || attempt.status === 'refund_required';
+    return {
+      id: attempt.id,
+      gateway: attempt.gateway,
+      amount: fromCents(attempt.amountCents),
+      currency: attempt.currency,
+      status: attempt.status,
+      createdAt: attempt.createdAt.toISOString(),
+      settledAt: attempt.settledAt?.toISOString() ?? null,
+      gatewayReference: attempt.gatewayReference,
+      failureReason: attempt.failureReason,
+      refunded: fromCents(refunded),
+      refundable: tookMoney ? fromCents(attempt.amountCents - refunded) : 0,
+    };
+  });
+}
+
+/**
+ * GET admin/bookings/{code}: the booking as its customer sees it (the same detail, read as its
+ * owner), with the customer, every payment attempt, the requests and the audit trail.
+ */
+export async function getStaffBookingDetail(
+  db: Database,
+  code: string,
+  language: Language,
+  gateway: PaymentGateway,
+): Promise<AdminBookingDetail> {
+  const booking = await findBooking(db, code);
+  // The customer's own detail, read as its owner sees it: one mapper for both screens.
+  const owner = {
+    userId: booking.userId,
+    corporateClientId: booking.corporateClientId,
+  } as AuthenticatedUser;
+  const detail = await getBookingDetail(db, owner, booking.code, language, gateway);
+  const attempts = await attemptsOf(db, booking.id);
+  const requests = await listBookingIncidents(db, booking.id, language);
+  const audit = await bookingAudit(db, booking.id);
+  const paidCents = Math.round(detail.balance.payments * 100);
+  return {
+    booking: detail,
+    customer: {
+      name: `${booking.name} ${booking.lastName}`,
+      email: booking.email,
+      phone: booking.phone || null,
+      corporate: booking.corporate ?? null,
+    },
+    status: bookingMoneyStatus({
+      passengers: detail.passangerRegistry.length,
+      paid: paidCents,
+      debt: Math.round(detail.booking.debt * 100),
+      refundRequired: attempts.some((attempt) => attempt.status === 'refund_required'),
+    }),
+    attempts,
+    requests,
+    audit,
+  };
+}

@@ -1,0 +1,205 @@
+import {
+  type AdminDeparture,
+  type AdminDepartureQuery,
+  type AdminManifest,
+  type AdminManifestPassenger,
+  fromCents,
+  inLanguage,
+  type Language,
+  nameIn,
+  todayInLima,
+} from '@cusco/shared';
+import dayjs from 'dayjs';
+import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import {
+  bookings,
+  clientDocuments,
+  clients,
+  countries,
+  customerTypes,
+  optionItems,
+  passengerSlots,
+  tours,
+  users,
+} from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { clientCompletion } from '../bookings/detail-answer.ts';
+import { ledgerTotalsLateral } from '../bookings/ledger.ts';
+
+/**
+ * Departures and their manifests (issue 13): every passenger slot of the bookings travelling on
+ * a tour and a date, read in one statement, with each passenger's completeness computed by the
+ * same rule as the customer's detail.
+ */
+
+/** The longest range of dates the departures list reads at once. */
+export const MAX_DEPARTURE_DAYS = 366;
+
+const documentTypes = alias(optionItems, 'document_types');
+
+/** Every slot of the bookings `where` selects, with its passenger and its booking's debt. */
+function departureSlots(db: Executor, where: SQL | undefined) {
+  const totals = ledgerTotalsLateral(db, bookings.id);
+  return db
+    .select({
+      bookingId: bookings.id,
+      bookingCode: bookings.code,
+      tourCode: tours.code,
+      tourEn: tours.nameEn,
+      tourEs: tours.nameEs,
+      date: bookings.travelDate,
+      position: passengerSlots.position,
+      customerTypeId: passengerSlots.customerTypeId,
+      typeEn: customerTypes.nameEn,
+      typeEs: customerTypes.nameEs,
+      customerName: sql<string>`${users.name} || ' ' || ${users.lastName}`,
+      debt: sql<number>`(${totals.purchases} + ${totals.additions} - ${totals.discounts} - ${totals.payments})`.mapWith(
+        Number,
+      ),
+      client: clients,
+      documentEn: documentTypes.nameEn,
+      documentEs: documentTypes.nameEs,
+      countryEn: countries.nameEn,
+      countryEs: countries.nameEs,
+      hasScan: sql<boolean>`${clientDocuments.clientId} is not null`,
+    })
+    .from(passengerSlots)
+    .innerJoin(bookings, eq(bookings.id, passengerSlots.bookingId))
+    .innerJoin(tours, eq(tours.id, bookings.tourId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(customerTypes, eq(customerTypes.id, passengerSlots.customerTypeId))
+    .leftJoin(clients, eq(clients.id, passengerSlots.clientId))
+    .leftJoin(clientDocuments, eq(clientDocuments.clientId, clients.id))
+    .leftJoin(documentTypes, eq(documentTypes.id, clients.documentTypeId))
+    .leftJoin(countries, eq(countries.id, clients.countryId))
+    .leftJoinLateral(totals, sql`true`)
+    .where(where)
+    .orderBy(
+      asc(bookings.travelDate),
+      asc(tours.code),
+      asc(bookings.code),
+      asc(passengerSlots.position),
+    );
+}
+
+type SlotRow = Awaited<ReturnType<typeof departureSlots>>[number];
+
+const completenessOf = (slot: SlotRow) =>
+  slot.client ? clientCompletion(slot.client, slot.hasScan, slot.customerTypeId) : 0;
+
+/** The dates a departures query covers: from today to 30 days on unless told; 400 past a year. */
+function rangeOf(query: AdminDepartureQuery): { from: string; to: string } {
+  const from = query.from ?? todayInLima();
+  const to = query.to ?? dayjs(from).add(30, 'day').format('YYYY-MM-DD');
+  const days = dayjs(to).diff(dayjs(from), 'day');
+  if (days < 0 || days > MAX_DEPARTURE_DAYS) {
+    throw new AppError('VALIDATION', 'invalidInput', { field: 'to' });
+  }
+  return { from, to };
+}
+
+/** GET admin/departures: each tour and date with bookings, by date then tour. */
+export async function listDepartures(
+  db: Executor,
+  query: AdminDepartureQuery,
+  language: Language,
+): Promise<AdminDeparture[]> {
+  const { from, to } = rangeOf(query);
+  const slots = await departureSlots(
+    db,
+    and(
+      gte(bookings.travelDate, from),
+      lte(bookings.travelDate, to),
+      query.tour ? eq(sql`upper(${tours.code})`, query.tour.toUpperCase()) : undefined,
+    ),
+  );
+  return summarize(slots, language);
+}
+
+/** One row per tour and date of the slots (already in date and tour order). */
+function summarize(slots: SlotRow[], language: Language): AdminDeparture[] {
+  const departures = new Map<string, AdminDeparture & { debts: Map<string, number> }>();
+  for (const slot of slots) {
+    const key = `${slot.date}|${slot.tourCode}`;
+    let departure = departures.get(key);
+    if (!departure) {
+      departure = {
+        tourCode: slot.tourCode,
+        tour: inLanguage(language, slot.tourEn, slot.tourEs),
+        date: slot.date,
+        bookings: 0,
+        passengers: 0,
+        paidPassengers: 0,
+        complete: 0,
+        debt: 0,
+        debts: new Map(),
+      };
+      departures.set(key, departure);
+    }
+    departure.debts.set(slot.bookingId, slot.debt);
+    departure.passengers += 1;
+    if (slot.debt <= 0) departure.paidPassengers += 1;
+    if (completenessOf(slot) === 100) departure.complete += 1;
+  }
+  return [...departures.values()].map(({ debts, ...departure }) => ({
+    ...departure,
+    bookings: debts.size,
+    debt: fromCents([...debts.values()].reduce((sum, debt) => sum + Math.max(debt, 0), 0)),
+  }));
+}
+
+function toPassenger(slot: SlotRow, language: Language): AdminManifestPassenger {
+  const client = slot.client;
+  return {
+    bookingCode: slot.bookingCode,
+    position: slot.position,
+    customerType: inLanguage(language, slot.typeEn, slot.typeEs),
+    customerName: slot.customerName,
+    name: client?.firstName ?? null,
+    lastName: client?.lastName ?? null,
+    documentType:
+      slot.documentEn && slot.documentEs
+        ? nameIn({ nameEn: slot.documentEn, nameEs: slot.documentEs }, language)
+        : null,
+    documentNumber: client?.documentNumber ?? null,
+    nationality:
+      slot.countryEn && slot.countryEs
+        ? nameIn({ nameEn: slot.countryEn, nameEs: slot.countryEs }, language)
+        : null,
+    birthDate: client?.birthDate ?? null,
+    completeness: completenessOf(slot),
+    hasScan: slot.hasScan,
+  };
+}
+
+/**
+ * GET admin/departures/{tourCode}/{date}/manifest: every passenger of the departure, the
+ * incomplete first (then by booking and position), with how many are complete; 404 when no
+ * booking travels on it.
+ */
+export async function getManifest(
+  db: Executor,
+  tourCode: string,
+  date: string,
+  language: Language,
+): Promise<AdminManifest> {
+  const slots = await departureSlots(
+    db,
+    and(eq(sql`upper(${tours.code})`, tourCode.toUpperCase()), eq(bookings.travelDate, date)),
+  );
+  const first = slots[0];
+  if (!first) throw new AppError('NOT_FOUND', 'notFound');
+  const passengers = slots
+    .map((slot) => toPassenger(slot, language))
+    .sort((a, b) => Number(a.completeness === 100) - Number(b.completeness === 100));
+  return {
+    tourCode: first.tourCode,
+    tour: inLanguage(language, first.tourEn, first.tourEs),
+    date,
+    total: passengers.length,
+    complete: passengers.filter((passenger) => passenger.completeness === 100).length,
+    passengers,
+  };
+}

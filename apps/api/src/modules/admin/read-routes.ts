@@ -1,0 +1,121 @@
+import {
+  adminAuditList,
+  adminAuditQuery,
+  adminBookingDetail,
+  adminBookingList,
+  adminBookingQuery,
+  adminDashboard,
+  adminDepartureList,
+  adminDepartureQuery,
+  adminManifest,
+  bookingCodeParams,
+  departureParams,
+  errorBody,
+} from '@cusco/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { languageOf } from '../../lib/language.ts';
+import { sendPage } from '../../lib/pagination.ts';
+import { listAudit } from './audit.ts';
+import { getStaffBookingDetail } from './booking-detail.ts';
+import { searchBookings } from './bookings.ts';
+import { getDashboard } from './dashboard.ts';
+import { getManifest, listDepartures } from './departures.ts';
+import { manifestCsv, manifestPdf } from './manifest-export.ts';
+
+/** The back office's reads (issue 13), inside the staff scope: any staff role may call them. */
+export const adminReadRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/admin/dashboard', { schema: { response: { 200: adminDashboard } } }, async (request) =>
+    getDashboard(app.db, languageOf(request)),
+  );
+
+  app.get(
+    '/admin/bookings',
+    { schema: { querystring: adminBookingQuery, response: { 200: adminBookingList } } },
+    async (request, reply) =>
+      sendPage(reply, await searchBookings(app.db, request.query, languageOf(request))),
+  );
+
+  app.get(
+    '/admin/bookings/:code',
+    {
+      schema: {
+        params: bookingCodeParams,
+        response: { 200: adminBookingDetail, 404: errorBody },
+      },
+    },
+    async (request) =>
+      getStaffBookingDetail(app.db, request.params.code, languageOf(request), app.gateway),
+  );
+
+  app.get(
+    '/admin/audit',
+    { schema: { querystring: adminAuditQuery, response: { 200: adminAuditList } } },
+    async (request, reply) => sendPage(reply, await listAudit(app.db, request.query)),
+  );
+
+  app.get(
+    '/admin/departures',
+    {
+      schema: {
+        querystring: adminDepartureQuery,
+        response: { 200: adminDepartureList, 400: errorBody },
+      },
+    },
+    async (request) => listDepartures(app.db, request.query, languageOf(request)),
+  );
+
+  app.get(
+    '/admin/departures/:tourCode/:date/manifest',
+    { schema: { params: departureParams, response: { 200: adminManifest, 404: errorBody } } },
+    async (request) =>
+      getManifest(app.db, request.params.tourCode, request.params.date, languageOf(request)),
+  );
+
+  app.get(
+    '/admin/departures/:tourCode/:date/manifest.csv',
+    {
+      schema: {
+        description: 'The manifest as CSV (UTF-8), in the order of the screen.',
+        params: departureParams,
+        response: { 200: z.string(), 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { tourCode, date } = request.params;
+      const language = languageOf(request);
+      const manifest = await getManifest(app.db, tourCode, date, language);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="manifest-${manifest.tourCode}-${date}.csv"`,
+        )
+        .send(manifestCsv(manifest, language));
+    },
+  );
+
+  app.get(
+    '/admin/departures/:tourCode/:date/manifest.pdf',
+    {
+      schema: {
+        description:
+          'The manifest as a printable A4 PDF for the trail checkpoint (application/pdf); 404 as the manifest.',
+        params: departureParams,
+      },
+    },
+    async (request, reply) => {
+      const { tourCode, date } = request.params;
+      const language = languageOf(request);
+      const manifest = await getManifest(app.db, tourCode, date, language);
+      const pdf = await manifestPdf(manifest, language);
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="manifest-${manifest.tourCode}-${date}.pdf"`,
+        )
+        .send(Buffer.from(pdf));
+    },
+  );
+};
