@@ -141,7 +141,7 @@ describe('offline payments', () => {
     expect(detail.payments).toEqual([
       expect.objectContaining({
         total: 100.5,
-        paymentMethod: 'cash',
+        paymentMethod: 'Cash',
         description: 'Payment at the agency (R-0042)',
       }),
     ]);

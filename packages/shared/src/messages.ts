@@ -259,6 +259,9 @@ export const messages = {
   // The back office (issue 13)
   ledgerOfflinePayment: { en: 'Payment at the agency', es: 'Pago en la agencia' },
   ledgerRefund: { en: 'Refund', es: 'Reembolso' },
+  methodCash: { en: 'Cash', es: 'Efectivo' },
+  methodTransfer: { en: 'Bank transfer', es: 'Transferencia bancaria' },
+  methodCardTerminal: { en: 'Card terminal', es: 'Terminal de tarjetas' },
   ledgerRemovalCredit: {
     en: 'Credit for a removal ({{percent}}% of {{amount}})',
     es: 'Abono por un retiro ({{percent}}% de {{amount}})',

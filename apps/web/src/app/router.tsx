@@ -72,6 +72,60 @@ const portalScreens = [
   { path: '*', element: toLogin },
 ];
 
+/** The back office's screens (issue 13), inside the staff shell; none of it loads for customers. */
+const adminScreens = [
+  {
+    index: true,
+    lazy: () =>
+      import('../features/admin/routes/dashboard-page.tsx').then((m) => ({
+        Component: m.DashboardPage,
+      })),
+  },
+  {
+    path: paths.adminRequests.pattern,
+    lazy: () =>
+      import('../features/admin/routes/requests-page.tsx').then((m) => ({
+        Component: m.RequestsPage,
+      })),
+  },
+  {
+    path: paths.adminBookings.pattern,
+    lazy: () =>
+      import('../features/admin/routes/bookings-page.tsx').then((m) => ({
+        Component: m.BookingsPage,
+      })),
+  },
+  {
+    path: paths.adminBooking.pattern,
+    lazy: () =>
+      import('../features/admin/routes/booking-page.tsx').then((m) => ({
+        Component: m.AdminBookingPage,
+      })),
+  },
+  {
+    path: paths.adminDepartures.pattern,
+    lazy: () =>
+      import('../features/admin/routes/departures-page.tsx').then((m) => ({
+        Component: m.DeparturesPage,
+      })),
+  },
+  {
+    path: paths.adminManifest.pattern,
+    lazy: () =>
+      import('../features/admin/routes/manifest-page.tsx').then((m) => ({
+        Component: m.ManifestPage,
+      })),
+  },
+  {
+    path: paths.adminAudit.pattern,
+    lazy: () =>
+      import('../features/admin/routes/audit-page.tsx').then((m) => ({
+        Component: m.AuditPage,
+      })),
+  },
+  { path: '*', element: <Navigate to={paths.admin.href()} replace /> },
+];
+
 const routes = [
   { path: '/', element: toLogin },
   {
@@ -134,6 +188,12 @@ const routes = [
       // The portal's screens fail inside the shell, so the menu stays usable.
       { errorElement: <RouteError />, children: portalScreens },
     ],
+  },
+  {
+    path: paths.admin.pattern,
+    lazy: () =>
+      import('./shell/staff-layout.tsx').then(({ StaffLayout }) => ({ Component: StaffLayout })),
+    children: [{ errorElement: <RouteError />, children: adminScreens }],
   },
   { path: '*', element: toLogin },
 ];

@@ -32,10 +32,35 @@ export const paths = {
   },
   profile: { pattern: '/main/profile', href: () => '/main/profile' },
   tours: { pattern: '/main/tours', href: () => '/main/tours' },
+  /** The agency's back office (issue 13): staff only. */
+  admin: { pattern: '/admin', href: () => '/admin' },
+  adminRequests: { pattern: '/admin/requests', href: () => '/admin/requests' },
+  adminBookings: { pattern: '/admin/bookings', href: () => '/admin/bookings' },
+  adminBooking: {
+    pattern: '/admin/bookings/:code',
+    href: (code: string) => `/admin/bookings/${encodeURIComponent(code)}`,
+  },
+  adminDepartures: { pattern: '/admin/departures', href: () => '/admin/departures' },
+  adminManifest: {
+    pattern: '/admin/departures/:tour/:date',
+    href: (tour: string, date: string) =>
+      `/admin/departures/${encodeURIComponent(tour)}/${encodeURIComponent(date)}`,
+  },
+  adminAudit: { pattern: '/admin/audit', href: () => '/admin/audit' },
 } as const;
 
 /** Where a signed-in user lands (spec §2: after login the user goes to /main/booking). */
 export const homePath = paths.reservations.href();
+
+/** Staff land on the back office, everyone else on their reservations (issue 13). */
+export function landingPath(user: { role?: string } | null): string {
+  return isStaff(user) ? paths.admin.href() : homePath;
+}
+
+/** An agent or an administrator of the agency. */
+export function isStaff(user: { role?: string } | null): boolean {
+  return user?.role === 'agent' || user?.role === 'admin';
+}
 
 /**
  * The login screen after a session ended (spec §8: "expired"), with the portal screen the
@@ -48,6 +73,8 @@ export function expiredLoginPath(from: string | null): string {
 
 /** A place to return to after signing in: a portal screen of this app, or nothing. */
 export function returnPath(value: string | null): string | null {
-  if (!value?.startsWith('/main/') || value.includes('//')) return null;
+  if (!(value?.startsWith('/main/') || value?.startsWith('/admin')) || value.includes('//')) {
+    return null;
+  }
   return value;
 }

@@ -43,13 +43,25 @@ export function describeLedgerEntry(description: string, language: Language): st
 
 const describe = describeLedgerEntry;
 
+/** The offline payment methods, in the customer's language; a gateway's name stays as it is. */
+const methods: Record<string, MessageKey> = {
+  cash: 'methodCash',
+  transfer: 'methodTransfer',
+  'card-terminal': 'methodCardTerminal',
+};
+
+function methodOf(method: string | null, language: Language): string {
+  const key = method ? methods[method] : undefined;
+  return key ? translate(key, language) : (method ?? '');
+}
+
 type Entry = BookingDetailRows['ledger'][number];
 
 /** The ledger's sections of the detail: purchases, payments, additions and discounts. */
 function ledgerOf(rows: BookingDetailRows, language: Language) {
   const line = (entry: Entry) => ({
     buyDate: dateOf(entry.createdAt),
-    paymentMethod: entry.paymentMethod ?? '',
+    paymentMethod: methodOf(entry.paymentMethod, language),
     commission: fromCents(entry.commissionCents),
     total: fromCents(entry.amountCents),
     description: describe(entry.description, language),

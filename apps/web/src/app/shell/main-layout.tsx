@@ -35,13 +35,41 @@ import { RequireSession } from './require-session.tsx';
 export function SignedInLayout() {
   return (
     <RequireSession>
-      <MainLayout />
+      <PortalLayout />
     </RequireSession>
   );
 }
 
-/** The signed-in shell (spec §2 "main"): header with the user, sign-off and language; menu. */
-export function MainLayout() {
+/** One entry of the shell's menu. */
+export interface MenuLink {
+  to: string;
+  label: string;
+  icon: typeof IconTicket;
+  /** Active only on this exact path (a section's home), not on the paths under it. */
+  end?: boolean;
+}
+
+/** The portal's menu (spec §2). */
+function usePortalLinks(): MenuLink[] {
+  const { t } = useTranslation();
+  return [
+    { to: paths.reservations.href(), label: t('nav.reservations'), icon: IconTicket },
+    { to: paths.tours.href(), label: t('nav.tours'), icon: IconMountain },
+    { to: paths.incidents.href(), label: t('nav.incidents'), icon: IconMessageReport },
+    { to: paths.profile.href(), label: t('nav.profile'), icon: IconUserCircle },
+  ];
+}
+
+/** The customer portal's shell. */
+function PortalLayout() {
+  return <MainLayout links={usePortalLinks()} home={paths.reservations.href()} />;
+}
+
+/**
+ * The signed-in shell (spec §2 "main"): header with the user, sign-off and language; a menu of
+ * `links`; the logo goes `home`. The portal and the back office share it.
+ */
+export function MainLayout({ links, home }: { links: MenuLink[]; home: string }) {
   const user = useSessionUser();
   const [menuOpened, menu] = useDisclosure(false);
   const location = useLocation();
@@ -59,9 +87,9 @@ export function MainLayout() {
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
-        <ShellHeader user={user} menu={{ opened: menuOpened, toggle: menu.toggle }} />
+        <ShellHeader user={user} home={home} menu={{ opened: menuOpened, toggle: menu.toggle }} />
       </AppShell.Header>
-      <ShellNavbar user={user} />
+      <ShellNavbar user={user} links={links} />
       <AppShell.Main>
         <Box maw={1200} mx="auto">
           <Outlet />
@@ -76,9 +104,11 @@ const fullName = (user: SessionUser) => `${user.name} ${user.lastName}`;
 /** The menu button (on a phone) and the logo; the user, the language and Sign off. */
 function ShellHeader({
   user,
+  home,
   menu,
 }: {
   user: SessionUser;
+  home: string;
   menu: { opened: boolean; toggle(): void };
 }) {
   const { t } = useTranslation();
@@ -93,11 +123,7 @@ function ShellHeader({
           aria-label={menu.opened ? t('nav.closeMenu') : t('nav.openMenu')}
           aria-expanded={menu.opened}
         />
-        <Link
-          to={paths.reservations.href()}
-          aria-label={t('nav.home')}
-          style={{ textDecoration: 'none' }}
-        >
+        <Link to={home} aria-label={t('nav.home')} style={{ textDecoration: 'none' }}>
           <Box visibleFrom="xs">
             <Logo />
           </Box>
@@ -157,15 +183,9 @@ function SignOff({ user }: { user: SessionUser }) {
 }
 
 /** The menu: the user (on a phone), the corporate booking, and the app's pages. */
-function ShellNavbar({ user }: { user: SessionUser }) {
+function ShellNavbar({ user, links }: { user: SessionUser; links: MenuLink[] }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const links = [
-    { to: paths.reservations.href(), label: t('nav.reservations'), icon: IconTicket },
-    { to: paths.tours.href(), label: t('nav.tours'), icon: IconMountain },
-    { to: paths.incidents.href(), label: t('nav.incidents'), icon: IconMessageReport },
-    { to: paths.profile.href(), label: t('nav.profile'), icon: IconUserCircle },
-  ];
   return (
     <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.main')}>
       <Stack gap={4} hiddenFrom="sm" mb="sm">
@@ -192,9 +212,10 @@ function ShellNavbar({ user }: { user: SessionUser }) {
           key={link.to}
           component={RouterNavLink}
           to={link.to}
+          end={link.end}
           label={link.label}
           leftSection={<link.icon size={20} aria-hidden />}
-          active={location.pathname.startsWith(link.to)}
+          active={link.end ? location.pathname === link.to : location.pathname.startsWith(link.to)}
         />
       ))}
     </AppShell.Navbar>

@@ -7,8 +7,8 @@ import { LoginForm } from '../../../components/account/login-form.tsx';
 import { SignUpForm } from '../../../components/account/sign-up-form.tsx';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { Logo } from '../../../components/logo.tsx';
-import { homePath, paths, returnPath } from '../../../config/paths.ts';
-import { useSessionUser } from '../../../lib/session.ts';
+import { landingPath, paths, returnPath } from '../../../config/paths.ts';
+import { getSessionUser, useSessionUser } from '../../../lib/session.ts';
 import classes from './login-page.module.css';
 
 type Mode = 'signIn' | 'signUp';
@@ -26,11 +26,12 @@ export function LoginPage() {
     document.title = `${mode === 'signUp' ? t('account.signUpTitle') : t('account.signInTitle')} · Cusco Treks`;
   }, [mode, t]);
 
-  // After a session ended, the customer returns to the screen they were on.
-  const landing = returnPath(search.get('next')) ?? homePath;
-  if (user) return <Navigate to={landing} replace />;
+  // After a session ended, the user returns to the screen they were on; else staff land on the
+  // back office, customers on their reservations.
+  const next = returnPath(search.get('next'));
+  if (user) return <Navigate to={next ?? landingPath(user)} replace />;
 
-  const goHome = () => navigate(landing, { replace: true });
+  const goHome = () => navigate(next ?? landingPath(getSessionUser()), { replace: true });
   const show = (next: Mode) =>
     navigate(next === 'signUp' ? paths.loginMode.href('signUp') : paths.login.href(), {
       replace: true,

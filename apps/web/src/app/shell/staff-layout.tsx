@@ -1,0 +1,42 @@
+import {
+  IconCalendarEvent,
+  IconGauge,
+  IconHistory,
+  IconMessageReport,
+  IconTicket,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { isStaff, paths } from '../../config/paths.ts';
+import { useSessionUser } from '../../lib/session.ts';
+import { MainLayout, type MenuLink } from './main-layout.tsx';
+import { RequireSession } from './require-session.tsx';
+
+/** The back office's menu (issue 13). */
+function useStaffLinks(): MenuLink[] {
+  const { t } = useTranslation();
+  return [
+    { to: paths.admin.href(), label: t('nav.adminDashboard'), icon: IconGauge, end: true },
+    { to: paths.adminRequests.href(), label: t('nav.adminRequests'), icon: IconMessageReport },
+    { to: paths.adminBookings.href(), label: t('nav.adminBookings'), icon: IconTicket },
+    { to: paths.adminDepartures.href(), label: t('nav.adminDepartures'), icon: IconCalendarEvent },
+    { to: paths.adminAudit.href(), label: t('nav.adminAudit'), icon: IconHistory },
+  ];
+}
+
+/** Only staff see the back office; anyone else signed in goes to their reservations. */
+function StaffOnly() {
+  const user = useSessionUser();
+  const links = useStaffLinks();
+  if (!isStaff(user)) return <Navigate to={paths.reservations.href()} replace />;
+  return <MainLayout links={links} home={paths.admin.href()} />;
+}
+
+/** The back office's route element: the shell with the staff menu, for staff only. */
+export function StaffLayout() {
+  return (
+    <RequireSession>
+      <StaffOnly />
+    </RequireSession>
+  );
+}

@@ -1,0 +1,161 @@
+import {
+  type AdminIncident,
+  adminAuditList,
+  adminBookingDetail,
+  adminBookingList,
+  adminDashboard,
+  adminDepartureList,
+  adminIncident,
+  adminIncidentList,
+  adminManifest,
+  type IncidentAnswerRequest,
+  incidentOptions,
+  moneyActionResult,
+} from '@cusco/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, download } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+
+/** Rows per page of the back office's tables. */
+export const ADMIN_PAGE_SIZE = 25;
+
+const adminKey = ['admin'] as const;
+
+/** One page of a staff list, with its filters; the previous page stays shown while the next loads. */
+function usePagedAdminList<T>(
+  path: string,
+  schema: z.ZodType<T[]>,
+  query: Record<string, string>,
+  page: number,
+) {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: [...adminKey, path, query, page, language],
+    queryFn: ({ signal }) =>
+      api.page<T>(
+        path,
+        { page, pageSize: ADMIN_PAGE_SIZE },
+        { schema, searchParams: query, signal },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    meta: { inlineErrors: true },
+  });
+}
+
+/** GET admin/incidents: the requests queue. */
+export const useRequestQueue = (query: Record<string, string>, page: number) =>
+  usePagedAdminList<AdminIncident>('admin/incidents', adminIncidentList, query, page);
+
+/** GET admin/bookings: the bookings search. */
+export const useAdminBookings = (query: Record<string, string>, page: number) =>
+  usePagedAdminList('admin/bookings', adminBookingList, query, page);
+
+/** GET admin/audit: the audit trail. */
+export const useAuditTrail = (query: Record<string, string>, page: number) =>
+  usePagedAdminList('admin/audit', adminAuditList, query, page);
+
+function useAdminQuery<T>(path: string, schema: z.ZodType<T>) {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: [...adminKey, path, language],
+    queryFn: ({ signal }) => api.get(path, { schema, signal }),
+    staleTime: 0,
+    meta: { inlineErrors: true },
+  });
+}
+
+/** GET incident/list/types or incident/list/status: the queue's filter choices. */
+export function useIncidentChoices(list: 'types' | 'status') {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ['incident-options', list, language],
+    queryFn: ({ signal }) => api.get(`incident/list/${list}`, { schema: incidentOptions, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** GET admin/dashboard. */
+export const useDashboard = () => useAdminQuery('admin/dashboard', adminDashboard);
+
+/** GET admin/bookings/{code}. */
+export const useAdminBooking = (code: string) =>
+  useAdminQuery(`admin/bookings/${encodeURIComponent(code)}`, adminBookingDetail);
+
+/** GET admin/departures. */
+export function useDepartures(query: Record<string, string>) {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: [...adminKey, 'departures', query, language],
+    queryFn: ({ signal }) =>
+      api.get('admin/departures', { schema: adminDepartureList, searchParams: query, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    meta: { inlineErrors: true },
+  });
+}
+
+const manifestPath = (tour: string, date: string) =>
+  `admin/departures/${encodeURIComponent(tour)}/${encodeURIComponent(date)}/manifest`;
+
+/** GET admin/departures/{tour}/{date}/manifest. */
+export const useManifest = (tour: string, date: string) =>
+  useAdminQuery(manifestPath(tour, date), adminManifest);
+
+/** Downloads the manifest as CSV or PDF, with the session's token, and saves it. */
+export async function downloadManifest(tour: string, date: string, format: 'csv' | 'pdf') {
+  const blob = await download(`${manifestPath(tour, date)}.${format}`);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `manifest-${tour}-${date}.${format}`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** After a staff action, every back-office list and the customer-side caches read again. */
+function useRefreshAdmin() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminKey });
+}
+
+/** POST admin/incidents/{id}/answer. */
+export function useAnswerRequest() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: IncidentAnswerRequest }) =>
+      api.post(`admin/incidents/${encodeURIComponent(id)}/answer`, body, {
+        schema: adminIncident,
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** The money calls: each sent with the Idempotency-Key of the dialog that confirms it. */
+export type MoneyAction =
+  | { kind: 'payment'; code: string; body: object }
+  | { kind: 'discount'; code: string; body: object }
+  | { kind: 'addition'; code: string; body: object }
+  | { kind: 'refund'; attemptId: string; body: object };
+
+const moneyPath = (action: MoneyAction) => {
+  if (action.kind === 'refund')
+    return `admin/payments/${encodeURIComponent(action.attemptId)}/refund`;
+  const plural = { payment: 'payments', discount: 'discounts', addition: 'additions' }[action.kind];
+  return `admin/bookings/${encodeURIComponent(action.code)}/${plural}`;
+};
+
+export function useMoneyAction() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({ action, key }: { action: MoneyAction; key: string }) =>
+      api.post(moneyPath(action), action.body, {
+        schema: moneyActionResult,
+        headers: { 'idempotency-key': key },
+      }),
+    onSuccess: refresh,
+  });
+}

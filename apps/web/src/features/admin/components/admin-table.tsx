@@ -1,0 +1,153 @@
+import {
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
+import { useAdminText } from '../i18n.ts';
+
+export interface AdminColumn<Row> {
+  key: string;
+  header: string;
+  render(row: Row): ReactNode;
+  align?: 'left' | 'right';
+  /** The API's sort key of this column, when the list can be sorted by it. */
+  sort?: string;
+}
+
+/** The sort of a list: a key, descending when it starts with '-'. */
+export interface SortState {
+  value: string;
+  onChange(value: string): void;
+}
+
+/**
+ * The back office's table: sortable headers (buttons that say their order to screen readers),
+ * a loader, an empty state, an error with Retry, and pages under it. It scrolls sideways on a
+ * phone instead of squeezing the columns.
+ */
+export function AdminTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  loading,
+  error,
+  onRetry,
+  empty,
+  sort,
+  pages,
+}: {
+  caption: string;
+  columns: AdminColumn<Row>[];
+  rows: Row[] | undefined;
+  rowKey(row: Row): string;
+  loading: boolean;
+  error: unknown;
+  onRetry(): void;
+  empty: string;
+  sort?: SortState;
+  pages?: { page: number; total: number; pageSize: number; onChange(page: number): void };
+}) {
+  const { t } = useAdminText();
+  if (error) return <LoadError error={error} onRetry={onRetry} />;
+  if (loading && !rows) {
+    return (
+      <Center py="xl" role="status" aria-label={t('loading')}>
+        <Loader />
+      </Center>
+    );
+  }
+  const pageCount = pages ? Math.max(1, Math.ceil(pages.total / pages.pageSize)) : 1;
+  return (
+    <>
+      {/* A wide table scrolls sideways on a phone: its viewport can be focused and scrolled with the keyboard. */}
+      <Table.ScrollContainer
+        minWidth={720}
+        scrollAreaProps={{
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption },
+        }}
+      >
+        <Table striped highlightOnHover verticalSpacing="xs" aria-busy={loading}>
+          <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+            <VisuallyHidden>{caption}</VisuallyHidden>
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <HeaderCell key={column.key} column={column} sort={sort} />
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows?.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <Table.Td key={column.key} ta={column.align ?? 'left'}>
+                    {column.render(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {rows?.length === 0 && (
+        <Text c="dimmed" ta="center" py="lg" role="status">
+          {empty}
+        </Text>
+      )}
+      {pages && pageCount > 1 && (
+        <Group justify="space-between" mt="md" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {t('table.count', { total: pages.total })}
+          </Text>
+          <Pagination
+            total={pageCount}
+            value={pages.page}
+            onChange={pages.onChange}
+            getControlProps={(control) => ({
+              'aria-label': t(`table.${control}`),
+            })}
+            getItemProps={(page) => ({ 'aria-label': t('table.page', { page }) })}
+          />
+        </Group>
+      )}
+    </>
+  );
+}
+
+function HeaderCell<Row>({ column, sort }: { column: AdminColumn<Row>; sort?: SortState }) {
+  const { t } = useAdminText();
+  if (!(column.sort && sort)) {
+    return <Table.Th ta={column.align ?? 'left'}>{column.header}</Table.Th>;
+  }
+  const ascending = sort.value === column.sort;
+  const descending = sort.value === `-${column.sort}`;
+  const Icon = ascending ? IconArrowUp : descending ? IconArrowDown : IconArrowsSort;
+  return (
+    <Table.Th
+      ta={column.align ?? 'left'}
+      aria-sort={ascending ? 'ascending' : descending ? 'descending' : 'none'}
+    >
+      <UnstyledButton
+        onClick={() => sort.onChange(ascending ? `-${column.sort}` : (column.sort as string))}
+        fw={700}
+        fz="sm"
+        aria-label={t('table.sortBy', { column: column.header })}
+      >
+        <Group gap={4} wrap="nowrap">
+          {column.header}
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}

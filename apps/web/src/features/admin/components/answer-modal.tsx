@@ -1,0 +1,140 @@
+import {
+  type AdminIncident,
+  IncidentStatusId,
+  incidentAnswerRequest,
+  incidentTarget,
+  MAX_LENGTH,
+} from '@cusco/shared';
+import { Alert, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { FormModal } from '../../../components/form-modal.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { schemaResolver, useInputProps } from '../../../lib/forms.ts';
+import { useAnswerRequest } from '../api/admin-api.ts';
+import { useAdminText } from '../i18n.ts';
+
+/** Requests the agency can still answer (the shared status machine). */
+export function canAnswer(request: AdminIncident): boolean {
+  return (
+    request.statusId === IncidentStatusId.registered ||
+    request.statusId === IncidentStatusId.inProgress
+  );
+}
+
+/**
+ * Answers a customer's request: the response and the observation the customer will read, and
+ * for a request to remove a passenger or a service, whether the agency accepts it (which
+ * applies the change, with the cancellation policy's credit).
+ */
+export function AnswerModal({
+  request,
+  onClose,
+}: {
+  request: AdminIncident | null;
+  onClose(): void;
+}) {
+  const { t } = useAdminText();
+  const answer = useAnswerRequest();
+  const target = request ? incidentTarget(request.typeId) : null;
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { response: '', observation: '', decision: 'accept' },
+    validate: schemaResolver(incidentAnswerRequest),
+  });
+  const inputProps = useInputProps(form);
+  const close = () => {
+    form.reset();
+    answer.reset();
+    onClose();
+  };
+  const submit = form.onSubmit((values) => {
+    if (!request) return;
+    answer.mutate(
+      {
+        id: request.id,
+        body: {
+          response: values.response,
+          observation: values.observation,
+          ...(target ? { decision: values.decision as 'accept' | 'reject' } : {}),
+        },
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: t('requests.answered') });
+          close();
+        },
+      },
+    );
+  });
+  return (
+    <FormModal
+      opened={request !== null}
+      onClose={close}
+      title={t('requests.answerTitle', { code: request?.bookingCode ?? '' })}
+      size="lg"
+      loading={false}
+      loadingLabel={t('loading')}
+    >
+      {request && (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <div>
+              <Text fw={600}>{request.name}</Text>
+              <Text size="sm" c="dimmed">
+                {request.customerName} · {request.type}
+              </Text>
+              <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+                {request.description || t('requests.noDescription')}
+              </Text>
+            </div>
+            {target && (
+              <Radio.Group
+                label={t(
+                  target === 'passenger' ? 'requests.decidePassenger' : 'requests.decideService',
+                )}
+                description={t('requests.decisionHelp')}
+                {...form.getInputProps('decision')}
+              >
+                <Group mt="xs">
+                  <Radio value="accept" label={t('requests.accept')} />
+                  <Radio value="reject" label={t('requests.reject')} />
+                </Group>
+              </Radio.Group>
+            )}
+            <Textarea
+              label={t('requests.response')}
+              required
+              autosize
+              minRows={3}
+              maxLength={MAX_LENGTH.incidentDescription}
+              data-autofocus
+              {...inputProps('response')}
+            />
+            <Textarea
+              label={t('requests.observation')}
+              description={t('requests.observationHelp')}
+              autosize
+              minRows={2}
+              maxLength={MAX_LENGTH.incidentDescription}
+              {...inputProps('observation')}
+            />
+            {answer.error && (
+              <Alert color="red" role="alert">
+                {errorMessage(answer.error)}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t('cancel')}
+              </Button>
+              <Button type="submit" loading={answer.isPending}>
+                {t('requests.send')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </FormModal>
+  );
+}

@@ -1,0 +1,71 @@
+import type { AdminBookingRow } from '@cusco/shared';
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { useAdminText } from '../i18n.ts';
+import type { AdminColumn } from './admin-table.tsx';
+import { BookingStatusBadge } from './status-badge.tsx';
+
+/** The columns of a list of bookings (the search, and the dashboard's lists). */
+export function useBookingColumns(): AdminColumn<AdminBookingRow>[] {
+  const { t } = useAdminText();
+  const language = useLanguage();
+  const money = (value: number) => formatMoney(value, language);
+  return [
+    {
+      key: 'code',
+      header: t('booking'),
+      render: (row) => (
+        <Anchor component={Link} to={paths.adminBooking.href(row.code)} fw={600}>
+          {row.code}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'travelDate',
+      header: t('travelDate'),
+      sort: 'travelDate',
+      render: (row) => formatDate(row.travelDate, language),
+    },
+    {
+      key: 'tour',
+      header: t('tour'),
+      render: (row) => (
+        <>
+          <Text size="sm">{row.tour}</Text>
+          <Text size="xs" c="dimmed">
+            {row.tourCode} · {t('bookings.passengers', { count: row.passengers })}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'customer',
+      header: t('customer'),
+      render: (row) => (
+        <>
+          <Text size="sm">{row.customerName}</Text>
+          <Text size="xs" c="dimmed">
+            {row.corporate ? `${t('bookings.corporate')} · ` : ''}
+            {row.customerEmail}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'total', header: t('total'), align: 'right', render: (row) => money(row.total) },
+    { key: 'debt', header: t('debt'), align: 'right', render: (row) => money(row.debt) },
+    {
+      key: 'status',
+      header: t('bookings.status'),
+      render: (row) => <BookingStatusBadge status={row.status} />,
+    },
+    {
+      key: 'createdAt',
+      header: t('bookings.booked'),
+      sort: 'createdAt',
+      render: (row) => formatDate(row.createdAt.slice(0, 10), language),
+    },
+  ];
+}

@@ -1,0 +1,71 @@
+import type { AdminDeparture } from '@cusco/shared';
+import { Anchor, Progress, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { useAdminText } from '../i18n.ts';
+import type { AdminColumn } from './admin-table.tsx';
+
+/** The columns of a list of departures (this screen and the dashboard). */
+export function useDepartureColumns(): AdminColumn<AdminDeparture>[] {
+  const { t } = useAdminText();
+  const language = useLanguage();
+  return [
+    {
+      key: 'date',
+      header: t('date'),
+      render: (row) => (
+        <Anchor component={Link} to={paths.adminManifest.href(row.tourCode, row.date)} fw={600}>
+          {formatDate(row.date, language)}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'tour',
+      header: t('tour'),
+      render: (row) => (
+        <>
+          <Text size="sm">{row.tour}</Text>
+          <Text size="xs" c="dimmed">
+            {row.tourCode} · {t('departures.bookings', { count: row.bookings })}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'passengers',
+      header: t('departures.passengers'),
+      align: 'right',
+      render: (row) => row.passengers,
+    },
+    {
+      key: 'paid',
+      header: t('departures.paid'),
+      align: 'right',
+      render: (row) => row.paidPassengers,
+    },
+    {
+      key: 'complete',
+      header: t('departures.complete'),
+      render: (row) => (
+        <>
+          <Text size="sm">
+            {t('departures.completeOf', { complete: row.complete, total: row.passengers })}
+          </Text>
+          <Progress
+            value={row.passengers ? (row.complete / row.passengers) * 100 : 0}
+            size="sm"
+            aria-hidden
+          />
+        </>
+      ),
+    },
+    {
+      key: 'debt',
+      header: t('debt'),
+      align: 'right',
+      render: (row) => formatMoney(row.debt, language),
+    },
+  ];
+}

@@ -1,0 +1,89 @@
+import { Group, Select, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+
+/** A row of filters above a table, wrapping on a phone. */
+export function FilterBar({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group role="search" aria-label={label} align="flex-end" gap="sm" mb="md" wrap="wrap">
+      {children}
+    </Group>
+  );
+}
+
+/** A search box that updates the URL as the user types (debounced), not on every key. */
+export function SearchFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+}) {
+  const [text, setText] = useState(value);
+  const commit = useDebouncedCallback(onChange, 300);
+  return (
+    <TextInput
+      label={label}
+      type="search"
+      value={text}
+      maxLength={100}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        commit(event.currentTarget.value.trim());
+      }}
+      w={{ base: '100%', sm: 260 }}
+    />
+  );
+}
+
+/** A choice among options, or "all" (empty). */
+export function SelectFilter({
+  label,
+  value,
+  data,
+  allLabel,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  data: { value: string; label: string }[];
+  allLabel: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <Select
+      label={label}
+      value={value}
+      data={[{ value: '', label: allLabel }, ...data]}
+      onChange={(next) => onChange(next ?? '')}
+      allowDeselect={false}
+      w={{ base: '100%', sm: 200 }}
+    />
+  );
+}
+
+/** A date (YYYY-MM-DD), with the browser's own picker. */
+export function DateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <TextInput
+      label={label}
+      type="date"
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      w={{ base: '100%', sm: 170 }}
+    />
+  );
+}

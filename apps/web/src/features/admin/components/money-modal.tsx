@@ -1,0 +1,230 @@
+import { ledgerAdjustmentRequest, offlinePaymentRequest, refundRequest } from '@cusco/shared';
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { FormModal } from '../../../components/form-modal.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { schemaResolver, useInputProps } from '../../../lib/forms.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { randomId } from '../../../lib/ids.ts';
+import { type MoneyAction, useMoneyAction } from '../api/admin-api.ts';
+import { useAdminText } from '../i18n.ts';
+
+/** What a money dialog is for: a booking's payment, discount or addition, or an attempt's refund. */
+export type MoneyDialog =
+  | { kind: 'payment' | 'discount' | 'addition'; code: string; debt: number }
+  | { kind: 'refund'; code: string; debt: number; attemptId: string; refundable: number };
+
+const schemas = {
+  payment: offlinePaymentRequest,
+  discount: ledgerAdjustmentRequest,
+  addition: ledgerAdjustmentRequest,
+  refund: refundRequest,
+};
+
+/** The debt after the action: a payment or a discount lowers it; an addition or a refund raises it. */
+function debtAfter(kind: MoneyDialog['kind'], debt: number, amount: number): number {
+  const sign = kind === 'addition' || kind === 'refund' ? 1 : -1;
+  return Math.round((debt + sign * amount) * 100) / 100;
+}
+
+/**
+ * A money action in two steps: the form, then a confirmation that shows the amount and the debt
+ * it leaves. The dialog's Idempotency-Key is made when it opens, so a double click, or a retry
+ * after a lost answer, records the action once.
+ */
+export function MoneyModal({ dialog, onClose }: { dialog: MoneyDialog | null; onClose(): void }) {
+  const { t } = useAdminText();
+  const [key, setKey] = useState(randomId);
+  const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
+  const action = useMoneyAction();
+  const close = () => {
+    setConfirming(null);
+    setKey(randomId());
+    action.reset();
+    onClose();
+  };
+  return (
+    <FormModal
+      opened={dialog !== null}
+      onClose={close}
+      title={dialog ? t(`money.${dialog.kind}Title`, { code: dialog.code }) : ''}
+      size="md"
+      loading={false}
+      loadingLabel={t('loading')}
+    >
+      {dialog && !confirming && (
+        <MoneyForm dialog={dialog} onCancel={close} onReady={setConfirming} />
+      )}
+      {dialog && confirming && (
+        <Confirmation
+          dialog={dialog}
+          body={confirming}
+          pending={action.isPending}
+          error={action.error}
+          onBack={() => setConfirming(null)}
+          onConfirm={() =>
+            action.mutate(
+              { action: toAction(dialog, confirming), key },
+              {
+                onSuccess: () => {
+                  notifications.show({ color: 'teal', message: t('money.done') });
+                  close();
+                },
+              },
+            )
+          }
+        />
+      )}
+    </FormModal>
+  );
+}
+
+function toAction(dialog: MoneyDialog, body: Record<string, unknown>): MoneyAction {
+  return dialog.kind === 'refund'
+    ? { kind: 'refund', attemptId: dialog.attemptId, body }
+    : { kind: dialog.kind, code: dialog.code, body };
+}
+
+function initialValues(dialog: MoneyDialog) {
+  if (dialog.kind === 'refund') return { amount: dialog.refundable };
+  if (dialog.kind === 'payment') {
+    return { amount: Math.max(dialog.debt, 0), method: 'cash', reference: '', note: '' };
+  }
+  return { amount: '' as number | '', reason: '' };
+}
+
+function MoneyForm({
+  dialog,
+  onCancel,
+  onReady,
+}: {
+  dialog: MoneyDialog;
+  onCancel(): void;
+  onReady(body: Record<string, unknown>): void;
+}) {
+  const { t } = useAdminText();
+  const language = useLanguage();
+  const form = useForm<Record<string, unknown>>({
+    mode: 'controlled',
+    initialValues: initialValues(dialog),
+    validate: schemaResolver(schemas[dialog.kind]),
+  });
+  const inputProps = useInputProps(form);
+  const max = dialog.kind === 'refund' ? dialog.refundable : undefined;
+  return (
+    <form onSubmit={form.onSubmit((values) => onReady(values))} noValidate>
+      <Stack>
+        <Text size="sm">
+          {t('money.currentDebt', { debt: formatMoney(dialog.debt, language) })}
+        </Text>
+        <NumberInput
+          label={t('money.amount')}
+          required
+          min={0.01}
+          max={max}
+          decimalScale={2}
+          prefix="$"
+          thousandSeparator=","
+          data-autofocus
+          {...inputProps('amount')}
+        />
+        {dialog.kind === 'payment' && (
+          <>
+            <Select
+              label={t('money.method')}
+              data={['cash', 'transfer', 'card-terminal'].map((value) => ({
+                value,
+                label: t(`money.methods.${value}`),
+              }))}
+              allowDeselect={false}
+              {...inputProps('method')}
+            />
+            <TextInput label={t('money.reference')} maxLength={100} {...inputProps('reference')} />
+            <Textarea label={t('money.note')} autosize maxLength={500} {...inputProps('note')} />
+          </>
+        )}
+        {(dialog.kind === 'discount' || dialog.kind === 'addition') && (
+          <Textarea
+            label={t('money.reason')}
+            required
+            autosize
+            maxLength={300}
+            {...inputProps('reason')}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit">{t('money.review')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Confirmation({
+  dialog,
+  body,
+  pending,
+  error,
+  onBack,
+  onConfirm,
+}: {
+  dialog: MoneyDialog;
+  body: Record<string, unknown>;
+  pending: boolean;
+  error: unknown;
+  onBack(): void;
+  onConfirm(): void;
+}) {
+  const { t } = useAdminText();
+  const language = useLanguage();
+  const amount = Number(body.amount);
+  return (
+    <Stack>
+      <Text data-testid="money-confirmation">
+        {t(`money.${dialog.kind}Confirm`, {
+          amount: formatMoney(amount, language),
+          code: dialog.code,
+        })}
+      </Text>
+      <Text fw={600} data-testid="money-debt-after">
+        {t('money.debtAfter', {
+          before: formatMoney(dialog.debt, language),
+          after: formatMoney(debtAfter(dialog.kind, dialog.debt, amount), language),
+        })}
+      </Text>
+      {error ? (
+        <Alert color="red" role="alert">
+          {errorMessage(error)}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onBack} disabled={pending}>
+          {t('back')}
+        </Button>
+        <Button
+          color={dialog.kind === 'refund' ? 'red' : undefined}
+          loading={pending}
+          onClick={onConfirm}
+        >
+          {t('money.confirm')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,397 @@
+import type { AdminBookingDetail } from '@cusco/shared';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCash, IconMinus, IconPlus } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
+import { LogoLoader } from '../../../components/logo.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { useSessionUser } from '../../../lib/session.ts';
+import { useAdminBooking } from '../api/admin-api.ts';
+import { type AdminColumn, AdminTable } from '../components/admin-table.tsx';
+import { AnswerModal, canAnswer } from '../components/answer-modal.tsx';
+import { useAuditColumns } from '../components/audit-columns.tsx';
+import { type MoneyDialog, MoneyModal } from '../components/money-modal.tsx';
+import { BookingStatusBadge, ToneBadge } from '../components/status-badge.tsx';
+import { useAdminText } from '../i18n.ts';
+
+type Attempt = AdminBookingDetail['attempts'][number];
+
+const attemptColors: Record<string, string> = {
+  paid: 'teal',
+  pending: 'yellow',
+  refund_required: 'grape',
+  declined: 'red',
+};
+type LedgerLine = AdminBookingDetail['booking']['buy'][number];
+
+/**
+ * #/admin/bookings/{code}: what the customer sees of their booking, plus the whole ledger, every
+ * payment attempt with its gateway status, the requests and the audit trail; and the money
+ * actions (payments for every staff member; discounts, additions and refunds for admins).
+ */
+export function AdminBookingPage() {
+  const { t } = useAdminText();
+  const { code = '' } = useParams();
+  const detail = useAdminBooking(code);
+  const [dialog, setDialog] = useState<MoneyDialog | null>(null);
+  if (detail.error) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (!detail.data) return <LogoLoader label={t('loading')} />;
+  const data = detail.data;
+  return (
+    <>
+      <Anchor component={Link} to={paths.adminBookings.href()} size="sm">
+        ← {t('bookings.title')}
+      </Anchor>
+      <PageTitle title={t('bookingScreen.title', { code: data.booking.booking.code })}>
+        <BookingStatusBadge status={data.status} />
+      </PageTitle>
+      <Stack gap="xl">
+        <Summary data={data} onAction={setDialog} />
+        <Ledger data={data} />
+        <Attempts data={data} onRefund={setDialog} />
+        <Passengers data={data} />
+        <Requests data={data} />
+        <Section title={t('audit.title')}>
+          <AuditOfBooking data={data} />
+        </Section>
+      </Stack>
+      <MoneyModal dialog={dialog} onClose={() => setDialog(null)} />
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
+function Summary({
+  data,
+  onAction,
+}: {
+  data: AdminBookingDetail;
+  onAction(dialog: MoneyDialog): void;
+}) {
+  const { t } = useAdminText();
+  const language = useLanguage();
+  const user = useSessionUser();
+  const { booking, balance } = data.booking;
+  const admin = user?.role === 'admin';
+  const open = (kind: 'payment' | 'discount' | 'addition') =>
+    onAction({ kind, code: booking.code, debt: balance.debt });
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <Card withBorder>
+        <Text fw={700}>{booking.name}</Text>
+        <Text size="sm">
+          {formatDate(booking.tripDate, language)} · {booking.type} · {booking.category}
+        </Text>
+        <Text size="sm" mt="xs">
+          {data.customer.name} · {data.customer.email}
+          {data.customer.phone ? ` · ${data.customer.phone}` : ''}
+        </Text>
+        {data.customer.corporate && (
+          <Badge mt="xs" variant="light" c="dark.7">
+            {t('bookings.corporate')}: {data.customer.corporate}
+          </Badge>
+        )}
+        {booking.observation && (
+          <Text size="sm" c="dimmed" mt="xs">
+            {booking.observation}
+          </Text>
+        )}
+      </Card>
+      <Card withBorder>
+        <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: '1fr auto', gap: 4 }}>
+          {(['purchases', 'additions', 'discounts', 'payments'] as const).map((key) => (
+            <Pair
+              key={key}
+              label={t(`balance.${key}`)}
+              value={formatMoney(balance[key], language)}
+            />
+          ))}
+          <Pair
+            label={t('debt')}
+            value={<span data-testid="admin-debt">{formatMoney(balance.debt, language)}</span>}
+            strong
+          />
+        </dl>
+        <Group mt="md" gap="xs">
+          <Button
+            leftSection={<IconCash size={18} aria-hidden />}
+            onClick={() => open('payment')}
+            disabled={balance.debt <= 0}
+          >
+            {t('money.recordPayment')}
+          </Button>
+          {admin && (
+            <>
+              <Button
+                variant="light"
+                leftSection={<IconMinus size={18} aria-hidden />}
+                onClick={() => open('discount')}
+                disabled={balance.debt <= 0}
+              >
+                {t('money.discount')}
+              </Button>
+              <Button
+                variant="light"
+                leftSection={<IconPlus size={18} aria-hidden />}
+                onClick={() => open('addition')}
+              >
+                {t('money.addition')}
+              </Button>
+            </>
+          )}
+        </Group>
+      </Card>
+    </SimpleGrid>
+  );
+}
+
+function Pair({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
+  return (
+    <>
+      <Text component="dt" size="sm" fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text component="dd" size="sm" fw={strong ? 700 : 400} ta="right" m={0}>
+        {value}
+      </Text>
+    </>
+  );
+}
+
+function Ledger({ data }: { data: AdminBookingDetail }) {
+  const { t } = useAdminText();
+  const language = useLanguage();
+  const { buy, payments, paymentExtra } = data.booking;
+  const rows: (LedgerLine & { kind: string })[] = [
+    ...buy.map((line) => ({ ...line, kind: t('balance.purchases') })),
+    ...paymentExtra.add.map((line) => ({
+      ...line,
+      kind: t('balance.additions'),
+      description: line.name,
+      paymentMethod: '',
+      commission: 0,
+    })),
+    ...paymentExtra.substract.map((line) => ({
+      ...line,
+      kind: t('balance.discounts'),
+      description: line.name,
+      paymentMethod: '',
+      commission: 0,
+    })),
+    ...payments.map((line) => ({ ...line, kind: t('balance.payments') })),
+  ].sort((a, b) => a.buyDate.localeCompare(b.buyDate));
+  const columns: AdminColumn<(typeof rows)[number]>[] = [
+    {
+      key: 'date',
+      header: t('date'),
+      render: (row) => formatDate(row.buyDate.slice(0, 10), language),
+    },
+    { key: 'kind', header: t('bookingScreen.kind'), render: (row) => row.kind },
+    {
+      key: 'description',
+      header: t('bookingScreen.description'),
+      render: (row) => row.description,
+    },
+    { key: 'method', header: t('money.method'), render: (row) => row.paymentMethod || '—' },
+    {
+      key: 'amount',
+      header: t('money.amount'),
+      align: 'right',
+      render: (row) => formatMoney(row.total, language),
+    },
+  ];
+  return (
+    <Section title={t('bookingScreen.ledger')}>
+      <AdminTable
+        caption={t('bookingScreen.ledger')}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => `${row.kind}/${row.buyDate}/${row.description}/${row.total}`}
+        loading={false}
+        error={null}
+        onRetry={() => undefined}
+        empty={t('bookingScreen.noLedger')}
+      />
+    </Section>
+  );
+}
+
+function Attempts({
+  data,
+  onRefund,
+}: {
+  data: AdminBookingDetail;
+  onRefund(dialog: MoneyDialog): void;
+}) {
+  const { t } = useAdminText();
+  const language = useLanguage();
+  const user = useSessionUser();
+  const columns: AdminColumn<Attempt>[] = [
+    {
+      key: 'date',
+      header: t('date'),
+      render: (row) => formatDate(row.createdAt.slice(0, 10), language),
+    },
+    { key: 'gateway', header: t('bookingScreen.gateway'), render: (row) => row.gateway },
+    {
+      key: 'status',
+      header: t('bookingScreen.attemptStatus'),
+      render: (row) => (
+        <ToneBadge color={attemptColors[row.status] ?? 'gray'}>
+          {t(`attempt.${row.status}`)}
+        </ToneBadge>
+      ),
+    },
+    {
+      key: 'reference',
+      header: t('money.reference'),
+      render: (row) => row.gatewayReference ?? row.failureReason ?? '—',
+    },
+    {
+      key: 'amount',
+      header: t('money.amount'),
+      align: 'right',
+      render: (row) => formatMoney(row.amount, language),
+    },
+    {
+      key: 'refund',
+      header: t('actions'),
+      render: (row) =>
+        user?.role === 'admin' && row.refundable > 0 ? (
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            onClick={() =>
+              onRefund({
+                kind: 'refund',
+                code: data.booking.booking.code,
+                debt: data.booking.balance.debt,
+                attemptId: row.id,
+                refundable: row.refundable,
+              })
+            }
+          >
+            {t('money.refund', { amount: formatMoney(row.refundable, language) })}
+          </Button>
+        ) : (
+          '—'
+        ),
+    },
+  ];
+  return (
+    <Section title={t('bookingScreen.attempts')}>
+      <AdminTable
+        caption={t('bookingScreen.attempts')}
+        columns={columns}
+        rows={data.attempts}
+        rowKey={(row) => row.id}
+        loading={false}
+        error={null}
+        onRetry={() => undefined}
+        empty={t('bookingScreen.noAttempts')}
+      />
+    </Section>
+  );
+}
+
+function Passengers({ data }: { data: AdminBookingDetail }) {
+  const { t } = useAdminText();
+  const rows = data.booking.passangerRegistry;
+  const columns: AdminColumn<(typeof rows)[number]>[] = [
+    { key: 'number', header: '#', render: (row) => row.number },
+    { key: 'name', header: t('manifest.name'), render: (row) => row.name || t('manifest.noData') },
+    { key: 'type', header: t('manifest.type'), render: (row) => row.type },
+    {
+      key: 'complete',
+      header: t('manifest.complete'),
+      align: 'right',
+      render: (row) => `${row.percentage}%`,
+    },
+    {
+      key: 'scan',
+      header: t('manifest.scan'),
+      render: (row) => (row.hasDocument ? t('yes') : t('no')),
+    },
+  ];
+  return (
+    <Section title={t('bookingScreen.passengers')}>
+      <AdminTable
+        caption={t('bookingScreen.passengers')}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        loading={false}
+        error={null}
+        onRetry={() => undefined}
+        empty={t('manifest.empty')}
+      />
+    </Section>
+  );
+}
+
+function Requests({ data }: { data: AdminBookingDetail }) {
+  const { t } = useAdminText();
+  const [answering, setAnswering] = useState<AdminBookingDetail['requests'][number] | null>(null);
+  return (
+    <Section title={t('requests.title')}>
+      {data.requests.length === 0 && <Text c="dimmed">{t('requests.empty')}</Text>}
+      <Stack gap="xs">
+        {data.requests.map((request) => (
+          <Card key={request.id} withBorder padding="sm">
+            <Group justify="space-between" wrap="wrap">
+              <div>
+                <Text fw={600}>{request.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {request.type} · {request.status}
+                </Text>
+              </div>
+              {canAnswer(request) && (
+                <Button size="xs" onClick={() => setAnswering(request)}>
+                  {t('requests.answer')}
+                </Button>
+              )}
+            </Group>
+            {request.response && (
+              <Text size="sm" mt="xs">
+                {request.response}
+              </Text>
+            )}
+          </Card>
+        ))}
+      </Stack>
+      <AnswerModal request={answering} onClose={() => setAnswering(null)} />
+    </Section>
+  );
+}
+
+function AuditOfBooking({ data }: { data: AdminBookingDetail }) {
+  const { t } = useAdminText();
+  const columns = useAuditColumns().filter((column) => column.key !== 'booking');
+  return (
+    <AdminTable
+      caption={t('audit.title')}
+      columns={columns}
+      rows={data.audit}
+      rowKey={(row) => row.id}
+      loading={false}
+      error={null}
+      onRetry={() => undefined}
+      empty={t('audit.empty')}
+    />
+  );
+}

@@ -1,0 +1,124 @@
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useDashboard } from '../api/admin-api.ts';
+import { AdminTable } from '../components/admin-table.tsx';
+import { useBookingColumns } from '../components/booking-columns.tsx';
+import { useDepartureColumns } from '../components/departure-columns.tsx';
+import { useAdminText } from '../i18n.ts';
+
+/**
+ * #/admin: the queue first. Requests waiting (oldest first), the next 14 days' departures with
+ * their completeness, refunds due, and unpaid balances of bookings travelling within 30 days.
+ */
+export function DashboardPage() {
+  const { t } = useAdminText();
+  const dashboard = useDashboard();
+  const bookingColumns = useBookingColumns().filter((column) => column.key !== 'createdAt');
+  const departureColumns = useDepartureColumns();
+  const data = dashboard.data;
+  if (dashboard.error)
+    return <LoadError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
+  const table = {
+    loading: dashboard.isFetching,
+    error: null,
+    onRetry: () => void dashboard.refetch(),
+  };
+  return (
+    <>
+      <PageTitle title={t('dashboard.title')} />
+      <Stack gap="xl">
+        <Panel
+          title={t('dashboard.waiting', { count: data?.waitingRequests.count ?? 0 })}
+          link={{ to: paths.adminRequests.href(), label: t('dashboard.allRequests') }}
+        >
+          {data && data.waitingRequests.oldest.length === 0 && (
+            <Text c="dimmed">{t('dashboard.noneWaiting')}</Text>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {data?.waitingRequests.oldest.map((request) => (
+              <Card key={request.id} withBorder padding="sm">
+                <Text fw={600}>{request.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {request.customerName} ·{' '}
+                  <Anchor component={Link} to={paths.adminBooking.href(request.bookingCode)}>
+                    {request.bookingCode}
+                  </Anchor>
+                </Text>
+                <Text size="sm">{t('requests.waitingFor', { count: request.ageDays })}</Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Panel>
+        <Panel
+          title={t('dashboard.departures')}
+          link={{ to: paths.adminDepartures.href(), label: t('dashboard.allDepartures') }}
+        >
+          <AdminTable
+            caption={t('dashboard.departures')}
+            columns={departureColumns}
+            rows={data?.departures}
+            rowKey={(row) => `${row.tourCode}/${row.date}`}
+            empty={t('departures.empty')}
+            {...table}
+          />
+        </Panel>
+        <Panel
+          title={t('dashboard.refundsDue')}
+          link={{
+            to: `${paths.adminBookings.href()}?status=refund_due`,
+            label: t('dashboard.allRefunds'),
+          }}
+        >
+          <AdminTable
+            caption={t('dashboard.refundsDue')}
+            columns={bookingColumns}
+            rows={data?.refundsDue}
+            rowKey={(row) => row.code}
+            empty={t('dashboard.noRefunds')}
+            {...table}
+          />
+        </Panel>
+        <Panel title={t('dashboard.unpaidSoon')}>
+          <AdminTable
+            caption={t('dashboard.unpaidSoon')}
+            columns={bookingColumns}
+            rows={data?.unpaidSoon}
+            rowKey={(row) => row.code}
+            empty={t('dashboard.noUnpaid')}
+            {...table}
+          />
+        </Panel>
+      </Stack>
+    </>
+  );
+}
+
+function Panel({
+  title,
+  link,
+  children,
+}: {
+  title: string;
+  link?: { to: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <section>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {link && (
+          <Anchor component={Link} to={link.to} size="sm">
+            {link.label}
+          </Anchor>
+        )}
+      </Group>
+      {children}
+    </section>
+  );
+}

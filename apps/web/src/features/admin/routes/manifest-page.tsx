@@ -1,0 +1,174 @@
+import type { AdminManifest } from '@cusco/shared';
+import { Alert, Anchor, Button, Group, Progress, Text } from '@mantine/core';
+import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { downloadManifest, useManifest } from '../api/admin-api.ts';
+import { type AdminColumn, AdminTable } from '../components/admin-table.tsx';
+import { ToneBadge } from '../components/status-badge.tsx';
+import { useAdminText } from '../i18n.ts';
+
+type ManifestRow = AdminManifest['passengers'][number];
+
+/**
+ * #/admin/departures/{tour}/{date}: everyone travelling on a departure, the incomplete first,
+ * with the completeness figure and the CSV and PDF (for the trail checkpoint) exports.
+ */
+export function ManifestPage() {
+  const { t } = useAdminText();
+  const language = useLanguage();
+  const { tour = '', date = '' } = useParams();
+  const manifest = useManifest(tour, date);
+  const columns = useManifestColumns();
+  const data = manifest.data;
+  return (
+    <>
+      <Anchor component={Link} to={paths.adminDepartures.href()} size="sm">
+        ← {t('departures.title')}
+      </Anchor>
+      <PageTitle
+        title={t('manifest.title', { tour: data?.tour ?? tour, date: formatDate(date, language) })}
+      >
+        <ExportButtons tour={tour} date={date} disabled={!data} />
+      </PageTitle>
+      {data && (
+        <Group mb="md" gap="md" align="center">
+          <Text fw={600} data-testid="manifest-completeness">
+            {t('manifest.completeness', { complete: data.complete, total: data.total })}
+          </Text>
+          <Progress
+            value={data.total ? (data.complete / data.total) * 100 : 0}
+            w={200}
+            aria-hidden
+          />
+        </Group>
+      )}
+      <AdminTable
+        caption={t('manifest.caption')}
+        columns={columns}
+        rows={data?.passengers}
+        rowKey={(row) => `${row.bookingCode}/${row.position}`}
+        loading={manifest.isFetching}
+        error={manifest.error}
+        onRetry={() => void manifest.refetch()}
+        empty={t('manifest.empty')}
+      />
+    </>
+  );
+}
+
+function ExportButtons({
+  tour,
+  date,
+  disabled,
+}: {
+  tour: string;
+  date: string;
+  disabled: boolean;
+}) {
+  const { t } = useAdminText();
+  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const run = (format: 'csv' | 'pdf') => {
+    setBusy(format);
+    setError(null);
+    downloadManifest(tour, date, format)
+      .catch(setError)
+      .finally(() => setBusy(null));
+  };
+  return (
+    <Group gap="xs">
+      <Button
+        variant="light"
+        leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+        loading={busy === 'csv'}
+        disabled={disabled}
+        onClick={() => run('csv')}
+      >
+        {t('manifest.csv')}
+      </Button>
+      <Button
+        variant="light"
+        leftSection={<IconFileTypePdf size={18} aria-hidden />}
+        loading={busy === 'pdf'}
+        disabled={disabled}
+        onClick={() => run('pdf')}
+      >
+        {t('manifest.pdf')}
+      </Button>
+      {error ? (
+        <Alert color="red" role="alert" w="100%">
+          {errorMessage(error)}
+        </Alert>
+      ) : null}
+    </Group>
+  );
+}
+
+function useManifestColumns(): AdminColumn<ManifestRow>[] {
+  const { t } = useAdminText();
+  const language = useLanguage();
+  const dash = (value: string | null) => value || '—';
+  return [
+    {
+      key: 'name',
+      header: t('manifest.name'),
+      render: (row) =>
+        row.name || row.lastName ? (
+          <Text size="sm" fw={600}>
+            {`${row.name ?? ''} ${row.lastName ?? ''}`.trim()}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('manifest.noData')}
+          </Text>
+        ),
+    },
+    {
+      key: 'document',
+      header: t('manifest.document'),
+      render: (row) =>
+        row.documentNumber ? `${dash(row.documentType)} ${row.documentNumber}` : '—',
+    },
+    {
+      key: 'nationality',
+      header: t('manifest.nationality'),
+      render: (row) => dash(row.nationality),
+    },
+    {
+      key: 'birthDate',
+      header: t('manifest.birthDate'),
+      render: (row) => (row.birthDate ? formatDate(row.birthDate, language) : '—'),
+    },
+    { key: 'type', header: t('manifest.type'), render: (row) => row.customerType },
+    {
+      key: 'complete',
+      header: t('manifest.complete'),
+      align: 'right',
+      render: (row) => (
+        <ToneBadge color={row.completeness === 100 ? 'teal' : 'orange'}>
+          {row.completeness}%
+        </ToneBadge>
+      ),
+    },
+    {
+      key: 'scan',
+      header: t('manifest.scan'),
+      render: (row) => (row.hasScan ? t('yes') : t('no')),
+    },
+    {
+      key: 'booking',
+      header: t('booking'),
+      render: (row) => (
+        <Anchor component={Link} to={paths.adminBooking.href(row.bookingCode)} size="sm">
+          {row.bookingCode}
+        </Anchor>
+      ),
+    },
+  ];
+}
