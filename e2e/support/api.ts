@@ -17,6 +17,7 @@ export const demo = {
   customer: { email: 'traveller@example.com', password: 'IncaTrail2026', name: 'Lucía Fernández' },
   corporate: { email: 'reseller@example.com', password: 'AndeanRoutes2026', name: 'Jorge Huamán' },
   agent: { email: 'agent@example.com', password: 'Qorikancha-Desk-2026', name: 'Rosa Quispe' },
+  admin: { email: 'admin@example.com', password: 'Sacsayhuaman-Office-2026' },
 } as const;
 
 async function post(path: string, body: unknown, token?: string) {
@@ -60,7 +61,8 @@ export async function signInThroughApi(page: Page, email: string, password: stri
     localStorage.setItem('infoauth', JSON.stringify(user));
   }, session);
   await page.reload();
-  await expect.poll(() => page.url()).toMatch(/#\/main\//);
+  // Customers land on their reservations, staff on the back office.
+  await expect.poll(() => page.url()).toMatch(/#\/(main\/|admin)/);
   return session as { token: string; user: { id: string } };
 }
 
@@ -180,10 +182,4 @@ export async function raiseRequest(token: string, bookingCode: string, subject: 
     token,
   )) as { id: string };
   return saved.id;
-}
-
-/** The agency's answer to a request, as staff give it through the back office's API. */
-export async function answerAsStaff(requestId: string, response: string) {
-  const staff = await signInApi(demo.agent.email, demo.agent.password);
-  return post(`admin/incidents/${requestId}/answer`, { response }, staff.token);
 }

@@ -8,9 +8,14 @@ const locales = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../apps/web/src/locales',
 );
-const catalogs: Record<'en' | 'es', Catalog> = {
-  en: JSON.parse(readFileSync(path.join(locales, 'en.json'), 'utf8')),
-  es: JSON.parse(readFileSync(path.join(locales, 'es.json'), 'utf8')),
+const read = (dir: string, language: 'en' | 'es'): Catalog =>
+  JSON.parse(readFileSync(path.join(dir, `${language}.json`), 'utf8'));
+const catalogs: Record<'en' | 'es', Catalog> = { en: read(locales, 'en'), es: read(locales, 'es') };
+/** The back office's own namespace (loaded with its screens). */
+const adminLocales = path.resolve(locales, '../features/admin/locales');
+const adminCatalogs: Record<'en' | 'es', Catalog> = {
+  en: read(adminLocales, 'en'),
+  es: read(adminLocales, 'es'),
 };
 
 /**
@@ -22,7 +27,26 @@ export function webText(
   key: string,
   values: Record<string, string | number> = {},
 ): string {
-  let entry: unknown = catalogs[language];
+  return textOf(catalogs[language], language, key, values);
+}
+
+/** The back office's text for `key`, as webText; `count` picks the _one or _other form. */
+export function adminText(
+  language: 'en' | 'es',
+  key: string,
+  values: Record<string, string | number> = {},
+): string {
+  const plural = typeof values.count === 'number' ? (values.count === 1 ? '_one' : '_other') : '';
+  return textOf(adminCatalogs[language], language, `${key}${plural}`, values);
+}
+
+function textOf(
+  catalog: Catalog,
+  language: 'en' | 'es',
+  key: string,
+  values: Record<string, string | number>,
+): string {
+  let entry: unknown = catalog;
   for (const part of key.split('.')) {
     entry = (entry as Catalog | undefined)?.[part];
   }

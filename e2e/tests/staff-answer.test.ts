@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
 import {
-  answerAsStaff,
   createBooking,
   createCustomer,
   demo,
@@ -17,7 +16,7 @@ import {
   type ViewportName,
   visit,
 } from '../support/browser.ts';
-import { webText } from '../support/catalog.ts';
+import { adminText, webText } from '../support/catalog.ts';
 
 useBrowser();
 
@@ -30,12 +29,43 @@ describeInBrowser.each([
     const text = (key: string, values?: Record<string, string | number>) =>
       webText(language, key, values);
 
-    it("reaches the customer's request screen: the response, who answered, and the new status", async () => {
+    it("is given in the requests queue and reaches the customer's request screen: the response, who answered, and the new status", async () => {
       const customer = await createCustomer('Alicia', 'Huarca');
       const session = await signInApi(customer.email, customer.password);
       const booking = await createBooking(session.token, '100401', { adults: 1 });
-      const id = await raiseRequest(session.token, booking.code, 'Luggage on the train');
-      await answerAsStaff(id, 'Up to 5 kg each on the Expedition train.');
+      const subject = 'Luggage on the train';
+      await raiseRequest(session.token, booking.code, subject);
+
+      // The agent finds the request in the queue by its booking's code and answers it.
+      const desk = await openPage(viewport, language);
+      await visit(desk, '/login');
+      await signInThroughApi(desk, demo.agent.email, demo.agent.password);
+      await visit(desk, `/admin/requests?q=${booking.code}`);
+      await desk
+        .getByRole('button', {
+          name: adminText(language, 'requests.answerFor', { name: subject, code: booking.code }),
+        })
+        .click();
+      const answerDialog = desk.getByRole('dialog', {
+        name: adminText(language, 'requests.answerTitle', { code: booking.code }),
+      });
+      await answerDialog
+        .getByLabel(new RegExp(`^${adminText(language, 'requests.response')}`))
+        .fill('Up to 5 kg each on the Expedition train.');
+      await expectAccessible(desk);
+      await answerDialog
+        .getByRole('button', { name: adminText(language, 'requests.send') })
+        .click();
+      await expect.poll(() => answerDialog.isVisible()).toBe(false);
+      await expect
+        .poll(() =>
+          desk
+            .getByText(adminText(language, 'requests.answeredBy', { name: demo.agent.name }))
+            .first()
+            .isVisible(),
+        )
+        .toBe(true);
+      await screenshot(desk, `admin-requests-${viewport}-${language}`);
 
       const page = await openPage(viewport, language);
       await visit(page, '/login');

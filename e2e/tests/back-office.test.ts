@@ -1,0 +1,244 @@
+import { readFile } from 'node:fs/promises';
+import { addYears, todayInLima } from '@cusco/shared';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import {
+  createBooking,
+  createCustomer,
+  demo,
+  registerFirstPassenger,
+  signInApi,
+  signInThroughApi,
+} from '../support/api.ts';
+import {
+  describeInBrowser,
+  expectAccessible,
+  openPage,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+  visit,
+} from '../support/browser.ts';
+import { adminText, webText } from '../support/catalog.ts';
+
+useBrowser();
+
+/** The fields of a CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += char;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
+
+const money = (amount: number, language: 'en' | 'es') =>
+  new Intl.NumberFormat(language === 'en' ? 'en-US' : 'es-PE', {
+    style: 'currency',
+    currency: 'USD',
+  }).format(amount);
+
+describeInBrowser('the back office (issue 13)', () => {
+  it('staff sign in on the login screen and land on the dashboard; a customer cannot enter', async () => {
+    const page = await openPage('desktop', 'en');
+    await visit(page, '/login');
+    const form = page.getByRole('form', { name: webText('en', 'account.signInTitle') });
+    await form.getByLabel(webText('en', 'account.user')).fill(demo.agent.email);
+    await form
+      .getByLabel(new RegExp(`^${webText('en', 'account.password')}`))
+      .fill(demo.agent.password);
+    await form.getByRole('button', { name: webText('en', 'account.signIn') }).click();
+    await expect.poll(() => page.url()).toMatch(/#\/admin$/);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('heading', { level: 1, name: adminText('en', 'dashboard.title') })
+          .isVisible(),
+      )
+      .toBe(true);
+    await screenshot(page, 'admin-dashboard-desktop-en');
+    await expectAccessible(page);
+
+    const customer = await createCustomer('Nilda', 'Huaman');
+    const other = await openPage('desktop', 'en');
+    await visit(other, '/login');
+    await signInThroughApi(other, customer.email, customer.password);
+    await visit(other, '/admin/bookings');
+    await expect.poll(() => other.url()).toMatch(/#\/main\/booking$/);
+  });
+
+  it.each([
+    ['desktop', 'en'],
+    ['phone', 'es'],
+  ] as [ViewportName, 'en' | 'es'][])(
+    'every list screen works and is accessible on %s in %s, its filters kept in the URL',
+    async (viewport, language) => {
+      const t = (key: string) => adminText(language, key);
+      const page = await openPage(viewport, language);
+      await visit(page, '/login');
+      await signInThroughApi(page, demo.admin.email, demo.admin.password);
+      const screens = [
+        ['/admin/requests', 'requests.title'],
+        ['/admin/bookings?status=unpaid&sort=travelDate', 'bookings.title'],
+        ['/admin/departures', 'departures.title'],
+        ['/admin/audit', 'audit.title'],
+        ['/admin', 'dashboard.title'],
+      ] as const;
+      for (const [route, title] of screens) {
+        await visit(page, route);
+        await expect
+          .poll(() => page.getByRole('heading', { level: 1, name: t(title) }).isVisible())
+          .toBe(true);
+        await expect.poll(() => page.getByRole('status', { name: t('loading') }).count()).toBe(0);
+        await expectAccessible(page);
+        await screenshot(page, `admin-${title.split('.')[0]}-${viewport}-${language}`);
+      }
+      // A filter typed in the bookings search goes into the URL, and a reload keeps it.
+      await visit(page, '/admin/bookings');
+      await page.getByRole('searchbox', { name: t('bookings.search') }).fill('CT-');
+      await expect.poll(() => page.url()).toContain('q=CT-');
+      await page.reload();
+      await expect
+        .poll(() => page.getByRole('searchbox', { name: t('bookings.search') }).inputValue())
+        .toBe('CT-');
+    },
+  );
+});
+
+describeInBrowser.each([
+  ['desktop', 'en'],
+  ['phone', 'es'],
+] as [ViewportName, 'en' | 'es'][])('staff money on %s in %s (issue 13)', (viewport, language) => {
+  const t = (key: string, values?: Record<string, string | number>) =>
+    adminText(language, key, values);
+
+  it("records a cash payment after confirming it, and the customer's balance follows", async () => {
+    const customer = await createCustomer('Teofila', 'Apaza');
+    const session = await signInApi(customer.email, customer.password);
+    const booking = await createBooking(session.token, '100401', { adults: 1 });
+    const payment = 100;
+    const after = Math.round((booking.total - payment) * 100) / 100;
+
+    const page = await openPage(viewport, language);
+    await visit(page, '/login');
+    await signInThroughApi(page, demo.agent.email, demo.agent.password);
+    await visit(page, `/admin/bookings/${booking.code}`);
+    const debt = page.getByTestId('admin-debt');
+    await expect.poll(() => debt.textContent()).toBe(money(booking.total, language));
+    await page.getByRole('button', { name: t('money.recordPayment') }).click();
+    const dialog = page.getByRole('dialog', {
+      name: t('money.paymentTitle', { code: booking.code }),
+    });
+    await dialog.getByLabel(t('money.amount')).fill(String(payment));
+    await dialog.getByLabel(t('money.reference')).fill('Receipt 0042');
+    await dialog.getByRole('button', { name: t('money.review') }).click();
+    // The confirmation says the amount and the balance it leaves before anything is recorded.
+    await expect
+      .poll(() => dialog.getByTestId('money-debt-after').textContent())
+      .toBe(
+        t('money.debtAfter', {
+          before: money(booking.total, language),
+          after: money(after, language),
+        }),
+      );
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: t('money.confirm') }).click();
+    await expect.poll(() => debt.textContent()).toBe(money(after, language));
+    await expect
+      .poll(() =>
+        page
+          .getByRole('cell', { name: 'Receipt 0042' })
+          .or(page.getByText(/Receipt 0042/))
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await screenshot(page, `admin-booking-paid-${viewport}-${language}`);
+
+    const customerPage = await openPage(viewport, language);
+    await visit(customerPage, '/login');
+    await signInThroughApi(customerPage, customer.email, customer.password);
+    await visit(customerPage, `/main/booking/detail/${booking.code}`);
+    await expect
+      .poll(() => customerPage.getByText(money(after, language)).first().isVisible())
+      .toBe(true);
+  });
+});
+
+/** The text of every cell of the table's body rows. */
+async function tableRows(page: Page): Promise<string[][]> {
+  return page
+    .locator('table tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        Array.from(row.querySelectorAll('td'), (cell) => cell.textContent?.trim() ?? ''),
+      ),
+    );
+}
+
+describeInBrowser('departures and manifests (issue 13)', () => {
+  it('the manifest lists the incomplete first, and its CSV has the rows of the screen', async () => {
+    const customer = await createCustomer('Ruth', 'Condori');
+    const session = await signInApi(customer.email, customer.password);
+    const booking = await createBooking(session.token, '100401', { adults: 2 });
+    await registerFirstPassenger(session.token, booking.code);
+    // createBooking books a year from today.
+    const date = addYears(todayInLima(), 1);
+
+    const page = await openPage('desktop', 'en');
+    await visit(page, '/login');
+    await signInThroughApi(page, demo.agent.email, demo.agent.password);
+    await visit(page, `/admin/departures/100401/${date}`);
+    const figure = page.getByTestId('manifest-completeness');
+    await expect.poll(() => figure.isVisible()).toBe(true);
+    const rows = await tableRows(page);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    // Incomplete passengers first: once a complete one is listed, no incomplete one follows.
+    const complete = rows.map((cells) => cells.some((cell) => cell === '100%'));
+    expect(complete).toEqual(complete.toSorted((a, b) => Number(a) - Number(b)));
+    expect(rows.some((cells) => cells.some((cell) => cell.includes('Julia Ccori')))).toBe(true);
+    await expectAccessible(page);
+    await screenshot(page, 'admin-manifest-desktop-en');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: adminText('en', 'manifest.csv') }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`manifest-100401-${date}.csv`);
+    const csv = parseCsv(await readFile((await download.path()) as string, 'utf8')).filter(
+      (fields) => fields.some((field) => field !== ''),
+    );
+    const [, ...records] = csv;
+    expect(records).toHaveLength(rows.length);
+    rows.forEach((cells, index) => {
+      const record = records[index] ?? [];
+      const bookingCode = cells.at(-1) ?? '';
+      expect(record).toContain(bookingCode);
+      const documentNumber = (cells[1] ?? '').split(' ').at(-1) ?? '';
+      if (documentNumber && documentNumber !== '—') {
+        expect(record.join(' ')).toContain(documentNumber);
+      }
+    });
+  });
+});
