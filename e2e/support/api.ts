@@ -169,6 +169,21 @@ export async function registerFirstPassenger(token: string, code: string): Promi
   return created.id;
 }
 
+/** A customer's request to remove passenger `number` of their booking; answers its id. */
+export async function requestRemoval(token: string, bookingCode: string, number = 1) {
+  const response = await fetch(`${baseUrl}/api/tour/booking/${bookingCode}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const detail = (await response.json()) as { passangerRegistry: { id: string; number: number }[] };
+  const slot = detail.passangerRegistry.find((item) => item.number === number);
+  const saved = (await post(
+    'incident/save',
+    { typeId: IncidentTypeId.removePassenger, bookingId: bookingCode, targetId: slot?.id },
+    token,
+  )) as { id: string };
+  return saved.id;
+}
+
 /** A customer's request on one of their bookings, through the API; answers its id. */
 export async function raiseRequest(token: string, bookingCode: string, subject: string) {
   const saved = (await post(

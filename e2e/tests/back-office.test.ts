@@ -7,6 +7,7 @@ import {
   createCustomer,
   demo,
   registerFirstPassenger,
+  requestRemoval,
   signInApi,
   signInThroughApi,
 } from '../support/api.ts';
@@ -182,6 +183,52 @@ describeInBrowser.each([
     await visit(customerPage, `/main/booking/detail/${booking.code}`);
     await expect
       .poll(() => customerPage.getByText(money(after, language)).first().isVisible())
+      .toBe(true);
+  });
+});
+
+describeInBrowser('remove requests (issue 13)', () => {
+  it('asks the agent to choose, then an accepted removal frees the passenger and credits the booking', async () => {
+    const t = (key: string, values?: Record<string, string | number>) =>
+      adminText('en', key, values);
+    const customer = await createCustomer('Marco', 'Yupanqui');
+    const session = await signInApi(customer.email, customer.password);
+    const booking = await createBooking(session.token, '100401', { adults: 2 });
+    await requestRemoval(session.token, booking.code, 2);
+    const unit = booking.total / 2;
+
+    const page = await openPage('desktop', 'en');
+    await visit(page, '/login');
+    await signInThroughApi(page, demo.agent.email, demo.agent.password);
+    await visit(page, `/admin/requests?q=${booking.code}`);
+    await page
+      .getByRole('button', { name: t('requests.answer'), exact: false })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', {
+      name: t('requests.answerTitle', { code: booking.code }),
+    });
+    await dialog
+      .getByLabel(new RegExp(`^${t('requests.response')}`))
+      .fill('Done, one passenger less.');
+    await dialog.getByRole('button', { name: t('requests.send') }).click();
+    // No removal without a decision.
+    await expect.poll(() => dialog.getByText(t('requests.chooseDecision')).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await dialog.getByRole('radio', { name: t('requests.accept') }).check();
+    await dialog.getByRole('button', { name: t('requests.send') }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    await visit(page, `/admin/bookings/${booking.code}`);
+    await expect
+      .poll(() => page.getByTestId('admin-debt').textContent())
+      .toBe(money(booking.total - unit, 'en'));
+    await expect
+      .poll(() =>
+        page
+          .getByText(`Credit for a removal (100% of ${money(unit, 'en').replace(/,/g, '')})`)
+          .isVisible(),
+      )
       .toBe(true);
   });
 });

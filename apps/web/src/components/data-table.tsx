@@ -66,17 +66,7 @@ export function DataTable<Row>({
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, index) => (
-            <Table.Tr key={rowKey(row, index)}>
-              {columns.map((column) => (
-                <Table.Td key={column.key} ta={column.align ?? 'left'}>
-                  {column.render(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <TableRows columns={columns} rows={rows} rowKey={rowKey} />
         {footer && (
           <Table.Tfoot>
             <Table.Tr>
@@ -89,6 +79,43 @@ export function DataTable<Row>({
         )}
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The body of a table: one row per item, one cell per column. */
+export function TableRows<Row>({
+  columns,
+  rows,
+  rowKey,
+}: {
+  columns: Pick<Column<Row>, 'key' | 'render' | 'align'>[];
+  rows: Row[];
+  rowKey(row: Row, index: number): string;
+}) {
+  return (
+    <Table.Tbody>
+      {rows.map((row, index) => (
+        <Table.Tr key={rowKey(row, index)}>
+          {columns.map((column) => (
+            <Table.Td key={column.key} ta={column.align ?? 'left'}>
+              {column.render(row)}
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </Table.Tbody>
+  );
+}
+
+/** A cell of two lines: the main text, and a smaller dimmed one under it. */
+export function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
+  return (
+    <>
+      <Text size="sm">{main}</Text>
+      <Text size="xs" c="dimmed">
+        {sub}
+      </Text>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { auditEntries, bookings, users } from '../../db/schema.ts';
 import { limitOffset, type Page } from '../../lib/pagination.ts';
 import { normalizeCode } from '../bookings/access.ts';
+import { fullNameOf } from './incidents.ts';
 
 /** The audit trail as staff read it (issue 13): newest first, with who and which booking. */
 function selectTrail(db: Executor, where: SQL | undefined) {
@@ -11,7 +12,7 @@ function selectTrail(db: Executor, where: SQL | undefined) {
     .select({
       id: auditEntries.id,
       createdAt: auditEntries.createdAt,
-      staffName: sql<string>`${users.name} || ' ' || ${users.lastName}`,
+      staffName: fullNameOf,
       staffEmail: users.email,
       action: auditEntries.action,
       bookingCode: bookings.code,

@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import { bookings, passengerSlots, paymentAttempts, tours, users } from '../../db/schema.ts';
 import { limitOffset, type Page } from '../../lib/pagination.ts';
 import { ledgerTotalsLateral, totalsOf } from '../bookings/ledger.ts';
-import { containing } from './incidents.ts';
+import { containing, fullNameOf } from './incidents.ts';
 
 /**
  * The back office's bookings (issue 13): every customer's, with the customer, the ledger's sums
@@ -44,7 +44,7 @@ function selectRows(db: Executor) {
       tourEs: tours.nameEs,
       travelDate: bookings.travelDate,
       createdAt: bookings.createdAt,
-      customerName: sql<string>`${users.name} || ' ' || ${users.lastName}`,
+      customerName: fullNameOf,
       customerEmail: users.email,
       corporate: sql<boolean>`${bookings.corporateClientId} is not null`,
       passengers: passengersOf,

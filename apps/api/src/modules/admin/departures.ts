@@ -27,6 +27,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { clientCompletion } from '../bookings/detail-answer.ts';
 import { ledgerTotalsLateral } from '../bookings/ledger.ts';
+import { fullNameOf } from './incidents.ts';
 
 /**
  * Departures and their manifests (issue 13): every passenger slot of the bookings travelling on
@@ -54,7 +55,7 @@ function departureSlots(db: Executor, where: SQL | undefined) {
       customerTypeId: passengerSlots.customerTypeId,
       typeEn: customerTypes.nameEn,
       typeEs: customerTypes.nameEs,
-      customerName: sql<string>`${users.name} || ' ' || ${users.lastName}`,
+      customerName: fullNameOf,
       debt: sql<number>`(${totals.purchases} + ${totals.additions} - ${totals.discounts} - ${totals.payments})`.mapWith(
         Number,
       ),

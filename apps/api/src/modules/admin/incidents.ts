@@ -12,6 +12,9 @@ import { limitOffset, type Page } from '../../lib/pagination.ts';
 import { incidentNotFound, parseIncidentId } from '../incidents/access.ts';
 import { joinRequestTables, requestColumns } from '../incidents/read.ts';
 
+/** A user's full name, as staff read it: "Inés Ccama". */
+export const fullNameOf = sql<string>`${users.name} || ' ' || ${users.lastName}`;
+
 /** A pattern for ILIKE that finds `text` anywhere, its own % and _ taken literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -21,13 +24,7 @@ function queueFilter(query: Partial<AdminIncidentQuery>): SQL | undefined {
   return and(
     query.status ? eq(incidents.statusId, query.status) : undefined,
     query.type ? eq(incidents.typeId, query.type) : undefined,
-    q
-      ? or(
-          ilike(bookings.code, q),
-          ilike(users.email, q),
-          ilike(sql`${users.name} || ' ' || ${users.lastName}`, q),
-        )
-      : undefined,
+    q ? or(ilike(bookings.code, q), ilike(users.email, q), ilike(fullNameOf, q)) : undefined,
   );
 }
 
@@ -38,7 +35,7 @@ function selectQueue(db: Executor, where: SQL | undefined) {
   const query = db
     .select({
       ...requestColumns,
-      customerName: sql<string>`${users.name} || ' ' || ${users.lastName}`,
+      customerName: fullNameOf,
       customerEmail: users.email,
       createdAt: incidents.createdAt,
       ageDays: sql<number>`(extract(epoch from now() - ${incidents.createdAt}) / 86400)::integer`,

@@ -6,13 +6,20 @@ import {
   offlinePaymentRequest,
   refundRequest,
 } from '@cusco/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyHeaders, sendStored } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { adjustLedger, recordOfflinePayment, refundAttempt } from './money.ts';
+import { adjustLedger, recordOfflinePayment, refundAttempt, type StaffCall } from './money.ts';
 
 const answers = { 201: moneyActionResult, 403: errorBody, 404: errorBody, 422: errorBody };
+
+/** Who calls, and the Idempotency-Key they sent. */
+const staffCall = (request: FastifyRequest): StaffCall => ({
+  staff: currentUser(request),
+  key: request.headers['idempotency-key'] as string | undefined,
+});
 
 /**
  * The back office's money calls (issue 13), inside the staff scope: every one idempotent with
@@ -34,12 +41,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendStored(
         reply,
-        await recordOfflinePayment(
-          app.db,
-          { staff: currentUser(request), key: request.headers['idempotency-key'] },
-          request.params.code,
-          request.body,
-        ),
+        await recordOfflinePayment(app.db, staffCall(request), request.params.code, request.body),
       ),
   );
 
@@ -61,13 +63,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) =>
         sendStored(
           reply,
-          await adjustLedger(
-            app.db,
-            { staff: currentUser(request), key: request.headers['idempotency-key'] },
-            request.params.code,
-            kind,
-            request.body,
-          ),
+          await adjustLedger(app.db, staffCall(request), request.params.code, kind, request.body),
         ),
     );
   }
@@ -89,7 +85,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         await refundAttempt(
           app.db,
-          { staff: currentUser(request), key: request.headers['idempotency-key'] },
+          staffCall(request),
           request.params.attemptId,
           request.body,
           app.gateway,

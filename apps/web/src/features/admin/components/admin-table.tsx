@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { TableRows } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAdminText } from '../i18n.ts';
 
@@ -86,17 +87,7 @@ export function AdminTable<Row>({
               ))}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
-            {rows?.map((row) => (
-              <Table.Tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.align ?? 'left'}>
-                    {column.render(row)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
+          <TableRows columns={columns} rows={rows ?? []} rowKey={rowKey} />
         </Table>
       </Table.ScrollContainer>
       {rows?.length === 0 && (

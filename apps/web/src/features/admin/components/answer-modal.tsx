@@ -39,8 +39,10 @@ export function AnswerModal({
   const target = request ? incidentTarget(request.typeId) : null;
   const form = useForm({
     mode: 'controlled',
-    initialValues: { response: '', observation: '', decision: 'accept' },
-    validate: schemaResolver(incidentAnswerRequest),
+    // A removal is never accepted by default: the agent chooses.
+    initialValues: { response: '', observation: '', decision: '' },
+    // The decision is checked on submit: it is asked for a removal only.
+    validate: schemaResolver(incidentAnswerRequest.omit({ decision: true })),
   });
   const inputProps = useInputProps(form);
   const close = () => {
@@ -50,6 +52,10 @@ export function AnswerModal({
   };
   const submit = form.onSubmit((values) => {
     if (!request) return;
+    if (target && !values.decision) {
+      form.setFieldError('decision', t('requests.chooseDecision'));
+      return;
+    }
     answer.mutate(
       {
         id: request.id,
@@ -94,6 +100,7 @@ export function AnswerModal({
                   target === 'passenger' ? 'requests.decidePassenger' : 'requests.decideService',
                 )}
                 description={t('requests.decisionHelp')}
+                required
                 {...form.getInputProps('decision')}
               >
                 <Group mt="xs">

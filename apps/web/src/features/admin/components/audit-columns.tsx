@@ -1,6 +1,7 @@
 import type { AdminAuditEntry } from '@cusco/shared';
 import { Anchor, Code, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { TwoLines } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useAdminText } from '../i18n.ts';
@@ -33,14 +34,7 @@ export function useAuditColumns(): AdminColumn<AdminAuditEntry>[] {
     {
       key: 'who',
       header: t('audit.who'),
-      render: (row) => (
-        <>
-          <Text size="sm">{row.staffName}</Text>
-          <Text size="xs" c="dimmed">
-            {row.staffEmail}
-          </Text>
-        </>
-      ),
+      render: (row) => <TwoLines main={row.staffName} sub={row.staffEmail} />,
     },
     {
       key: 'action',

@@ -1,6 +1,7 @@
 import type { AdminBookingRow } from '@cusco/shared';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { TwoLines } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -33,25 +34,20 @@ export function useBookingColumns(): AdminColumn<AdminBookingRow>[] {
       key: 'tour',
       header: t('tour'),
       render: (row) => (
-        <>
-          <Text size="sm">{row.tour}</Text>
-          <Text size="xs" c="dimmed">
-            {row.tourCode} · {t('bookings.passengers', { count: row.passengers })}
-          </Text>
-        </>
+        <TwoLines
+          main={row.tour}
+          sub={`${row.tourCode} · ${t('bookings.passengers', { count: row.passengers })}`}
+        />
       ),
     },
     {
       key: 'customer',
       header: t('customer'),
       render: (row) => (
-        <>
-          <Text size="sm">{row.customerName}</Text>
-          <Text size="xs" c="dimmed">
-            {row.corporate ? `${t('bookings.corporate')} · ` : ''}
-            {row.customerEmail}
-          </Text>
-        </>
+        <TwoLines
+          main={row.customerName}
+          sub={`${row.corporate ? `${t('bookings.corporate')} · ` : ''}${row.customerEmail}`}
+        />
       ),
     },
     { key: 'total', header: t('total'), align: 'right', render: (row) => money(row.total) },

@@ -1,6 +1,7 @@
 import type { AdminDeparture } from '@cusco/shared';
 import { Anchor, Progress, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { TwoLines } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -25,12 +26,10 @@ export function useDepartureColumns(): AdminColumn<AdminDeparture>[] {
       key: 'tour',
       header: t('tour'),
       render: (row) => (
-        <>
-          <Text size="sm">{row.tour}</Text>
-          <Text size="xs" c="dimmed">
-            {row.tourCode} · {t('departures.bookings', { count: row.bookings })}
-          </Text>
-        </>
+        <TwoLines
+          main={row.tour}
+          sub={`${row.tourCode} · ${t('departures.bookings', { count: row.bookings })}`}
+        />
       ),
     },
     {

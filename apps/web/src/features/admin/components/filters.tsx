@@ -13,16 +13,15 @@ export function FilterBar({ label, children }: { label: string; children: ReactN
   );
 }
 
-/** A search box that updates the URL as the user types (debounced), not on every key. */
-export function SearchFilter({
-  label,
-  value,
-  onChange,
-}: {
+/** A filter's field: its label, its value in the URL, and how to change it. */
+interface FilterProps {
   label: string;
   value: string;
   onChange(value: string): void;
-}) {
+}
+
+/** A search box that updates the URL as the user types (debounced), not on every key. */
+export function SearchFilter({ label, value, onChange }: FilterProps) {
   const [text, setText] = useState(value);
   const commit = useDebouncedCallback(onChange, 300);
   return (
@@ -48,13 +47,7 @@ export function SelectFilter({
   data,
   allLabel,
   onChange,
-}: {
-  label: string;
-  value: string;
-  data: { value: string; label: string }[];
-  allLabel: string;
-  onChange(value: string): void;
-}) {
+}: FilterProps & { data: { value: string; label: string }[]; allLabel: string }) {
   return (
     <Select
       label={label}
@@ -68,15 +61,7 @@ export function SelectFilter({
 }
 
 /** A date (YYYY-MM-DD), with the browser's own picker. */
-export function DateFilter({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-}) {
+function DateFilter({ label, value, onChange }: FilterProps) {
   return (
     <TextInput
       label={label}
@@ -85,5 +70,25 @@ export function DateFilter({
       onChange={(event) => onChange(event.currentTarget.value)}
       w={{ base: '100%', sm: 170 }}
     />
+  );
+}
+
+/** From and to dates, kept in the URL as `from` and `to`. */
+export function DateRangeFilter({
+  from,
+  to,
+  labels,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  labels: { from: string; to: string };
+  onChange(key: 'from' | 'to', value: string): void;
+}) {
+  return (
+    <>
+      <DateFilter label={labels.from} value={from} onChange={(value) => onChange('from', value)} />
+      <DateFilter label={labels.to} value={to} onChange={(value) => onChange('to', value)} />
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { ADMIN_PAGE_SIZE, useAdminBookings } from '../api/admin-api.ts';
 import { AdminTable } from '../components/admin-table.tsx';
 import { useBookingColumns } from '../components/booking-columns.tsx';
-import { DateFilter, FilterBar, SearchFilter, SelectFilter } from '../components/filters.tsx';
+import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../components/filters.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useAdminText } from '../i18n.ts';
 
@@ -29,15 +29,11 @@ export function BookingsPage() {
           value={url.values.tour}
           onChange={(value) => url.set('tour', value)}
         />
-        <DateFilter
-          label={t('from')}
-          value={url.values.from}
-          onChange={(value) => url.set('from', value)}
-        />
-        <DateFilter
-          label={t('to')}
-          value={url.values.to}
-          onChange={(value) => url.set('to', value)}
+        <DateRangeFilter
+          from={url.values.from}
+          to={url.values.to}
+          labels={{ from: t('from'), to: t('to') }}
+          onChange={url.set}
         />
         <SelectFilter
           label={t('bookings.status')}

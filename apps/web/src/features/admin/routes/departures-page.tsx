@@ -2,7 +2,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useDepartures } from '../api/admin-api.ts';
 import { AdminTable } from '../components/admin-table.tsx';
 import { useDepartureColumns } from '../components/departure-columns.tsx';
-import { DateFilter, FilterBar, SearchFilter } from '../components/filters.tsx';
+import { DateRangeFilter, FilterBar, SearchFilter } from '../components/filters.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useAdminText } from '../i18n.ts';
 
@@ -18,15 +18,11 @@ export function DeparturesPage() {
     <>
       <PageTitle title={t('departures.title')} />
       <FilterBar label={t('filters')}>
-        <DateFilter
-          label={t('from')}
-          value={url.values.from}
-          onChange={(value) => url.set('from', value)}
-        />
-        <DateFilter
-          label={t('to')}
-          value={url.values.to}
-          onChange={(value) => url.set('to', value)}
+        <DateRangeFilter
+          from={url.values.from}
+          to={url.values.to}
+          labels={{ from: t('from'), to: t('to') }}
+          onChange={url.set}
         />
         <SearchFilter
           label={t('departures.tour')}

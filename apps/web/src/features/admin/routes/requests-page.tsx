@@ -2,6 +2,7 @@ import type { AdminIncident } from '@cusco/shared';
 import { Anchor, Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { TwoLines } from '../../../components/data-table.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -91,14 +92,7 @@ function useRequestColumns(answer: (request: AdminIncident) => void): AdminColum
     {
       key: 'customer',
       header: t('customer'),
-      render: (row) => (
-        <>
-          <Text size="sm">{row.customerName}</Text>
-          <Text size="xs" c="dimmed">
-            {row.customerEmail}
-          </Text>
-        </>
-      ),
+      render: (row) => <TwoLines main={row.customerName} sub={row.customerEmail} />,
     },
     {
       key: 'subject',
