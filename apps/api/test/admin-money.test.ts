@@ -295,6 +295,23 @@ describe('refunds', () => {
     expect((await post(admin.token, `payments/${attemptId}/refund`, {})).statusCode).toBe(422);
   });
 
+  it('takes two refunds clicked at once one at a time: only what the payment still holds', async () => {
+    const { code, debt } = await newBooking();
+    const attemptId = await paidAttempt(code, 200);
+    const answers = await Promise.all(
+      [150, 150, 150].map((amount) =>
+        post(admin.token, `payments/${attemptId}/refund`, { amount }, randomUUID()),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422, 422]);
+    expect(await debtOf(code)).toBe(debt - 50);
+    const [charge] = await db
+      .select({ refunded: sandboxCharges.refundedCents })
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.transactionId, attemptId));
+    expect(charge?.refunded).toBe(15_000);
+  });
+
   it('refunds an attempt paid when nothing more was owed: its payment and its refund both recorded', async () => {
     const { code, debt } = await newBooking();
     // The customer opens a checkout for the whole debt, then pays at the desk instead...
