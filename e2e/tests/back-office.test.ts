@@ -104,6 +104,7 @@ describeInBrowser('the back office (issue 13)', () => {
         ['/admin/bookings?status=unpaid&sort=travelDate', 'bookings.title'],
         ['/admin/departures', 'departures.title'],
         ['/admin/audit', 'audit.title'],
+        ['/admin/staff', 'staff.title'],
         ['/admin', 'dashboard.title'],
       ] as const;
       for (const [route, title] of screens) {

@@ -19,6 +19,7 @@ import { compiledSerializer } from './lib/serializer.ts';
 import { adminMoneyRoutes } from './modules/admin/money-routes.ts';
 import { adminReadRoutes } from './modules/admin/read-routes.ts';
 import { adminIncidentRoutes } from './modules/admin/routes.ts';
+import { adminStaffRoutes } from './modules/admin/staff-routes.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { healthRoutes } from './modules/common/health.ts';
@@ -220,7 +221,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
     });
     // The back office: the agency's staff only (404 for anyone else signed in).
     await api.register(staffOnly, {
-      routes: [adminIncidentRoutes, adminMoneyRoutes, adminReadRoutes],
+      routes: [adminIncidentRoutes, adminMoneyRoutes, adminReadRoutes, adminStaffRoutes],
     });
   };
 }

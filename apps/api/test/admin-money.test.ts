@@ -458,3 +458,67 @@ describe('accepted remove requests', () => {
     expect(gone.json().message).toContain('no longer on the booking');
   });
 });
+
+describe('staff management', () => {
+  const newMember = (email: string) => ({
+    email,
+    name: 'Wilber',
+    lastName: 'Ttito',
+    role: 'agent',
+    password: 'Chinchero-Weaving-2026',
+  });
+
+  it('lets an administrator list and add staff, audited; an agent gets 403, a customer 404', async () => {
+    const email = `desk.${randomUUID().slice(0, 8)}@agency.pe`;
+    for (const [token, status] of [
+      [customer.token, 404],
+      [corporate.token, 404],
+      [agent.token, 403],
+    ] as const) {
+      expect(
+        (await app.inject({ url: '/api/admin/staff', headers: bearer(token) })).statusCode,
+      ).toBe(status);
+      expect((await post(token, 'staff', newMember(email))).statusCode).toBe(status);
+    }
+    const added = await post(admin.token, 'staff', newMember(email));
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ email, role: 'agent', name: 'Wilber' });
+    const list = await app.inject({ url: '/api/admin/staff', headers: bearer(admin.token) });
+    expect(list.json().map((member: { email: string }) => member.email)).toEqual(
+      expect.arrayContaining([email, demoAccounts.agent.email, demoAccounts.admin.email]),
+    );
+    const [audit] = await db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.subjectId, added.json().id));
+    expect(audit).toMatchObject({ action: 'staff.create', staffUserId: admin.user.id });
+    // The new agent signs in and reaches the back office.
+    const session = await signIn(app, email, 'Chinchero-Weaving-2026');
+    expect(
+      (await app.inject({ url: '/api/admin/dashboard', headers: bearer(session.token) }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a taken e-mail (also twice at once), a common password and a role that is not staff', async () => {
+    const taken = await post(admin.token, 'staff', newMember(demoAccounts.customer.email));
+    expect(taken.statusCode).toBe(409);
+    const email = `twice.${randomUUID().slice(0, 8)}@agency.pe`;
+    const both = await Promise.all([
+      post(admin.token, 'staff', newMember(email)),
+      post(admin.token, 'staff', newMember(email)),
+    ]);
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const common = await post(admin.token, 'staff', {
+      ...newMember(`c.${randomUUID().slice(0, 8)}@agency.pe`),
+      password: 'password123',
+    });
+    expect(common.statusCode).toBe(422);
+    expect(common.json().field).toBe('password');
+    const client = await post(admin.token, 'staff', {
+      ...newMember(`r.${randomUUID().slice(0, 8)}@agency.pe`),
+      role: 'client',
+    });
+    expect(client.statusCode).toBe(400);
+  });
+});

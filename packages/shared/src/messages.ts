@@ -311,6 +311,10 @@ export const messages = {
   manifestCheck: { en: 'Checked', es: 'Control' },
   yes: { en: 'Yes', es: 'Sí' },
   no: { en: 'No', es: 'No' },
+  staffEmailTaken: {
+    en: 'There is already a user with this e-mail',
+    es: 'Ya existe un usuario con este correo',
+  },
   removalTargetGone: {
     en: 'The passenger or service this request is about is no longer on the booking',
     es: 'El pasajero o servicio de esta solicitud ya no está en la reserva',

@@ -123,6 +123,13 @@ const adminScreens = [
         Component: m.AuditPage,
       })),
   },
+  {
+    path: paths.adminStaff.pattern,
+    lazy: () =>
+      import('../features/admin/routes/staff-page.tsx').then((m) => ({
+        Component: m.StaffPage,
+      })),
+  },
   { path: '*', element: <Navigate to={paths.admin.href()} replace /> },
 ];
 

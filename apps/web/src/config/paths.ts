@@ -47,6 +47,7 @@ export const paths = {
       `/admin/departures/${encodeURIComponent(tour)}/${encodeURIComponent(date)}`,
   },
   adminAudit: { pattern: '/admin/audit', href: () => '/admin/audit' },
+  adminStaff: { pattern: '/admin/staff', href: () => '/admin/staff' },
 } as const;
 
 /** Where a signed-in user lands (spec §2: after login the user goes to /main/booking). */

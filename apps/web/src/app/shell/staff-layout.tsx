@@ -4,6 +4,7 @@ import {
   IconHistory,
   IconMessageReport,
   IconTicket,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -13,21 +14,25 @@ import { MainLayout, type MenuLink } from './main-layout.tsx';
 import { RequireSession } from './require-session.tsx';
 
 /** The back office's menu (issue 13). */
-function useStaffLinks(): MenuLink[] {
+function useStaffLinks(admin: boolean): MenuLink[] {
   const { t } = useTranslation();
-  return [
+  const links: MenuLink[] = [
     { to: paths.admin.href(), label: t('nav.adminDashboard'), icon: IconGauge, end: true },
     { to: paths.adminRequests.href(), label: t('nav.adminRequests'), icon: IconMessageReport },
     { to: paths.adminBookings.href(), label: t('nav.adminBookings'), icon: IconTicket },
     { to: paths.adminDepartures.href(), label: t('nav.adminDepartures'), icon: IconCalendarEvent },
     { to: paths.adminAudit.href(), label: t('nav.adminAudit'), icon: IconHistory },
   ];
+  // Staff management is an administrator's.
+  if (admin)
+    links.push({ to: paths.adminStaff.href(), label: t('nav.adminStaff'), icon: IconUsers });
+  return links;
 }
 
 /** Only staff see the back office; anyone else signed in goes to their reservations. */
 function StaffOnly() {
   const user = useSessionUser();
-  const links = useStaffLinks();
+  const links = useStaffLinks(user?.role === 'admin');
   if (!isStaff(user)) return <Navigate to={paths.reservations.href()} replace />;
   return <MainLayout links={links} home={paths.admin.href()} />;
 }

@@ -11,6 +11,9 @@ import {
   type IncidentAnswerRequest,
   incidentOptions,
   moneyActionResult,
+  type StaffCreateRequest,
+  staffList,
+  staffMember,
 } from '@cusco/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -156,6 +159,27 @@ export function useMoneyAction() {
         schema: moneyActionResult,
         headers: { 'idempotency-key': key },
       }),
+    onSuccess: refresh,
+  });
+}
+
+/** GET admin/staff (administrators). */
+export function useStaff(enabled: boolean) {
+  return useQuery({
+    queryKey: [...adminKey, 'staff'],
+    queryFn: ({ signal }) => api.get('admin/staff', { schema: staffList, signal }),
+    enabled,
+    staleTime: 0,
+    meta: { inlineErrors: true },
+  });
+}
+
+/** POST admin/staff. */
+export function useAddStaff() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: (body: StaffCreateRequest) =>
+      api.post('admin/staff', body, { schema: staffMember }),
     onSuccess: refresh,
   });
 }

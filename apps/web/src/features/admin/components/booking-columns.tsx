@@ -1,5 +1,5 @@
 import type { AdminBookingRow } from '@cusco/shared';
-import { Anchor, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { TwoLines } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
