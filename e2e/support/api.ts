@@ -94,7 +94,7 @@ export async function createBooking(
   token: string,
   tourCode: string,
   counts: { adults: number; students?: number; children?: number },
-): Promise<{ code: string; total: number }> {
+): Promise<{ code: string; total: number; transactionId: string | null }> {
   const tour = tourSchema.parse(await (await fetch(`${baseUrl}/api/tour/${tourCode}`)).json());
   const selection = {
     categoryId: tour.categories[0]?.value ?? '',
@@ -117,7 +117,11 @@ export async function createBooking(
     mode: 'T',
     isPassager: false,
   });
-  return (await post('tour/save', body, token)) as { code: string; total: number };
+  return (await post('tour/save', body, token)) as {
+    code: string;
+    total: number;
+    transactionId: string | null;
+  };
 }
 
 /**
@@ -167,6 +171,32 @@ export async function registerFirstPassenger(token: string, code: string): Promi
     token,
   )) as { id: string };
   return created.id;
+}
+
+/**
+ * Pays an attempt on the sandbox's hosted page with its approved test card (as a customer's
+ * browser posts it), and waits until the booking has recorded the payment.
+ */
+export async function payWithSandboxCard(token: string, code: string, transactionId: string) {
+  const response = await fetch(`${baseUrl}/sandbox/checkout/${transactionId}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      holder: 'Test Holder',
+      cardNumber: '4111 1111 1111 1111',
+      expiry: '12/30',
+      cvc: '123',
+    }),
+  });
+  expect(response.status).toBe(200);
+  await expect
+    .poll(async () => {
+      const detail = await fetch(`${baseUrl}/api/tour/booking/${code}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await detail.json()) as { balance: { payments: number } }).balance.payments;
+    })
+    .toBeGreaterThan(0);
 }
 
 /** A customer's request to remove passenger `number` of their booking; answers its id. */

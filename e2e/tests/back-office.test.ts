@@ -6,6 +6,7 @@ import {
   createBooking,
   createCustomer,
   demo,
+  payWithSandboxCard,
   registerFirstPassenger,
   requestRemoval,
   signInApi,
@@ -184,6 +185,56 @@ describeInBrowser.each([
     await visit(customerPage, `/main/booking/detail/${booking.code}`);
     await expect
       .poll(() => customerPage.getByText(money(after, language)).first().isVisible())
+      .toBe(true);
+  });
+});
+
+describeInBrowser('refunds (issue 13)', () => {
+  it('an administrator refunds part of a card payment after confirming it, and the customer owes it again', async () => {
+    const t = (key: string, values?: Record<string, string | number>) =>
+      adminText('en', key, values);
+    const customer = await createCustomer('Nancy', 'Puma');
+    const session = await signInApi(customer.email, customer.password);
+    const booking = await createBooking(session.token, '100401', { adults: 1 });
+    await payWithSandboxCard(session.token, booking.code, booking.transactionId ?? '');
+
+    const page = await openPage('desktop', 'en');
+    await visit(page, '/login');
+    await signInThroughApi(page, demo.admin.email, demo.admin.password);
+    await visit(page, `/admin/bookings/${booking.code}`);
+    const debt = page.getByTestId('admin-debt');
+    await expect.poll(() => debt.textContent()).toBe(money(0, 'en'));
+    await page
+      .getByRole('button', { name: t('money.refund', { amount: money(booking.total, 'en') }) })
+      .click();
+    const dialog = page.getByRole('dialog', {
+      name: t('money.refundTitle', { code: booking.code }),
+    });
+    await dialog.getByLabel(t('money.amount')).fill('100');
+    await dialog.getByRole('button', { name: t('money.review') }).click();
+    await expect
+      .poll(() => dialog.getByTestId('money-debt-after').textContent())
+      .toBe(t('money.debtAfter', { before: money(0, 'en'), after: money(100, 'en') }));
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: t('money.confirm') }).click();
+    await expect.poll(() => debt.textContent()).toBe(money(100, 'en'));
+    await expect
+      .poll(() =>
+        page
+          .getByText(/^Refund \(sbx_/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await screenshot(page, 'admin-refund-desktop-en');
+
+    // The customer owes the refunded $100 again, and may pay it.
+    const customerPage = await openPage('desktop', 'en');
+    await visit(customerPage, '/login');
+    await signInThroughApi(customerPage, customer.email, customer.password);
+    await visit(customerPage, `/main/booking/detail/${booking.code}`);
+    await expect
+      .poll(() => customerPage.getByText(money(100, 'en')).first().isVisible())
       .toBe(true);
   });
 });

@@ -349,7 +349,7 @@ function Requests({ data }: { data: AdminBookingDetail }) {
   const [answering, setAnswering] = useState<AdminBookingDetail['requests'][number] | null>(null);
   return (
     <Section title={t('requests.title')}>
-      {data.requests.length === 0 && <Text c="dimmed">{t('requests.empty')}</Text>}
+      {data.requests.length === 0 && <Text c="dimmed">{t('bookingScreen.noRequests')}</Text>}
       <Stack gap="xs">
         {data.requests.map((request) => (
           <Card key={request.id} withBorder padding="sm">
