@@ -103,7 +103,7 @@ describeInBrowser('the back office (issue 13)', () => {
       const screens = [
         ['/admin/requests', 'requests.title'],
         ['/admin/bookings?status=unpaid&sort=travelDate', 'bookings.title'],
-        ['/admin/departures', 'departures.title'],
+        ['/admin/departures?sort=-complete', 'departures.title'],
         ['/admin/audit', 'audit.title'],
         ['/admin/staff', 'staff.title'],
         ['/admin', 'dashboard.title'],

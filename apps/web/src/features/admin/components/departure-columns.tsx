@@ -15,6 +15,7 @@ export function useDepartureColumns(): AdminColumn<AdminDeparture>[] {
   return [
     {
       key: 'date',
+      sort: 'date',
       header: t('date'),
       render: (row) => (
         <Anchor component={Link} to={paths.adminManifest.href(row.tourCode, row.date)} fw={600}>
@@ -34,6 +35,7 @@ export function useDepartureColumns(): AdminColumn<AdminDeparture>[] {
     },
     {
       key: 'passengers',
+      sort: 'passengers',
       header: t('departures.passengers'),
       align: 'right',
       render: (row) => row.passengers,
@@ -46,6 +48,7 @@ export function useDepartureColumns(): AdminColumn<AdminDeparture>[] {
     },
     {
       key: 'complete',
+      sort: 'complete',
       header: t('departures.complete'),
       render: (row) => (
         <>

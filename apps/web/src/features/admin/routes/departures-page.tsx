@@ -1,18 +1,40 @@
+import type { AdminDeparture } from '@cusco/shared';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { useDepartures } from '../api/admin-api.ts';
+import { ADMIN_PAGE_SIZE, useDepartures } from '../api/admin-api.ts';
 import { AdminTable } from '../components/admin-table.tsx';
 import { useDepartureColumns } from '../components/departure-columns.tsx';
 import { DateRangeFilter, FilterBar, SearchFilter } from '../components/filters.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useAdminText } from '../i18n.ts';
 
-const filterKeys = ['from', 'to', 'tour'] as const;
+const filterKeys = ['from', 'to', 'tour', 'sort'] as const;
+
+/** The sorts of the departures (by date, or the least complete first), done on the page. */
+const sorts: Record<string, (a: AdminDeparture, b: AdminDeparture) => number> = {
+  date: (a, b) => a.date.localeCompare(b.date) || a.tourCode.localeCompare(b.tourCode),
+  complete: (a, b) => share(a) - share(b) || a.date.localeCompare(b.date),
+  passengers: (a, b) => a.passengers - b.passengers || a.date.localeCompare(b.date),
+};
+const share = (row: AdminDeparture) => (row.passengers ? row.complete / row.passengers : 1);
+
+/** The rows of a page, in the sort the URL names ("-" for descending). */
+function pageOf(rows: AdminDeparture[] | undefined, sort: string, page: number) {
+  if (!rows) return undefined;
+  const descending = sort.startsWith('-');
+  const compare = sorts[sort.replace(/^-/, '')] ?? sorts.date;
+  const sorted = rows.toSorted((a, b) => (descending ? -1 : 1) * (compare?.(a, b) ?? 0));
+  return sorted.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE);
+}
 
 /** #/admin/departures: each tour and date with bookings, with who is booked, paid and complete. */
 export function DeparturesPage() {
   const { t } = useAdminText();
   const url = useUrlState(filterKeys);
-  const departures = useDepartures(url.query);
+  const { from, to, tour } = url.values;
+  const departures = useDepartures(
+    Object.fromEntries(Object.entries({ from, to, tour }).filter(([, value]) => value)),
+  );
+  const sort = url.values.sort || 'date';
   const columns = useDepartureColumns();
   return (
     <>
@@ -33,12 +55,19 @@ export function DeparturesPage() {
       <AdminTable
         caption={t('departures.title')}
         columns={columns}
-        rows={departures.data}
+        rows={pageOf(departures.data, sort, url.page)}
         rowKey={(row) => `${row.tourCode}/${row.date}`}
         loading={departures.isFetching}
         error={departures.error}
         onRetry={() => void departures.refetch()}
         empty={t('departures.empty')}
+        sort={{ value: sort, onChange: (value) => url.set('sort', value) }}
+        pages={{
+          page: url.page,
+          total: departures.data?.length ?? 0,
+          pageSize: ADMIN_PAGE_SIZE,
+          onChange: url.setPage,
+        }}
       />
     </>
   );
