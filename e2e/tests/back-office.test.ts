@@ -189,6 +189,42 @@ describeInBrowser.each([
   });
 });
 
+describeInBrowser('the keyboard (issue 13)', () => {
+  it('records a payment with the keyboard alone: open, type, review, confirm', async () => {
+    const t = (key: string, values?: Record<string, string | number>) =>
+      adminText('en', key, values);
+    const customer = await createCustomer('Eloy', 'Sutta');
+    const session = await signInApi(customer.email, customer.password);
+    const booking = await createBooking(session.token, '100401', { adults: 1 });
+
+    const page = await openPage('desktop', 'en');
+    await visit(page, '/login');
+    await signInThroughApi(page, demo.agent.email, demo.agent.password);
+    await visit(page, `/admin/bookings/${booking.code}`);
+    const debt = page.getByTestId('admin-debt');
+    await expect.poll(() => debt.textContent()).toBe(money(booking.total, 'en'));
+    await page.getByRole('button', { name: t('money.recordPayment') }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', {
+      name: t('money.paymentTitle', { code: booking.code }),
+    });
+    const amount = dialog.getByLabel(t('money.amount'));
+    // The amount has the focus when the dialog opens.
+    await expect
+      .poll(() => amount.evaluate((field) => field === document.activeElement))
+      .toBe(true);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('50');
+    await page.keyboard.press('Enter');
+    const confirm = dialog.getByRole('button', { name: t('money.confirm') });
+    await expect
+      .poll(() => confirm.evaluate((button) => button === document.activeElement))
+      .toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => debt.textContent()).toBe(money(booking.total - 50, 'en'));
+  });
+});
+
 describeInBrowser('refunds (issue 13)', () => {
   it('an administrator refunds part of a card payment after confirming it, and the customer owes it again', async () => {
     const t = (key: string, values?: Record<string, string | number>) =>

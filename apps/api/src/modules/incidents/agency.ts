@@ -15,7 +15,7 @@ import { applyRemoval } from './removal.ts';
 export interface IncidentAnswer {
   observation: string;
   response: string;
-  /** A remove request accepted is applied with the answer (admin/removal.ts). */
+  /** A remove request accepted is applied with the answer (removal.ts). */
   decision?: 'accept' | 'reject';
   /** The adviser who answered; kept as it was when left out. */
   adviserId?: string | null;

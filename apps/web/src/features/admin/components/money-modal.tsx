@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -194,6 +194,9 @@ function Confirmation({
   const { t } = useAdminText();
   const language = useLanguage();
   const amount = Number(body.amount);
+  // The form that had the focus is gone: a keyboard user lands on Confirm (Back is one Shift+Tab).
+  const confirm = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirm.current?.focus(), []);
   return (
     <Stack>
       <Text data-testid="money-confirmation">
@@ -218,6 +221,7 @@ function Confirmation({
           {t('back')}
         </Button>
         <Button
+          ref={confirm}
           color={dialog.kind === 'refund' ? 'red' : undefined}
           loading={pending}
           onClick={onConfirm}
