@@ -112,6 +112,38 @@ describe('the booking detail cache', () => {
     );
   });
 
+  it('moves the revision once per transaction, however many rows it writes', async () => {
+    const customer = await signUpAndIn(app);
+    // Saved with its lines, two slots, a purchase and a payment attempt: none moved it.
+    const { code } = await bookWithSlots(app, customer.token);
+    expect(await revisionOf(code)).toBe(0);
+    const [row] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.code, code));
+    // Three entries in one transaction: one move.
+    await ctx.database.db.transaction(async (tx) => {
+      for (const amountCents of [100, 200, 300]) {
+        await tx.insert(ledgerEntries).values({
+          bookingId: row?.id ?? '',
+          kind: 'discount',
+          amountCents,
+          description: 'Goodwill',
+        });
+      }
+    });
+    expect(await revisionOf(code)).toBe(1);
+    // Then each transaction moves it again.
+    await db.insert(ledgerEntries).values({
+      bookingId: row?.id ?? '',
+      kind: 'addition',
+      amountCents: 100,
+      description: 'Porter',
+    });
+    expect(await revisionOf(code)).toBe(2);
+    expect((await detailOf(app, customer.token, code)).balance.discounts).toBe(6);
+  });
+
   it("follows the catalogue's version for the names it shows (a tour renamed)", async () => {
     const customer = await signUpAndIn(app);
     const { code, detail } = await bookWithSlots(app, customer.token, '200401');

@@ -21,7 +21,7 @@ import { ledgerEntries } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { once } from '../../lib/idempotency.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { type AttemptPolicy, openAttemptInTransaction } from '../payments/attempts.ts';
+import { type AttemptPolicy, openFirstAttempt } from '../payments/attempts.ts';
 import { loadTourPricing, type Named, nameOf, type TourPricing } from './catalogue.ts';
 import { insertQuoteLines, insertSlots, insertWithFreshCode, seatTheCustomer } from './write.ts';
 
@@ -222,9 +222,18 @@ async function insertBooking(
   // a corporate booking is on credit and is never offered a payment.
   const attempt =
     amountCents > 0 && !user.corporateClientId
-      ? await openAttemptInTransaction(
+      ? await openFirstAttempt(
           tx,
-          { bookingId: booking.id, userId: user.userId, amountCents },
+          {
+            booking: { ...booking, tourEn: pricing.tour.nameEn },
+            customer: {
+              userId: user.userId,
+              name: user.name,
+              lastName: user.lastName,
+              email: user.email,
+            },
+            amountCents,
+          },
           input.payments,
         )
       : null;

@@ -61,7 +61,7 @@ export async function insertWithFreshCode(
       .insert(bookings)
       .values({ ...values, code: newBookingCode() })
       .onConflictDoNothing({ target: bookings.code })
-      .returning({ id: bookings.id, code: bookings.code });
+      .returning({ id: bookings.id, code: bookings.code, currency: bookings.currency });
     if (row) return row;
   }
   throw new Error('no free booking code after 6 draws');
