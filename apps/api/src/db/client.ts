@@ -91,3 +91,8 @@ export async function readEach<T extends Record<string, unknown>>(
   );
   return Object.fromEntries(names.map((name, index) => [name, results[index]])) as T;
 }
+
+/** The rows of a raw query's result (`db.execute`), whichever driver ran it. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}

@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { type Database, rowsOf } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -52,9 +52,4 @@ export function postgresRateLimitStore(db: Database) {
     },
   };
   return store;
-}
-
-/** The rows of a raw query's result, whichever driver ran it. */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }

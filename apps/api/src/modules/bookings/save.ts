@@ -17,13 +17,12 @@ import {
   todayInLima,
 } from '@cusco/shared';
 import type { Database, Transaction } from '../../db/client.ts';
-import { ledgerEntries } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { once } from '../../lib/idempotency.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { type AttemptPolicy, openFirstAttempt } from '../payments/attempts.ts';
 import { loadTourPricing, type Named, nameOf, type TourPricing } from './catalogue.ts';
-import { insertQuoteLines, insertSlots, insertWithFreshCode, seatTheCustomer } from './write.ts';
+import { insertBookingContents, insertWithFreshCode, seatTheCustomer } from './write.ts';
 
 export interface SaveBookingInput {
   user: AuthenticatedUser;
@@ -207,15 +206,8 @@ async function insertBooking(
     servicesCents: quote.servicesCents,
     totalCents: quote.totalCents,
   });
-  await insertQuoteLines(tx, booking.id, quote);
-  const slots = await insertSlots(tx, booking.id, quote);
+  const slots = await insertBookingContents(tx, booking.id, quote);
   if (body.isPassager) await seatTheCustomer(tx, user.userId, body.startDate, slots);
-  await tx.insert(ledgerEntries).values({
-    bookingId: booking.id,
-    kind: 'purchase',
-    amountCents: quote.totalCents,
-    description: 'tour',
-  });
 
   const amountCents = amountToPayCents(quote, body.paymentMode);
   // The payment attempt for the total or the deposit, as the customer chose (never zero);

@@ -1,50 +1,74 @@
 import { passengerAgeProblem, type Quote } from '@cusco/shared';
-import { eq } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.ts';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { rowsOf, type Transaction } from '../../db/client.ts';
 import {
   bookingHotelLines,
   bookingPassengerLines,
   bookingServiceLines,
   bookings,
   clients,
+  ledgerEntries,
   passengerSlots,
   users,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { newBookingCode } from './codes.ts';
 
-/** The quote's passenger, hotel and service lines, as the booking's own (their fields are its columns). */
-export async function insertQuoteLines(tx: Transaction, bookingId: string, quote: Quote) {
-  await tx
-    .insert(bookingPassengerLines)
-    .values(quote.passengers.map((line) => ({ ...line, bookingId })));
-  if (quote.hotels.length > 0) {
-    await tx
-      .insert(bookingHotelLines)
-      .values(quote.hotels.map((line, position) => ({ ...line, bookingId, position })));
-  }
-  if (quote.services.length > 0) {
-    await tx
-      .insert(bookingServiceLines)
-      .values(quote.services.map((line) => ({ ...line, bookingId })));
-  }
-}
-
-/** One empty slot per passenger, adults first, typed by customer type. */
-export function insertSlots(tx: Transaction, bookingId: string, quote: Quote) {
+/**
+ * Everything a new booking holds besides its own row, in one statement (issue 11: one round trip
+ * instead of four to six): the quote's passenger, hotel and service lines, one empty slot per
+ * passenger (adults first, typed by customer type), and the purchase in the ledger. Each insert
+ * is a data-modifying CTE, so all of them run, in the statement's one snapshot. Answers the slots.
+ */
+export async function insertBookingContents(tx: Transaction, bookingId: string, quote: Quote) {
   const slotTypes = quote.passengers.flatMap((line) =>
     Array.from({ length: line.quantity }, () => line.customerTypeId),
   );
-  return tx
-    .insert(passengerSlots)
-    .values(
-      slotTypes.map((customerTypeId, index) => ({
-        bookingId,
-        customerTypeId,
-        position: index + 1,
-      })),
-    )
-    .returning({ id: passengerSlots.id, customerTypeId: passengerSlots.customerTypeId });
+  const parts: SQL[] = [
+    sql`passenger_lines as (${tx
+      .insert(bookingPassengerLines)
+      .values(quote.passengers.map((line) => ({ ...line, bookingId })))
+      .getSQL()})`,
+    sql`slots as (${tx
+      .insert(passengerSlots)
+      .values(
+        slotTypes.map((customerTypeId, index) => ({
+          bookingId,
+          customerTypeId,
+          position: index + 1,
+        })),
+      )
+      .returning({ id: passengerSlots.id, customerTypeId: passengerSlots.customerTypeId })
+      .getSQL()})`,
+    sql`purchase as (${tx
+      .insert(ledgerEntries)
+      .values({ bookingId, kind: 'purchase', amountCents: quote.totalCents, description: 'tour' })
+      .getSQL()})`,
+  ];
+  if (quote.hotels.length > 0) {
+    parts.push(
+      sql`hotel_lines as (${tx
+        .insert(bookingHotelLines)
+        .values(quote.hotels.map((line, position) => ({ ...line, bookingId, position })))
+        .getSQL()})`,
+    );
+  }
+  if (quote.services.length > 0) {
+    parts.push(
+      sql`service_lines as (${tx
+        .insert(bookingServiceLines)
+        .values(quote.services.map((line) => ({ ...line, bookingId })))
+        .getSQL()})`,
+    );
+  }
+  const result = await tx.execute(
+    sql`with ${sql.join(parts, sql`, `)} select id, customer_type_id from slots`,
+  );
+  // Slots come back in the order they were written: adults first, as the quote lists them.
+  return rowsOf<{ id: string; customer_type_id: string }>(result).map((row) => ({
+    id: row.id,
+    customerTypeId: row.customer_type_id,
+  }));
 }
 
 /**

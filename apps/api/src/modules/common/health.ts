@@ -3,6 +3,7 @@ import path from 'node:path';
 import { errorBody, healthResponse, readyResponse } from '@cusco/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rowsOf } from '../../db/client.ts';
 import { migrationsFolder } from '../../db/migrate.ts';
 import { RETRY_AFTER_SECONDS } from '../../errors.ts';
 
@@ -54,10 +55,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await app.db.execute(
           sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
         );
-        const rows = Array.isArray(result)
-          ? result
-          : (result as unknown as { rows: { applied: number }[] }).rows;
-        const applied = Number((rows[0] as { applied?: number } | undefined)?.applied ?? 0);
+        const applied = Number(rowsOf<{ applied?: number }>(result)[0]?.applied ?? 0);
         if (applied < migrations) return notReady('database not migrated');
       } catch (error) {
         request.log.warn({ err: error }, 'readiness: database unreachable');
