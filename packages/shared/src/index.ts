@@ -13,6 +13,7 @@ export * from './api/reservations.ts';
 export * from './api/tours.ts';
 export * from './ids.ts';
 export * from './messages.ts';
+export * from './rules/availability.ts';
 export * from './rules/dates.ts';
 export * from './rules/incidents.ts';
 export * from './rules/limits.ts';
