@@ -1,28 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  corporateMinimum,
-  dateClosure,
-  seatsLeft,
-  type TourRules,
-} from '../src/rules/availability.ts';
-
-const trail: TourRules = { leadDays: 30, closedMonths: [2], weekdays: [0, 1, 2, 3, 4, 5, 6] };
-
-describe('the dates a tour runs on', () => {
-  it('closes the past, the lead time, February on the trail, and the days it does not run', () => {
-    expect(dateClosure('2026-11-21', '2026-11-22', trail)).toBe('past');
-    expect(dateClosure('2026-12-21', '2026-11-22', trail)).toBe('leadTime');
-    expect(dateClosure('2026-12-22', '2026-11-22', trail)).toBeNull();
-    expect(dateClosure('2027-02-01', '2026-11-22', trail)).toBe('closedMonth');
-    expect(dateClosure('2027-02-28', '2026-11-22', trail)).toBe('closedMonth');
-    expect(dateClosure('2027-03-01', '2026-11-22', trail)).toBeNull();
-    const weekdaysOnly = { leadDays: 1, closedMonths: [], weekdays: [1, 2, 3, 4, 5] };
-    expect(dateClosure('2026-11-28', '2026-11-22', weekdaysOnly)).toBe('notRunning'); // a Saturday
-    expect(dateClosure('2026-11-23', '2026-11-22', weekdaysOnly)).toBeNull(); // a Monday
-    expect(dateClosure('2026-11-22', '2026-11-22', weekdaysOnly)).toBe('leadTime');
-  });
-});
+import { seatsLeft } from '../src/rules/availability.ts';
 
 describe('seats left', () => {
   it('is capacity less booked, capped by the permits travellers and their staff use', () => {
@@ -62,14 +40,5 @@ describe('seats left', () => {
         },
       ),
     );
-  });
-});
-
-describe('corporate minimums (spec, corporate terms)', () => {
-  it('asks 2 passengers 60 days ahead or more, and 4 when booked later', () => {
-    expect(corporateMinimum('2027-01-21', '2026-11-22', 2)).toBeNull(); // 60 days
-    expect(corporateMinimum('2027-01-21', '2026-11-22', 1)).toBe(2);
-    expect(corporateMinimum('2027-01-20', '2026-11-22', 3)).toBe(4); // 59 days
-    expect(corporateMinimum('2027-01-20', '2026-11-22', 4)).toBeNull();
   });
 });
