@@ -23,6 +23,7 @@ import { adminStaffRoutes } from './modules/admin/staff-routes.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { healthRoutes } from './modules/common/health.ts';
+import { adminDepartureRoutes, availabilityRoutes } from './modules/departures/routes.ts';
 import { incidentRoutes } from './modules/incidents/routes.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { reconcilePending } from './modules/payments/reconcile.ts';
@@ -205,6 +206,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
     await api.register(healthRoutes);
     await api.register(publicAuthRoutes);
     await api.register(publicTourRoutes);
+    await api.register(availabilityRoutes);
     await api.register(notificationRoutes, sandbox ? { sandboxSecret: sandbox.secret } : {});
     // Everything else requires a signed-in user.
     await api.register(signedIn, {
@@ -221,7 +223,13 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
     });
     // The back office: the agency's staff only (404 for anyone else signed in).
     await api.register(staffOnly, {
-      routes: [adminIncidentRoutes, adminMoneyRoutes, adminReadRoutes, adminStaffRoutes],
+      routes: [
+        adminIncidentRoutes,
+        adminMoneyRoutes,
+        adminReadRoutes,
+        adminStaffRoutes,
+        adminDepartureRoutes,
+      ],
     });
   };
 }

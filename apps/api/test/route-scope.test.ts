@@ -12,6 +12,7 @@ const openToAnyone = [
   'POST /api/authentication/client/register',
   'POST /api/authentication/login',
   'GET /api/tour/{id}',
+  'GET /api/tour/{id}/availability',
   'GET /api/tour/catalogue',
   'GET /api/common/countries',
   'POST /api/payments/notify/sandbox',

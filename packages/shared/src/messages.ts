@@ -311,6 +311,19 @@ export const messages = {
   manifestCheck: { en: 'Checked', es: 'Control' },
   yes: { en: 'Yes', es: 'Sí' },
   no: { en: 'No', es: 'No' },
+  // Availability (issue 14)
+  departureNotRunning: {
+    en: 'This tour does not run on that date: {{reason}}',
+    es: 'Este tour no sale en esa fecha: {{reason}}',
+  },
+  soldOut: {
+    en: 'That date is sold out: choose another date',
+    es: 'Esa fecha está agotada: elija otra fecha',
+  },
+  notEnoughSeats: {
+    en: 'Only {{seats}} seats are left on that date',
+    es: 'Solo quedan {{seats}} lugares en esa fecha',
+  },
   staffEmailTaken: {
     en: 'There is already a user with this e-mail',
     es: 'Ya existe un usuario con este correo',

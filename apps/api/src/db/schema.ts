@@ -8,6 +8,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -224,8 +225,14 @@ export const tours = pgTable(
     maxGroupSize: integer('max_group_size').notNull().default(16),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * Staff walking with each traveller (guides, porters), who use trail permits too: 2.5 means
+     * one traveller takes 3.5 of a departure's permits (issue 14).
+     */
+    staffRatio: doublePrecision('staff_ratio').notNull().default(0),
   },
   (t) => [
+    check('tours_staff_ratio_range', sql`${t.staffRatio} between 0 and 10`),
     check('tours_code_six_digits', sql`${t.code} ~ '^[0-9]{6}$'`),
     check('tours_days_positive', sql`${t.days} >= 1 and ${t.nights} >= 0`),
     check('tours_hotel_nights_range', sql`${t.hotelNights} between 0 and ${t.nights}`),
@@ -454,6 +461,35 @@ export const clientDocuments = pgTable(
 // Bookings
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A departure the agency manages (issue 14): a tour on a date, with the seats it sells, the trail
+ * permits it holds, and whether it runs. Booking transactions lock its row before counting the
+ * seats taken, so that two customers never buy the same last seat. A date without a row is not
+ * managed: it takes bookings as before.
+ */
+export const departures = pgTable(
+  'departures',
+  {
+    tourId: requiredRef('tour_id', () => tours.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    capacity: integer('capacity').notNull(),
+    /** Trail permits allotted to the agency that day; null: the tour needs none. */
+    permits: integer('permits'),
+    status: text('status').notNull().default('open'),
+    /** Why it does not run (closed or cancelled), shown to customers. */
+    reason: text('reason').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tourId, t.date] }),
+    check('departures_status_valid', sql`${t.status} in ('open', 'closed', 'cancelled')`),
+    check(
+      'departures_figures_range',
+      sql`${t.capacity} between 0 and 999 and (${t.permits} is null or ${t.permits} between 0 and 9999)`,
+    ),
+  ],
+);
+
 export const bookings = pgTable(
   'bookings',
   {
@@ -487,6 +523,7 @@ export const bookings = pgTable(
   },
   (t) => [
     index('bookings_user_idx').on(t.userId, t.travelDate),
+    index('bookings_departure_idx').on(t.tourId, t.travelDate),
     index('bookings_corporate_idx').on(t.corporateClientId, t.travelDate),
     foreignKey({
       name: 'bookings_category_fk',

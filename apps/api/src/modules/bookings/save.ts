@@ -20,6 +20,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { once } from '../../lib/idempotency.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
+import { holdSeats } from '../departures/seats.ts';
 import { type AttemptPolicy, openFirstAttempt } from '../payments/attempts.ts';
 import { loadTourPricing, type Named, nameOf, type TourPricing } from './catalogue.ts';
 import { insertBookingContents, insertWithFreshCode, seatTheCustomer } from './write.ts';
@@ -190,6 +191,12 @@ async function insertBooking(
   quote: Quote,
 ): Promise<BookingSaveResponse> {
   const { body, user } = input;
+  // The departure's seats first (its row locked): racing bookings take its last seats in turn.
+  await holdSeats(tx, {
+    tourId: pricing.tour.id,
+    date: body.startDate,
+    passengers: quote.passengers.reduce((count, line) => count + line.quantity, 0),
+  });
   const booking = await insertWithFreshCode(tx, {
     userId: user.userId,
     // A corporate client's user books on credit for the company, whatever page they used.

@@ -8,6 +8,7 @@ import type { CheckoutRequest, CurrencyCode, PaymentGateway } from '../../paymen
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { findVisibleBooking } from '../bookings/access.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
+import { holdSeatsAgain } from '../departures/seats.ts';
 import { settleFromStatus } from './settle.ts';
 
 export interface OpenedAttempt {
@@ -260,6 +261,8 @@ export async function addPayment(
       .from(bookings)
       .where(eq(bookings.id, visible.id))
       .for('update');
+    // An unpaid booking whose attempt expired gave its seats back: it pays only if they remain.
+    await holdSeatsAgain(tx, visible);
     const { debt } = await ledgerTotals(tx, visible.id);
     const amountCents = validPaymentAmountCents(request.amount, debt, request.amountStr);
     if (amountCents === null)
