@@ -94,6 +94,8 @@ export async function createBooking(
   token: string,
   tourCode: string,
   counts: { adults: number; students?: number; children?: number },
+  /** The travel date (YYYY-MM-DD); a year from today by default. */
+  date = addYears(todayInLima(), 1),
 ): Promise<{ code: string; total: number; transactionId: string | null }> {
   const tour = tourSchema.parse(await (await fetch(`${baseUrl}/api/tour/${tourCode}`)).json());
   const selection = {
@@ -111,7 +113,7 @@ export async function createBooking(
   if (!result.ok) throw new Error(result.error.code);
   const body = requestFromQuote({
     tourId: tour.id,
-    date: addYears(todayInLima(), 1),
+    date,
     selection,
     quote: result.quote,
     mode: 'T',
@@ -171,6 +173,17 @@ export async function registerFirstPassenger(token: string, code: string): Promi
     token,
   )) as { id: string };
   return created.id;
+}
+
+/** An administrator sets a departure's seats (PUT admin/departures/{tour}/{date}). */
+export async function manageDeparture(tourCode: string, date: string, capacity: number) {
+  const admin = await signInApi(demo.admin.email, demo.admin.password);
+  const response = await fetch(`${baseUrl}/api/admin/departures/${tourCode}/${date}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+    body: JSON.stringify({ capacity, status: 'open' }),
+  });
+  expect(response.status).toBe(200);
 }
 
 /**

@@ -1,17 +1,22 @@
 import {
+  AVAILABILITY_MAX_DAYS,
+  type AvailabilityDay,
   addYears,
   BOOKING_DATE_RANGE_YEARS,
+  FEW_SEATS,
   isHotelCategoryFamily,
   type Quote,
   type Tour,
   todayInLima,
 } from '@cusco/shared';
-import { Button, Group, Radio, Stack } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import dayjs from 'dayjs';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCalendarLabels } from '../../../lib/dates.ts';
+import { byDate, unavailable, useAvailability } from '../api/get-availability.ts';
 import { type BookingDraft, type HotelRow, roomsLeft, totalPassengers } from '../model/draft.ts';
 import { HotelBlock } from './hotel-block.tsx';
 import { type LimitNotes, useLimitNoteAt } from './limit-note.tsx';
@@ -47,7 +52,12 @@ export function StepChoose(props: StepChooseProps) {
 
   return (
     <Stack gap="lg">
-      <TravelDate value={draft.date} onChange={props.onDate} disabled={locked} />
+      <TravelDate
+        tourCode={tour.code}
+        value={draft.date}
+        onChange={props.onDate}
+        disabled={locked}
+      />
 
       <OptionRadios
         label={t('booking.type')}
@@ -103,12 +113,18 @@ export function StepChoose(props: StepChooseProps) {
   );
 }
 
-/** The travel date: from today (in Lima) to the booking range's last day. */
+/**
+ * The travel date: from today (in Lima) to the booking range's last day. Dates the agency closed
+ * or sold out are disabled, their reason given on hover and to screen readers; when the chosen
+ * date cannot be booked, the first one that can is chosen instead; few seats left are said.
+ */
 function TravelDate({
+  tourCode,
   value,
   onChange,
   disabled,
 }: {
+  tourCode: string;
   value: string;
   onChange(date: string): void;
   disabled: boolean;
@@ -116,20 +132,53 @@ function TravelDate({
   const { t } = useTranslation();
   const today = useMemo(() => todayInLima(), []);
   const calendarLabels = useCalendarLabels();
+  const availability = useAvailability(tourCode);
+  const days = useMemo(() => byDate(availability.data), [availability.data]);
+  const chosen = days.get(value);
+
+  useEffect(() => {
+    if (disabled || !unavailable(days.get(value))) return;
+    let next = dayjs(value);
+    for (
+      let step = 0;
+      step < AVAILABILITY_MAX_DAYS && unavailable(days.get(next.format('YYYY-MM-DD')));
+      step++
+    ) {
+      next = next.add(1, 'day');
+    }
+    onChange(next.format('YYYY-MM-DD'));
+  }, [days, value, disabled, onChange]);
+
+  const why = (day: AvailabilityDay) =>
+    day.status === 'soldOut'
+      ? t('booking.soldOut')
+      : t('booking.notRunning', { reason: day.reason });
   return (
-    <DatePickerInput
-      label={t('booking.travelDate')}
-      leftSection={<IconCalendar size={18} aria-hidden />}
-      value={value}
-      onChange={(date) => date && onChange(date)}
-      minDate={today}
-      maxDate={addYears(today, BOOKING_DATE_RANGE_YEARS)}
-      valueFormat="dddd D MMMM YYYY"
-      disabled={disabled}
-      required
-      maw={360}
-      {...calendarLabels}
-    />
+    <Stack gap={4}>
+      <DatePickerInput
+        label={t('booking.travelDate')}
+        leftSection={<IconCalendar size={18} aria-hidden />}
+        value={value}
+        onChange={(date) => date && onChange(date)}
+        minDate={today}
+        maxDate={addYears(today, BOOKING_DATE_RANGE_YEARS)}
+        excludeDate={(date) => unavailable(days.get(date))}
+        getDayProps={(date) => {
+          const day = days.get(date);
+          return day && unavailable(day) ? { title: why(day) } : {};
+        }}
+        valueFormat="dddd D MMMM YYYY"
+        disabled={disabled}
+        required
+        maw={360}
+        {...calendarLabels}
+      />
+      {chosen && chosen.status === 'open' && chosen.seatsLeft <= FEW_SEATS && (
+        <Text size="sm" fw={600} c="terracotta.8" role="status" data-testid="seats-left">
+          {t('booking.seatsLeft', { count: chosen.seatsLeft })}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
