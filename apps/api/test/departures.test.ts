@@ -1,10 +1,12 @@
-import { availabilityList, managedDeparture } from '@cusco/shared';
+import { availabilityList, managedDeparture, todayInLima } from '@cusco/shared';
+import dayjs from 'dayjs';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client.ts';
 import { auditEntries, bookings, paymentAttempts, tours } from '../src/db/schema.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
+import { demoDepartureDates } from '../src/seed/demo-departures.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { bookingFor, loadTour, postBooking } from './support/bookings.ts';
@@ -90,6 +92,35 @@ describe('managing a departure', () => {
       (await app.inject({ url: '/api/tour/100401/availability?from=2030-01-01&to=2032-01-01' }))
         .statusCode,
     ).toBe(400);
+  });
+});
+
+describe('the demo departures', () => {
+  it("close the trail's next February with its reason, and show a date nearly full and one sold out", async () => {
+    const today = dayjs(todayInLima());
+    const days = await availability(
+      today.format('YYYY-MM-DD'),
+      today.add(11, 'month').format('YYYY-MM-DD'),
+    );
+    // Every February day of the eleven months the demo covers is closed, with its reason.
+    const closed = new Set(
+      days
+        .filter((day) => day.status === 'closed' && day.reason.includes('February'))
+        .map((day) => day.date),
+    );
+    for (let day = today; day.isBefore(today.add(11, 'month')); day = day.add(1, 'day')) {
+      if (day.month() === 1) expect(closed.has(day.format('YYYY-MM-DD'))).toBe(true);
+    }
+    expect([...closed].every((date) => date.slice(5, 7) === '02')).toBe(true);
+    const demo = demoDepartureDates(todayInLima());
+    expect(days.find((day) => day.date === demo.nearlyFull)).toMatchObject({
+      status: 'open',
+      seatsLeft: 3,
+    });
+    expect(days.find((day) => day.date === demo.soldOut)).toMatchObject({
+      status: 'soldOut',
+      seatsLeft: 0,
+    });
   });
 });
 

@@ -23,12 +23,14 @@ export async function seedDatabase(db: Database, options: { demo: boolean }) {
     { serviceCatalogue, tourCatalogue },
     { seedDemoAccounts },
     { seedDemoBookings },
+    { seedDemoDepartures },
     { seedReferenceData },
   ] = await Promise.all([
     import('./catalogue.ts'),
     import('./content.ts'),
     import('./demo-accounts.ts'),
     import('./demo-bookings.ts'),
+    import('./demo-departures.ts'),
     import('./reference.ts'),
   ]);
 
@@ -39,8 +41,12 @@ export async function seedDatabase(db: Database, options: { demo: boolean }) {
       await seedDemoAccounts(tx);
     }
   });
-  // Demo reservations go through the domain functions (each with its own transactions).
-  if (options.demo) await seedDemoBookings(db);
+  // Demo reservations go through the domain functions (each with its own transactions); the demo
+  // departures come after them, as an agency closes dates that may already have bookings.
+  if (options.demo) {
+    await seedDemoBookings(db);
+    await seedDemoDepartures(db);
+  }
   await db
     .insert(appMeta)
     .values({ key: marker, value: SEED_VERSION })
