@@ -2,7 +2,14 @@ import { todayInLima } from '@cusco/shared';
 import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { createBooking, createCustomer, manageDeparture, signInApi } from '../support/api.ts';
+import {
+  createBooking,
+  createCustomer,
+  demo,
+  manageDeparture,
+  signInApi,
+  signInThroughApi,
+} from '../support/api.ts';
 import {
   describeInBrowser,
   expectAccessible,
@@ -11,7 +18,7 @@ import {
   useBrowser,
   visit,
 } from '../support/browser.ts';
-import { webText } from '../support/catalog.ts';
+import { adminText, webText } from '../support/catalog.ts';
 
 useBrowser();
 
@@ -26,6 +33,32 @@ async function calendarAt(page: Page, date: string) {
 }
 
 describeInBrowser('availability (issue 14)', () => {
+  it('lets an administrator close a date, and lists the bookings to contact', async () => {
+    const t = (key: string, values?: Record<string, string | number>) =>
+      adminText('en', key, values);
+    const date = dayjs(todayInLima()).add(3, 'month').date(20).format('YYYY-MM-DD');
+    const customer = await createCustomer('Edwin', 'Choque');
+    const session = await signInApi(customer.email, customer.password);
+    const booking = await createBooking(session.token, '100201', { adults: 1 }, date);
+
+    const page = await openPage('desktop', 'en');
+    await visit(page, '/login');
+    await signInThroughApi(page, demo.admin.email, demo.admin.password);
+    await visit(page, '/admin/departures');
+    await page.getByRole('button', { name: t('departure.title') }).click();
+    const dialog = page.getByRole('dialog', { name: t('departure.title') });
+    await dialog.getByLabel(t('departure.tourCode')).fill('100201');
+    await dialog.getByLabel(t('date')).fill(date);
+    await dialog.getByLabel(t('departure.capacity')).fill('10');
+    await dialog.getByRole('textbox', { name: t('departure.status') }).click();
+    await page.getByRole('option', { name: t('departure.statuses.closed') }).click();
+    await dialog.getByLabel(t('departure.reason')).fill('Landslide on the trail');
+    await dialog.getByRole('button', { name: t('departure.save') }).click();
+    await expect.poll(() => dialog.getByText(new RegExp(booking.code)).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await screenshot(page, 'admin-departure-closed-desktop-en');
+  });
+
   it('shows the last seats of a departure, then, once they are booked, sold out to another visitor', async () => {
     // The 15th, two months on, of the short Inca Trail: 2 seats.
     const date = dayjs(todayInLima()).add(2, 'month').date(15).format('YYYY-MM-DD');

@@ -8,8 +8,10 @@ import {
   adminIncident,
   adminIncidentList,
   adminManifest,
+  type DepartureUpdateRequest,
   type IncidentAnswerRequest,
   incidentOptions,
+  managedDeparture,
   moneyActionResult,
   type StaffCreateRequest,
   staffList,
@@ -180,6 +182,30 @@ export function useAddStaff() {
   return useMutation({
     mutationFn: (body: StaffCreateRequest) =>
       api.post('admin/staff', body, { schema: staffMember }),
+    onSuccess: refresh,
+  });
+}
+
+/** PUT admin/departures/{tourCode}/{date} (administrators). */
+export function useManageDeparture() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({
+      tourCode,
+      date,
+      body,
+    }: {
+      tourCode: string;
+      date: string;
+      body: DepartureUpdateRequest;
+    }) =>
+      api.put(
+        `admin/departures/${encodeURIComponent(tourCode)}/${encodeURIComponent(date)}`,
+        body,
+        {
+          schema: managedDeparture,
+        },
+      ),
     onSuccess: refresh,
   });
 }

@@ -1,8 +1,13 @@
 import type { AdminDeparture } from '@cusco/shared';
+import { Button } from '@mantine/core';
+import { IconCalendarCog } from '@tabler/icons-react';
+import { useState } from 'react';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useSessionUser } from '../../../lib/session.ts';
 import { ADMIN_PAGE_SIZE, useDepartures } from '../api/admin-api.ts';
 import { AdminTable } from '../components/admin-table.tsx';
 import { useDepartureColumns } from '../components/departure-columns.tsx';
+import { DepartureModal } from '../components/departure-modal.tsx';
 import { DateRangeFilter, FilterBar, SearchFilter } from '../components/filters.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useAdminText } from '../i18n.ts';
@@ -35,10 +40,21 @@ export function DeparturesPage() {
     Object.fromEntries(Object.entries({ from, to, tour }).filter(([, value]) => value)),
   );
   const sort = url.values.sort || 'date';
+  const admin = useSessionUser()?.role === 'admin';
+  const [managing, setManaging] = useState(false);
   const columns = useDepartureColumns();
   return (
     <>
-      <PageTitle title={t('departures.title')} />
+      <PageTitle title={t('departures.title')}>
+        {admin && (
+          <Button
+            leftSection={<IconCalendarCog size={18} aria-hidden />}
+            onClick={() => setManaging(true)}
+          >
+            {t('departure.title')}
+          </Button>
+        )}
+      </PageTitle>
       <FilterBar label={t('filters')}>
         <DateRangeFilter
           from={url.values.from}
@@ -69,6 +85,7 @@ export function DeparturesPage() {
           onChange: url.setPage,
         }}
       />
+      <DepartureModal opened={managing} onClose={() => setManaging(false)} />
     </>
   );
 }
