@@ -82,7 +82,14 @@ export function DepartureModal({ opened, onClose }: { opened: boolean; onClose()
             {t('departure.saved', { seats: result.seatsLeft, booked: result.booked })}
           </Text>
           {result.status !== 'open' && result.bookings.length > 0 && (
-            <Alert color="yellow" title={t('departure.contact')}>
+            <Alert
+              color="yellow"
+              title={
+                <Text fw={700} c="dark.7" component="span">
+                  {t('departure.contact')}
+                </Text>
+              }
+            >
               <List size="sm">
                 {result.bookings.map((booking) => (
                   <List.Item key={booking.code}>
