@@ -4,13 +4,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client.ts';
-import { auditEntries, bookings, paymentAttempts, tours } from '../src/db/schema.ts';
+import {
+  auditEntries,
+  bookings,
+  paymentAttempts,
+  sandboxCharges,
+  tours,
+} from '../src/db/schema.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { demoDepartureDates } from '../src/seed/demo-departures.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { bookingFor, loadTour, postBooking } from './support/bookings.ts';
-import { addPayment } from './support/payments.ts';
+import { addPayment, event, notify } from './support/payments.ts';
 
 /**
  * Availability (issue 14): a departure the agency manages sells its seats once. Bookings racing
@@ -228,6 +234,24 @@ describe('selling a departure', () => {
     const late = await addPayment(app, customer.token, first.json().code, first.json().total);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('That date is sold out: choose another date');
+
+    // The expired checkout is charged after all: the money is held for a refund, not a seat.
+    const attemptId = first.json().transactionId as string;
+    await db
+      .update(sandboxCharges)
+      .set({ status: 'approved' })
+      .where(eq(sandboxCharges.transactionId, attemptId));
+    const settled = await notify(app, event(attemptId, Math.round(first.json().amount * 100)));
+    expect(settled.json().result).toBe('refund_required');
+    const [attempt] = await db
+      .select({ status: paymentAttempts.status, reason: paymentAttempts.failureReason })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, attemptId));
+    expect(attempt).toEqual({
+      status: 'refund_required',
+      reason: 'paid after its seats were sold to others',
+    });
+    expect((await availability(date, date))[0]?.seatsLeft).toBe(0);
   });
 
   it('leaves a date the agency does not manage as it was', async () => {

@@ -4,6 +4,7 @@ import { bookings, ledgerEntries, paymentAttempts, paymentNotifications } from '
 import { AppError } from '../../errors.ts';
 import type { GatewayStatus } from '../../payments/gateway.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
+import { holdSeatsAgain } from '../departures/seats.ts';
 
 export interface GatewayOutcome {
   attemptId: string;
@@ -111,8 +112,9 @@ async function settleDeclined(tx: Transaction, attempt: AttemptRow): Promise<Set
 }
 
 /**
- * An approval adds the payment to the ledger once, unless it is more than the debt left (then
- * the attempt awaits a refund); even an attempt we had cancelled or expired: the money moved.
+ * An approval adds the payment to the ledger once, unless it is more than the debt left, or it
+ * comes for an attempt that had expired (or was given up) while the booking's seats were sold to
+ * others (then the attempt awaits a refund); otherwise even such an attempt is paid: the money moved.
  */
 async function settleApproved(
   tx: Transaction,
@@ -123,11 +125,17 @@ async function settleApproved(
   if (attempt.status === 'refund_required') return 'refund_required';
 
   const { debt } = await ledgerTotals(tx, attempt.bookingId);
-  if (attempt.amountCents > debt) {
+  const problem =
+    attempt.amountCents > debt
+      ? 'paid more than the debt left'
+      : (await seatsGone(tx, attempt))
+        ? 'paid after its seats were sold to others'
+        : null;
+  if (problem) {
     await closeAttempt(tx, attempt.id, {
       status: 'refund_required',
       gatewayReference,
-      failureReason: 'paid more than the debt left',
+      failureReason: problem,
     });
     return 'refund_required';
   }
@@ -145,6 +153,28 @@ async function settleApproved(
     .returning({ id: ledgerEntries.id });
   await closeAttempt(tx, attempt.id, { status: 'paid', gatewayReference });
   return inserted.length > 0 ? 'paid' : 'already_paid';
+}
+
+/**
+ * True when an approval comes for an attempt no longer open (expired, or given up) of a booking
+ * whose seats went back and were sold meanwhile (issue 14): it cannot take them again.
+ */
+async function seatsGone(tx: Transaction, attempt: AttemptRow): Promise<boolean> {
+  const open = attempt.status === 'pending' && attempt.expiresAt > new Date();
+  if (open) return false;
+  const [booking] = await tx
+    .select({ id: bookings.id, tourId: bookings.tourId, travelDate: bookings.travelDate })
+    .from(bookings)
+    .where(eq(bookings.id, attempt.bookingId));
+  if (!booking) return false;
+  try {
+    await holdSeatsAgain(tx, booking);
+    return false;
+  } catch (error) {
+    // holdSeats refuses in code, after its reads: the transaction is still usable.
+    if (error instanceof AppError && (error.status === 409 || error.status === 422)) return true;
+    throw error;
+  }
 }
 
 /** Gives an attempt its final status: settled, and final at the gateway, now. */
