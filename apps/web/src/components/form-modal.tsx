@@ -4,24 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { usePhone } from '../lib/media.ts';
 
 /**
- * A modal holding a form: full screen on a phone, its close button named, and while `loading`
- * a loader named `loadingLabel` above its content.
+ * A modal holding a form: full screen on a phone, its close button named, and while something
+ * loads a loader named by `loading` (what is loading) above its content.
  */
 export function FormModal({
   opened,
   onClose,
   title,
-  size,
+  size = 'md',
   loading,
-  loadingLabel,
   children,
 }: {
   opened: boolean;
   onClose(): void;
   title: string;
-  size: ModalProps['size'];
-  loading: boolean;
-  loadingLabel: string;
+  size?: ModalProps['size'];
+  /** What is loading, said by the loader; none when nothing is. */
+  loading?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -36,7 +35,7 @@ export function FormModal({
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {loading && (
-        <Center py="xl" role="status" aria-label={loadingLabel}>
+        <Center py="xl" role="status" aria-label={loading}>
           <Loader />
         </Center>
       )}

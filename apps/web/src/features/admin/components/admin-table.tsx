@@ -29,6 +29,21 @@ export interface SortState {
   onChange(value: string): void;
 }
 
+/** What a table shows while its rows load or fail: a query's state (TanStack Query's names). */
+export interface TableQuery {
+  isFetching: boolean;
+  error: unknown;
+  refetch(): unknown;
+}
+
+/** The pages under a table. */
+export interface TablePages {
+  page: number;
+  total: number;
+  pageSize: number;
+  onChange(page: number): void;
+}
+
 /**
  * The back office's table: sortable headers (buttons that say their order to screen readers),
  * a loader, an empty state, an error with Retry, and pages under it. It scrolls sideways on a
@@ -39,9 +54,7 @@ export function AdminTable<Row>({
   columns,
   rows,
   rowKey,
-  loading,
-  error,
-  onRetry,
+  query,
   empty,
   sort,
   pages,
@@ -50,15 +63,15 @@ export function AdminTable<Row>({
   columns: AdminColumn<Row>[];
   rows: Row[] | undefined;
   rowKey(row: Row): string;
-  loading: boolean;
-  error: unknown;
-  onRetry(): void;
+  /** The query the rows come from; none for rows already at hand. */
+  query?: TableQuery;
   empty: string;
   sort?: SortState;
-  pages?: { page: number; total: number; pageSize: number; onChange(page: number): void };
+  pages?: TablePages;
 }) {
   const { t } = useAdminText();
-  if (error) return <LoadError error={error} onRetry={onRetry} />;
+  const loading = query?.isFetching ?? false;
+  if (query?.error) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   if (loading && !rows) {
     return (
       <Center py="xl" role="status" aria-label={t('loading')}>

@@ -5,14 +5,14 @@ import {
   incidentTarget,
   MAX_LENGTH,
 } from '@cusco/shared';
-import { Alert, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { FormModal } from '../../../components/form-modal.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { schemaResolver, useInputProps } from '../../../lib/forms.ts';
 import { useAnswerRequest } from '../api/admin-api.ts';
 import { useAdminText } from '../i18n.ts';
+import { FormActions } from './form-actions.tsx';
 
 /** Requests the agency can still answer (the shared status machine). */
 export function canAnswer(request: AdminIncident): boolean {
@@ -79,8 +79,6 @@ export function AnswerModal({
       onClose={close}
       title={t('requests.answerTitle', { code: request?.bookingCode ?? '' })}
       size="lg"
-      loading={false}
-      loadingLabel={t('loading')}
     >
       {request && (
         <form onSubmit={submit} noValidate>
@@ -126,19 +124,7 @@ export function AnswerModal({
               maxLength={MAX_LENGTH.incidentDescription}
               {...inputProps('observation')}
             />
-            {answer.error && (
-              <Alert color="red" role="alert">
-                {errorMessage(answer.error)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" loading={answer.isPending}>
-                {t('requests.send')}
-              </Button>
-            </Group>
+            <FormActions mutation={answer} submitLabel={t('requests.send')} onCancel={close} />
           </Stack>
         </form>
       )}

@@ -17,10 +17,10 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormModal } from '../../../components/form-modal.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useInputProps } from '../../../lib/forms.ts';
 import { useManageDeparture } from '../api/admin-api.ts';
 import { useAdminText } from '../i18n.ts';
+import { FormActions } from './form-actions.tsx';
 
 const wholeNumber = (value: number | '', max: number) =>
   value !== '' && Number.isInteger(value) && value >= 0 && value <= max;
@@ -68,14 +68,7 @@ export function DepartureModal({ opened, onClose }: { opened: boolean; onClose()
     manage.mutate({ tourCode: values.tourCode, date: values.date, body }, { onSuccess: setResult });
   });
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title={t('departure.title')}
-      size="md"
-      loading={false}
-      loadingLabel={t('loading')}
-    >
+    <FormModal opened={opened} onClose={close} title={t('departure.title')}>
       {result ? (
         <Stack>
           <Text data-testid="departure-result">
@@ -137,19 +130,7 @@ export function DepartureModal({ opened, onClose }: { opened: boolean; onClose()
               {...inputProps('status')}
             />
             <TextInput label={t('departure.reason')} maxLength={200} {...inputProps('reason')} />
-            {manage.error && (
-              <Alert color="red" role="alert">
-                {errorMessage(manage.error)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" loading={manage.isPending}>
-                {t('departure.save')}
-              </Button>
-            </Group>
+            <FormActions mutation={manage} submitLabel={t('departure.save')} onCancel={close} />
           </Stack>
         </form>
       )}

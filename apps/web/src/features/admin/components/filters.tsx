@@ -3,6 +3,64 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { useAdminText } from '../i18n.ts';
+import type { ListUrl } from './url-state.ts';
+
+/**
+ * A list screen's filter: a search box or a choice, kept in the URL under its key (labelled
+ * `{section}.{key}`, `{section}.search` for `q`), or the `from` and `to` dates.
+ */
+export type FilterField =
+  | { search: string }
+  | { select: string; data: { value: string; label: string }[] }
+  | 'dates';
+
+/** The filters of a list screen, from their description. */
+export function Filters({
+  section,
+  url,
+  fields,
+}: {
+  section: string;
+  url: ListUrl;
+  fields: FilterField[];
+}) {
+  const { t } = useAdminText();
+  const labelOf = (key: string) => t(`${section}.${key === 'q' ? 'search' : key}`);
+  const props = (key: string) => ({
+    label: labelOf(key),
+    value: url.values[key] ?? '',
+    onChange: (value: string) => url.set(key, value),
+  });
+  return (
+    <FilterBar label={t('filters')}>
+      {fields.map((field) => {
+        if (field === 'dates') {
+          return (
+            <DateRangeFilter
+              key="dates"
+              from={url.values.from ?? ''}
+              to={url.values.to ?? ''}
+              labels={{ from: t('from'), to: t('to') }}
+              onChange={url.set}
+            />
+          );
+        }
+        if ('search' in field) {
+          return <SearchFilter key={field.search} {...props(field.search)} />;
+        }
+        return (
+          <SelectFilter
+            key={field.select}
+            {...props(field.select)}
+            data={field.data}
+            allLabel={t('all')}
+          />
+        );
+      })}
+    </FilterBar>
+  );
+}
 
 /** A row of filters above a table, wrapping on a phone. */
 export function FilterBar({ label, children }: { label: string; children: ReactNode }) {

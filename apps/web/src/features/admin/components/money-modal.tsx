@@ -61,9 +61,6 @@ export function MoneyModal({ dialog, onClose }: { dialog: MoneyDialog | null; on
       opened={dialog !== null}
       onClose={close}
       title={dialog ? t(`money.${dialog.kind}Title`, { code: dialog.code }) : ''}
-      size="md"
-      loading={false}
-      loadingLabel={t('loading')}
     >
       {dialog && !confirming && (
         <MoneyForm dialog={dialog} onCancel={close} onReady={setConfirming} />

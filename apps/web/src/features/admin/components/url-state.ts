@@ -1,5 +1,13 @@
 import { useSearchParams } from 'react-router';
 
+/** What a list or its filters need of the URL state (methods, so any screen's keys fit). */
+export interface ListUrl {
+  values: Partial<Record<string, string>>;
+  page: number;
+  set(key: string, value: string): void;
+  setPage(page: number): void;
+}
+
 /**
  * A screen's filters, sort and page kept in the URL (`?q=…&page=2`): a reload, a shared link or
  * Back shows the same list. Changing a filter goes back to the first page.

@@ -221,9 +221,6 @@ function Ledger({ data }: { data: AdminBookingDetail }) {
         columns={columns}
         rows={rows}
         rowKey={(row) => `${row.kind}/${row.buyDate}/${row.description}/${row.total}`}
-        loading={false}
-        error={null}
-        onRetry={() => undefined}
         empty={t('bookingScreen.noLedger')}
       />
     </Section>
@@ -300,9 +297,6 @@ function Attempts({
         columns={columns}
         rows={data.attempts}
         rowKey={(row) => row.id}
-        loading={false}
-        error={null}
-        onRetry={() => undefined}
         empty={t('bookingScreen.noAttempts')}
       />
     </Section>
@@ -335,9 +329,6 @@ function Passengers({ data }: { data: AdminBookingDetail }) {
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        loading={false}
-        error={null}
-        onRetry={() => undefined}
         empty={t('manifest.empty')}
       />
     </Section>
@@ -388,9 +379,6 @@ function AuditOfBooking({ data }: { data: AdminBookingDetail }) {
       columns={columns}
       rows={data.audit}
       rowKey={(row) => row.id}
-      loading={false}
-      error={null}
-      onRetry={() => undefined}
       empty={t('audit.empty')}
     />
   );

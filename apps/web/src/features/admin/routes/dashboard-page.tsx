@@ -22,11 +22,18 @@ export function DashboardPage() {
   const data = dashboard.data;
   if (dashboard.error)
     return <LoadError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
-  const table = {
-    loading: dashboard.isFetching,
-    error: null,
-    onRetry: () => void dashboard.refetch(),
-  };
+  const bookingPanels = [
+    {
+      title: t('dashboard.refundsDue'),
+      rows: data?.refundsDue,
+      empty: t('dashboard.noRefunds'),
+      link: {
+        to: `${paths.adminBookings.href()}?status=refund_due`,
+        label: t('dashboard.allRefunds'),
+      },
+    },
+    { title: t('dashboard.unpaidSoon'), rows: data?.unpaidSoon, empty: t('dashboard.noUnpaid') },
+  ];
   return (
     <>
       <PageTitle title={t('dashboard.title')} />
@@ -62,36 +69,22 @@ export function DashboardPage() {
             columns={departureColumns}
             rows={data?.departures}
             rowKey={(row) => `${row.tourCode}/${row.date}`}
+            query={dashboard}
             empty={t('departures.empty')}
-            {...table}
           />
         </Panel>
-        <Panel
-          title={t('dashboard.refundsDue')}
-          link={{
-            to: `${paths.adminBookings.href()}?status=refund_due`,
-            label: t('dashboard.allRefunds'),
-          }}
-        >
-          <AdminTable
-            caption={t('dashboard.refundsDue')}
-            columns={bookingColumns}
-            rows={data?.refundsDue}
-            rowKey={(row) => row.code}
-            empty={t('dashboard.noRefunds')}
-            {...table}
-          />
-        </Panel>
-        <Panel title={t('dashboard.unpaidSoon')}>
-          <AdminTable
-            caption={t('dashboard.unpaidSoon')}
-            columns={bookingColumns}
-            rows={data?.unpaidSoon}
-            rowKey={(row) => row.code}
-            empty={t('dashboard.noUnpaid')}
-            {...table}
-          />
-        </Panel>
+        {bookingPanels.map((panel) => (
+          <Panel key={panel.title} title={panel.title} link={panel.link}>
+            <AdminTable
+              caption={panel.title}
+              columns={bookingColumns}
+              rows={panel.rows}
+              rowKey={(row) => row.code}
+              query={dashboard}
+              empty={panel.empty}
+            />
+          </Panel>
+        ))}
       </Stack>
     </>
   );

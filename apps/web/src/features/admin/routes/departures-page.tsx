@@ -2,17 +2,13 @@ import type { AdminDeparture } from '@cusco/shared';
 import { Button } from '@mantine/core';
 import { IconCalendarCog } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PageTitle } from '../../../components/page-title.tsx';
 import { useSessionUser } from '../../../lib/session.ts';
 import { ADMIN_PAGE_SIZE, useDepartures } from '../api/admin-api.ts';
-import { AdminTable } from '../components/admin-table.tsx';
+import { ListScreen } from '../components/admin-list.tsx';
 import { useDepartureColumns } from '../components/departure-columns.tsx';
 import { DepartureModal } from '../components/departure-modal.tsx';
-import { DateRangeFilter, FilterBar, SearchFilter } from '../components/filters.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useAdminText } from '../i18n.ts';
-
-const filterKeys = ['from', 'to', 'tour', 'sort'] as const;
 
 /** The sorts of the departures (by date, or the least complete first), done on the page. */
 const sorts: Record<string, (a: AdminDeparture, b: AdminDeparture) => number> = {
@@ -34,56 +30,33 @@ function pageOf(rows: AdminDeparture[] | undefined, sort: string, page: number) 
 /** #/admin/departures: each tour and date with bookings, with who is booked, paid and complete. */
 export function DeparturesPage() {
   const { t } = useAdminText();
-  const url = useUrlState(filterKeys);
+  const url = useUrlState(['from', 'to', 'tour', 'sort']);
   const { from, to, tour } = url.values;
   const departures = useDepartures(
     Object.fromEntries(Object.entries({ from, to, tour }).filter(([, value]) => value)),
   );
-  const sort = url.values.sort || 'date';
   const admin = useSessionUser()?.role === 'admin';
   const [managing, setManaging] = useState(false);
-  const columns = useDepartureColumns();
+  const manage = (
+    <Button
+      leftSection={<IconCalendarCog size={18} aria-hidden />}
+      onClick={() => setManaging(true)}
+    >
+      {t('departure.title')}
+    </Button>
+  );
   return (
     <>
-      <PageTitle title={t('departures.title')}>
-        {admin && (
-          <Button
-            leftSection={<IconCalendarCog size={18} aria-hidden />}
-            onClick={() => setManaging(true)}
-          >
-            {t('departure.title')}
-          </Button>
-        )}
-      </PageTitle>
-      <FilterBar label={t('filters')}>
-        <DateRangeFilter
-          from={url.values.from}
-          to={url.values.to}
-          labels={{ from: t('from'), to: t('to') }}
-          onChange={url.set}
-        />
-        <SearchFilter
-          label={t('departures.tour')}
-          value={url.values.tour}
-          onChange={(value) => url.set('tour', value)}
-        />
-      </FilterBar>
-      <AdminTable
-        caption={t('departures.title')}
-        columns={columns}
-        rows={pageOf(departures.data, sort, url.page)}
+      <ListScreen
+        section="departures"
+        actions={admin && manage}
+        filters={['dates', { search: 'tour' }]}
+        url={url}
+        list={departures}
+        rows={pageOf(departures.data, url.values.sort || 'date', url.page)}
+        defaultSort="date"
+        columns={useDepartureColumns()}
         rowKey={(row) => `${row.tourCode}/${row.date}`}
-        loading={departures.isFetching}
-        error={departures.error}
-        onRetry={() => void departures.refetch()}
-        empty={t('departures.empty')}
-        sort={{ value: sort, onChange: (value) => url.set('sort', value) }}
-        pages={{
-          page: url.page,
-          total: departures.data?.length ?? 0,
-          pageSize: ADMIN_PAGE_SIZE,
-          onChange: url.setPage,
-        }}
       />
       <DepartureModal opened={managing} onClose={() => setManaging(false)} />
     </>

@@ -53,9 +53,7 @@ export function ManifestPage() {
         columns={columns}
         rows={data?.passengers}
         rowKey={(row) => `${row.bookingCode}/${row.position}`}
-        loading={manifest.isFetching}
-        error={manifest.error}
-        onRetry={() => void manifest.refetch()}
+        query={manifest}
         empty={t('manifest.empty')}
       />
     </>

@@ -3,68 +3,36 @@ import { Anchor, Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TwoLines } from '../../../components/data-table.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { ADMIN_PAGE_SIZE, useIncidentChoices, useRequestQueue } from '../api/admin-api.ts';
-import { type AdminColumn, AdminTable } from '../components/admin-table.tsx';
+import { useIncidentChoices, useRequestQueue } from '../api/admin-api.ts';
+import { ListScreen } from '../components/admin-list.tsx';
+import type { AdminColumn } from '../components/admin-table.tsx';
 import { AnswerModal, canAnswer } from '../components/answer-modal.tsx';
-import { FilterBar, SearchFilter, SelectFilter } from '../components/filters.tsx';
 import { ToneBadge } from '../components/status-badge.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useAdminText } from '../i18n.ts';
 
-const filterKeys = ['status', 'type', 'q'] as const;
-
 /** #/admin/requests: the customers' requests, those waiting first and the oldest of them first. */
 export function RequestsPage() {
-  const { t } = useAdminText();
-  const url = useUrlState(filterKeys);
-  const queue = useRequestQueue(url.query, url.page);
-  const statuses = useIncidentChoices('status');
-  const types = useIncidentChoices('types');
+  const url = useUrlState(['status', 'type', 'q']);
+  const statuses = useIncidentChoices('status').data ?? [];
+  const types = useIncidentChoices('types').data ?? [];
   const [answering, setAnswering] = useState<AdminIncident | null>(null);
-  const columns = useRequestColumns(setAnswering);
   return (
     <>
-      <PageTitle title={t('requests.title')} />
-      <FilterBar label={t('filters')}>
-        <SearchFilter
-          label={t('requests.search')}
-          value={url.values.q}
-          onChange={(value) => url.set('q', value)}
-        />
-        <SelectFilter
-          label={t('requests.status')}
-          value={url.values.status}
-          data={statuses.data ?? []}
-          allLabel={t('all')}
-          onChange={(value) => url.set('status', value)}
-        />
-        <SelectFilter
-          label={t('requests.type')}
-          value={url.values.type}
-          data={types.data ?? []}
-          allLabel={t('all')}
-          onChange={(value) => url.set('type', value)}
-        />
-      </FilterBar>
-      <AdminTable
-        caption={t('requests.title')}
-        columns={columns}
-        rows={queue.data?.items}
+      <ListScreen
+        section="requests"
+        filters={[
+          { search: 'q' },
+          { select: 'status', data: statuses },
+          { select: 'type', data: types },
+        ]}
+        url={url}
+        list={useRequestQueue(url.query, url.page)}
+        columns={useRequestColumns(setAnswering)}
         rowKey={(row) => row.id}
-        loading={queue.isFetching}
-        error={queue.error}
-        onRetry={() => void queue.refetch()}
-        empty={t('requests.empty')}
-        pages={{
-          page: url.page,
-          total: queue.data?.total ?? 0,
-          pageSize: ADMIN_PAGE_SIZE,
-          onChange: url.setPage,
-        }}
       />
       <AnswerModal request={answering} onClose={() => setAnswering(null)} />
     </>

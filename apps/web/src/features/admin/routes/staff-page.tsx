@@ -1,5 +1,5 @@
 import { type StaffMember, staffCreateRequest, staffRoles } from '@cusco/shared';
-import { Alert, Button, Group, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -7,13 +7,13 @@ import { useState } from 'react';
 import { TwoLines } from '../../../components/data-table.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { schemaResolver, useInputProps } from '../../../lib/forms.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import { useAddStaff, useStaff } from '../api/admin-api.ts';
 import { type AdminColumn, AdminTable } from '../components/admin-table.tsx';
+import { FormActions } from '../components/form-actions.tsx';
 import { ToneBadge } from '../components/status-badge.tsx';
 import { useAdminText } from '../i18n.ts';
 
@@ -62,9 +62,7 @@ export function StaffPage() {
         columns={columns}
         rows={staff.data}
         rowKey={(row) => row.id}
-        loading={staff.isFetching}
-        error={staff.error}
-        onRetry={() => void staff.refetch()}
+        query={staff}
         empty={t('staff.empty')}
       />
       <AddStaffModal opened={adding} onClose={() => setAdding(false)} />
@@ -95,14 +93,7 @@ function AddStaffModal({ opened, onClose }: { opened: boolean; onClose(): void }
     }),
   );
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title={t('staff.addTitle')}
-      size="md"
-      loading={false}
-      loadingLabel={t('loading')}
-    >
+    <FormModal opened={opened} onClose={close} title={t('staff.addTitle')}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
@@ -127,19 +118,7 @@ function AddStaffModal({ opened, onClose }: { opened: boolean; onClose(): void }
             autoComplete="new-password"
             {...inputProps('password')}
           />
-          {add.error && (
-            <Alert color="red" role="alert">
-              {errorMessage(add.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              {t('staff.add')}
-            </Button>
-          </Group>
+          <FormActions mutation={add} submitLabel={t('staff.add')} onCancel={close} />
         </Stack>
       </form>
     </FormModal>

@@ -44,8 +44,7 @@ export function IncidentFormModal({
       onClose={onCancel}
       title={title}
       size="lg"
-      loading={target?.kind === 'edit' && existing.isPending}
-      loadingLabel={t('common.loading')}
+      loading={target?.kind === 'edit' && existing.isPending ? t('common.loading') : undefined}
     >
       {target?.kind === 'new' && (
         <IncidentForm preset={target} onDone={onDone} onCancel={onCancel} />

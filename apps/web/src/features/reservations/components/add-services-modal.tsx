@@ -32,8 +32,7 @@ export function AddServicesModal(props: ServicePurchaseProps) {
       onClose={purchase.close}
       title={t('services.title')}
       size="lg"
-      loading={options.isPending}
-      loadingLabel={t('services.loading')}
+      loading={options.isPending ? t('services.loading') : undefined}
     >
       {options.isError && (
         <Alert color="red" icon={<IconAlertCircle aria-hidden />}>

@@ -41,8 +41,7 @@ export function PassengerModal({
       onClose={onClose}
       title={title}
       size="xl"
-      loading={Boolean(slot?.clientId) && record.isPending}
-      loadingLabel={t('passenger.loading')}
+      loading={slot?.clientId && record.isPending ? t('passenger.loading') : undefined}
     >
       {slot?.clientId && record.isError && (
         <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
