@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { TableRows } from '../../../components/data-table.tsx';
+import { TableRows, TwoLines } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAdminText } from '../i18n.ts';
 
@@ -21,6 +21,18 @@ export interface AdminColumn<Row> {
   align?: 'left' | 'right';
   /** The API's sort key of this column, when the list can be sorted by it. */
   sort?: string;
+}
+
+/** A tour column: the tour's name, and under it its code and what `more` says of the row. */
+export function tourColumn<Row extends { tour: string; tourCode: string }>(
+  header: string,
+  more: (row: Row) => string,
+): AdminColumn<Row> {
+  return {
+    key: 'tour',
+    header,
+    render: (row) => <TwoLines main={row.tour} sub={`${row.tourCode} · ${more(row)}`} />,
+  };
 }
 
 /** The sort of a list: a key, descending when it starts with '-'. */

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useAdminText } from '../i18n.ts';
-import type { AdminColumn } from './admin-table.tsx';
+import { type AdminColumn, tourColumn } from './admin-table.tsx';
 import { BookingStatusBadge } from './status-badge.tsx';
 
 /** The columns of a list of bookings (the search, and the dashboard's lists). */
@@ -30,16 +30,7 @@ export function useBookingColumns(): AdminColumn<AdminBookingRow>[] {
       sort: 'travelDate',
       render: (row) => formatDate(row.travelDate, language),
     },
-    {
-      key: 'tour',
-      header: t('tour'),
-      render: (row) => (
-        <TwoLines
-          main={row.tour}
-          sub={`${row.tourCode} · ${t('bookings.passengers', { count: row.passengers })}`}
-        />
-      ),
-    },
+    tourColumn(t('tour'), (row) => t('bookings.passengers', { count: row.passengers })),
     {
       key: 'customer',
       header: t('customer'),

@@ -1,12 +1,11 @@
 import type { AdminDeparture } from '@cusco/shared';
 import { Anchor, Progress, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { TwoLines } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useAdminText } from '../i18n.ts';
-import type { AdminColumn } from './admin-table.tsx';
+import { type AdminColumn, tourColumn } from './admin-table.tsx';
 
 /** The columns of a list of departures (this screen and the dashboard). */
 export function useDepartureColumns(): AdminColumn<AdminDeparture>[] {
@@ -23,16 +22,7 @@ export function useDepartureColumns(): AdminColumn<AdminDeparture>[] {
         </Anchor>
       ),
     },
-    {
-      key: 'tour',
-      header: t('tour'),
-      render: (row) => (
-        <TwoLines
-          main={row.tour}
-          sub={`${row.tourCode} · ${t('departures.bookings', { count: row.bookings })}`}
-        />
-      ),
-    },
+    tourColumn(t('tour'), (row) => t('departures.bookings', { count: row.bookings })),
     {
       key: 'passengers',
       sort: 'passengers',

@@ -60,6 +60,12 @@ export function ManifestPage() {
   );
 }
 
+/** The manifest's downloads: a spreadsheet and a printable list. */
+const exportFormats = [
+  { format: 'csv', Icon: IconFileSpreadsheet },
+  { format: 'pdf', Icon: IconFileTypePdf },
+] as const;
+
 function ExportButtons({
   tour,
   date,
@@ -81,24 +87,18 @@ function ExportButtons({
   };
   return (
     <Group gap="xs">
-      <Button
-        variant="light"
-        leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-        loading={busy === 'csv'}
-        disabled={disabled}
-        onClick={() => run('csv')}
-      >
-        {t('manifest.csv')}
-      </Button>
-      <Button
-        variant="light"
-        leftSection={<IconFileTypePdf size={18} aria-hidden />}
-        loading={busy === 'pdf'}
-        disabled={disabled}
-        onClick={() => run('pdf')}
-      >
-        {t('manifest.pdf')}
-      </Button>
+      {exportFormats.map(({ format, Icon }) => (
+        <Button
+          key={format}
+          variant="light"
+          leftSection={<Icon size={18} aria-hidden />}
+          loading={busy === format}
+          disabled={disabled}
+          onClick={() => run(format)}
+        >
+          {t(`manifest.${format}`)}
+        </Button>
+      ))}
       {error ? (
         <Alert color="red" role="alert" w="100%">
           {errorMessage(error)}

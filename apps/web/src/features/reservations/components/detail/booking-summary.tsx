@@ -14,9 +14,7 @@ export function BookingSummary({
   const { t } = useTranslation();
   return (
     <DetailTable
-      id="detail-summary"
-      title={t('bookingDetail.summary')}
-      collapsible
+      name="summary"
       rows={detail.resume}
       rowKey={(row) => String(row.number)}
       columns={[

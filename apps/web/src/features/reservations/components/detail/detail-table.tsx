@@ -1,5 +1,6 @@
 import type { Language } from '@cusco/shared';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../../components/data-table.tsx';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
@@ -66,26 +67,34 @@ export function DetailRows<Row>({
   );
 }
 
-/** A titled section of the booking detail holding a table; `optional`: nothing when empty. */
+/** The booking detail's tables, by their heading's key (`bookingDetail.{key}`) and their id. */
+const tableIds = {
+  passengers: 'detail-passengers',
+  included: 'detail-included',
+  hotels: 'detail-hotels',
+  additionalServices: 'detail-services',
+  otherTours: 'detail-other-tours',
+  summary: 'detail-summary',
+} as const;
+
+/**
+ * A section of the booking detail holding one of its tables, closed at first on a phone under
+ * its heading (the tables are long); nothing at all when it has no rows and nothing after them.
+ */
 export function DetailTable<Row>({
-  id,
-  title,
-  optional = false,
-  collapsible = false,
+  name,
   children,
   ...table
 }: TableProps<Row> & {
-  id: string;
-  title: string;
-  optional?: boolean;
-  /** On a phone, closed at first under its heading (a long table). */
-  collapsible?: boolean;
+  name: keyof typeof tableIds;
   /** What follows the table in the section. */
   children?: ReactNode;
 }) {
-  if (optional && table.rows.length === 0) return null;
+  const { t } = useTranslation();
+  if (table.rows.length === 0 && !children) return null;
+  const id = tableIds[name];
   return (
-    <Section id={id} title={title} collapsible={collapsible}>
+    <Section id={id} title={t(`bookingDetail.${name}`)} collapsible>
       <DetailRows labelledBy={id} {...table} />
       {children}
     </Section>

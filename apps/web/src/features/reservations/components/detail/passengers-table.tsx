@@ -7,9 +7,7 @@ export function PassengersTable({ rows }: { rows: BookingDetail['passanger'] }) 
   const { t } = useTranslation();
   return (
     <DetailTable
-      id="detail-passengers"
-      title={t('bookingDetail.passengers')}
-      collapsible
+      name="passengers"
       rows={rows}
       rowKey={(row) => row.type}
       columns={[

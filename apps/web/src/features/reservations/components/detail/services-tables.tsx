@@ -7,10 +7,7 @@ export function IncludedServices({ rows }: { rows: BookingDetail['includeService
   const { t } = useTranslation();
   return (
     <DetailTable
-      id="detail-included"
-      title={t('bookingDetail.included')}
-      optional
-      collapsible
+      name="included"
       rows={rows}
       rowKey={(row) => String(row.number)}
       columns={[
@@ -31,10 +28,7 @@ export function HotelStays({ rows }: { rows: BookingDetail['hotels'] }) {
   const { t } = useTranslation();
   return (
     <DetailTable
-      id="detail-hotels"
-      title={t('bookingDetail.hotels')}
-      optional
-      collapsible
+      name="hotels"
       rows={rows}
       rowKey={(row, index) => `${row.hotelroom}-${index}`}
       columns={[
@@ -60,14 +54,17 @@ interface ServiceLine {
 }
 
 /** The services or other tours bought: date, product, price, quantity and total; none: nothing. */
-function ServiceLines({ id, title, rows }: { id: string; title: string; rows: ServiceLine[] }) {
+function ServiceLines({
+  name,
+  rows,
+}: {
+  name: 'additionalServices' | 'otherTours';
+  rows: ServiceLine[];
+}) {
   const { t } = useTranslation();
   return (
     <DetailTable
-      id={id}
-      title={title}
-      optional
-      collapsible
+      name={name}
       rows={rows}
       rowKey={(row) => row.id}
       columns={[
@@ -83,18 +80,11 @@ function ServiceLines({ id, title, rows }: { id: string; title: string; rows: Se
 
 /** The additional services bought; nothing when there are none. */
 export function AdditionalServices({ rows }: { rows: BookingDetail['additionalServices'] }) {
-  const { t } = useTranslation();
-  return (
-    <ServiceLines
-      id="detail-services"
-      title={t('bookingDetail.additionalServices')}
-      rows={rows.map(({ PRICE, ...line }) => ({ ...line, price: PRICE }))}
-    />
-  );
+  const lines = rows.map(({ PRICE, ...line }) => ({ ...line, price: PRICE }));
+  return <ServiceLines name="additionalServices" rows={lines} />;
 }
 
 /** The other tours bought; nothing when there are none. */
 export function OtherTours({ rows }: { rows: BookingDetail['otherTours'] }) {
-  const { t } = useTranslation();
-  return <ServiceLines id="detail-other-tours" title={t('bookingDetail.otherTours')} rows={rows} />;
+  return <ServiceLines name="otherTours" rows={rows} />;
 }
