@@ -324,6 +324,35 @@ export const messages = {
     en: 'Only {{seats}} seats are left on that date',
     es: 'Solo quedan {{seats}} lugares en esa fecha',
   },
+  privateSoldOut: {
+    en: 'No private group can be added on that date: choose another date',
+    es: 'Ya no se puede agregar un grupo privado en esa fecha: elija otra fecha',
+  },
+  closedPast: { en: 'This date has passed', es: 'Esta fecha ya pasó' },
+  closedLeadTime: {
+    en: 'Book at least {{days}} days before travel',
+    es: 'Reserve con al menos {{days}} días de anticipación',
+  },
+  closedMonth: {
+    en: 'This tour does not run in {{month}}',
+    es: 'Este tour no sale en {{month}}',
+  },
+  closedWeekday: {
+    en: 'This tour does not run on {{weekday}}s',
+    es: 'Este tour no sale los días {{weekday}}',
+  },
+  dateClosedWhileChoosing: {
+    en: 'The date you chose can no longer be booked ({{reason}}). Please choose another date.',
+    es: 'La fecha que eligió ya no se puede reservar ({{reason}}). Elija otra fecha.',
+  },
+  corporateMinimumEarly: {
+    en: 'A corporate booking needs at least {{min}} passengers',
+    es: 'Una reserva corporativa necesita al menos {{min}} pasajeros',
+  },
+  corporateMinimumLate: {
+    en: 'A corporate booking made less than {{days}} days before travel needs at least {{min}} passengers',
+    es: 'Una reserva corporativa hecha a menos de {{days}} días del viaje necesita al menos {{min}} pasajeros',
+  },
   staffEmailTaken: {
     en: 'There is already a user with this e-mail',
     es: 'Ya existe un usuario con este correo',

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { seatsLeft } from '../src/rules/availability.ts';
+import {
+  closureReason,
+  corporateMinimum,
+  dateClosure,
+  EVERY_WEEKDAY,
+  firstOpenDate,
+  privateRoom,
+  seatsLeft,
+  type TourRules,
+} from '../src/rules/availability.ts';
 
 describe('seats left', () => {
   it('is capacity less booked, capped by the permits travellers and their staff use', () => {
@@ -40,5 +49,107 @@ describe('seats left', () => {
         },
       ),
     );
+  });
+});
+
+describe('seats left when the day is shared', () => {
+  it('counts the whole day against the permits and only the departure against its seats', () => {
+    // 16 seats in the English group, 3 booked there; 10 more travellers in other groups that day:
+    // 100 permits at 1 + 2.5 each hold 28 travellers, 13 of them taken: 15 left, the seats 13.
+    expect(
+      seatsLeft({ capacity: 16, permits: 100, staffRatio: 2.5, booked: 3, onPermits: 13 }),
+    ).toBe(13);
+    expect(
+      seatsLeft({ capacity: 16, permits: 100, staffRatio: 2.5, booked: 3, onPermits: 25 }),
+    ).toBe(3);
+    // No seat limit, no permits: no limit at all.
+    expect(seatsLeft({ capacity: null, permits: null, staffRatio: 0, booked: 40 })).toBe(
+      Number.POSITIVE_INFINITY,
+    );
+  });
+
+  it('never above the group seats nor the day permits, never negative', () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.integer({ min: 0, max: 40 }), { nil: null }),
+        fc.option(fc.integer({ min: 0, max: 500 }), { nil: null }),
+        fc.constantFrom(0, 1, 1.5, 2.5),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 120 }),
+        (capacity, permits, staffRatio, booked, others) => {
+          const onPermits = booked + others;
+          const left = seatsLeft({ capacity, permits, staffRatio, booked, onPermits });
+          expect(left).toBeGreaterThanOrEqual(0);
+          if (capacity !== null)
+            expect(booked + left).toBeLessThanOrEqual(Math.max(capacity, booked));
+          if (permits !== null && left > 0) {
+            expect((onPermits + left) * (1 + staffRatio)).toBeLessThanOrEqual(permits + 1e-6);
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('private groups', () => {
+  const day = { groups: 2, permits: 60, staffRatio: 1.5 };
+
+  it('take a slot each, their travellers capped by the tour maximum and the day permits', () => {
+    expect(privateRoom(day, { groups: 0, onPermits: 0 }, 12)).toBe(12);
+    // 60 permits at 2.5 each hold 24 travellers; 20 taken leave 4.
+    expect(privateRoom(day, { groups: 1, onPermits: 20 }, 12)).toBe(4);
+    expect(privateRoom(day, { groups: 2, onPermits: 0 }, 12)).toBe(0);
+    expect(privateRoom({ ...day, groups: null }, { groups: 9, onPermits: 0 }, 12)).toBe(12);
+  });
+});
+
+describe('the dates a tour runs on', () => {
+  const trail: TourRules = { leadDays: 14, closedMonths: [2], weekdays: EVERY_WEEKDAY };
+  const today = '2026-11-25';
+
+  it('closes past dates, dates inside the lead time, closed months and days it does not run', () => {
+    expect(dateClosure('2026-11-24', today, trail)).toBe('past');
+    expect(dateClosure('2026-12-08', today, trail)).toBe('leadTime');
+    expect(dateClosure('2026-12-09', today, trail)).toBeNull();
+    expect(dateClosure('2027-02-01', today, trail)).toBe('closedMonth');
+    expect(dateClosure('2027-02-28', today, trail)).toBe('closedMonth');
+    expect(dateClosure('2027-03-01', today, trail)).toBeNull();
+    // Tuesdays and Saturdays only: 2026-12-12 is a Saturday, 2026-12-13 a Sunday.
+    const twiceAWeek = { leadDays: 1, closedMonths: [], weekdays: [2, 6] };
+    expect(dateClosure('2026-12-12', today, twiceAWeek)).toBeNull();
+    expect(dateClosure('2026-12-13', today, twiceAWeek)).toBe('notRunning');
+  });
+
+  it('finds the first date the tour runs', () => {
+    expect(firstOpenDate(today, today, trail)).toBe('2026-12-09');
+    expect(firstOpenDate('2027-01-31', today, trail)).toBe('2027-01-31');
+    expect(firstOpenDate('2027-02-01', today, trail)).toBe('2027-03-01');
+    expect(firstOpenDate(today, today, { ...trail, weekdays: [] })).toBeNull();
+  });
+
+  it('says why in both languages', () => {
+    expect(closureReason('closedMonth', '2027-02-10', trail, 'en')).toBe(
+      'This tour does not run in February',
+    );
+    expect(closureReason('closedMonth', '2027-02-10', trail, 'es')).toBe(
+      'Este tour no sale en febrero',
+    );
+    expect(closureReason('leadTime', '2026-12-01', trail, 'en')).toBe(
+      'Book at least 14 days before travel',
+    );
+    expect(closureReason('notRunning', '2026-12-13', trail, 'en')).toBe(
+      'This tour does not run on Sundays',
+    );
+    expect(closureReason('notRunning', '2026-12-13', trail, 'es')).toBe(
+      'Este tour no sale los días domingo',
+    );
+  });
+});
+
+describe('corporate minimums', () => {
+  it('are 2 passengers 60 days ahead or more, 4 when later', () => {
+    expect(corporateMinimum('2027-01-24', '2026-11-25')).toBe(2);
+    expect(corporateMinimum('2027-01-23', '2026-11-25')).toBe(4);
+    expect(corporateMinimum('2026-11-26', '2026-11-25')).toBe(4);
   });
 });
