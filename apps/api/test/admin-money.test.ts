@@ -4,7 +4,9 @@ import {
   IncidentTypeId,
   moneyActionResult,
   paymentAddResponse,
+  todayInLima,
 } from '@cusco/shared';
+import dayjs from 'dayjs';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -432,8 +434,9 @@ describe('accepted remove requests', () => {
   });
 
   it('keeps half the price 20 days before travel, and refuses a removal whose target is gone', async () => {
-    const date = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
-    const tour = await loadTour(app, '100401');
+    const date = dayjs(todayInLima()).add(20, 'day').format('YYYY-MM-DD');
+    // The Salkantay trek: booked 3 days ahead at least (the Inca Trail's 21 would refuse it).
+    const tour = await loadTour(app, '200501');
     const booked = await postBooking(app, customer.token, bookingFor(tour, { adults: 2, date }));
     expect(booked.statusCode, booked.body).toBe(201);
     const code = booked.json().code as string;

@@ -8,7 +8,9 @@ import {
   adminManifest,
   CustomerTypeId,
   IncidentTypeId,
+  todayInLima,
 } from '@cusco/shared';
+import dayjs from 'dayjs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,8 +99,8 @@ function contentStreams(pdf: Buffer): string {
   return parts.join('\n');
 }
 
-async function book(date: string, adults: number) {
-  const tour = await loadTour(app, '100401');
+async function book(date: string, adults: number, tourCode = '100401') {
+  const tour = await loadTour(app, tourCode);
   const body = bookingFor(tour, { adults, date });
   const response = await postBooking(app, customer.token, body);
   expect(response.statusCode, response.body).toBe(201);
@@ -359,8 +361,9 @@ describe('departures and manifests', () => {
 
 describe('the dashboard', () => {
   it('has the waiting requests, near departures, refunds due and unpaid balances', async () => {
-    const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-    const near = await book(soon, 1);
+    const soon = dayjs(todayInLima()).add(5, 'day').format('YYYY-MM-DD');
+    // The Salkantay trek: booked 3 days ahead at least (the Inca Trail's 21 would refuse it).
+    const near = await book(soon, 1, '200501');
     await app.inject({
       method: 'POST',
       url: '/api/incident/save',
@@ -372,7 +375,7 @@ describe('the dashboard', () => {
     const dashboard = adminDashboard.parse(response.json());
     expect(dashboard.waitingRequests.count).toBeGreaterThanOrEqual(1);
     expect(dashboard.waitingRequests.oldest.length).toBeLessThanOrEqual(5);
-    expect(dashboard.departures.some((row) => row.date === soon && row.tourCode === '100401')).toBe(
+    expect(dashboard.departures.some((row) => row.date === soon && row.tourCode === '200501')).toBe(
       true,
     );
     expect(dashboard.unpaidSoon.map((row) => row.code)).toContain(near.code);

@@ -20,7 +20,7 @@ import {
 import { bookingCodePattern } from '../src/modules/bookings/codes.ts';
 import { signUpAndIn } from './support/accounts.ts';
 import { createTestApp, isPostgres, type TestContext } from './support/app.ts';
-import { bookingFor, loadTour, offersOf, postBooking } from './support/bookings.ts';
+import { bookingFor, loadTour, nextTestDate, offersOf, postBooking } from './support/bookings.ts';
 
 let ctx: TestContext;
 let token: string;
@@ -332,7 +332,11 @@ describe('POST /api/tour/save refuses, saving nothing', () => {
 
   it('when a passenger type has no price, naming it as the spec does', async () => {
     const tour = await loadTour(ctx.app, '200402');
-    const body = bookingFor(tour, { adults: 1, babies: 1 });
+    // The Choquequirao trek leaves on Mondays and Thursdays.
+    let monday = dayjs(nextTestDate());
+    while (monday.day() !== 1) monday = monday.add(1, 'day');
+    const date = monday.format('YYYY-MM-DD');
+    const body = bookingFor(tour, { adults: 1, babies: 1, date });
     await ctx.database.db
       .delete(tourPrices)
       .where(

@@ -1,4 +1,4 @@
-import { availabilityList, managedDeparture, todayInLima } from '@cusco/shared';
+import { availabilityList, departureCalendar, managedDeparture, todayInLima } from '@cusco/shared';
 import dayjs from 'dayjs';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -83,7 +83,7 @@ describe('managing a departure', () => {
         ),
       );
     expect(audit?.after).toMatchObject({ tourCode: '100401', date: '2030-04-01', capacity: 12 });
-    expect(await availability('2030-04-01', '2030-04-02')).toEqual([
+    expect(await availability('2030-04-01', '2030-04-01')).toEqual([
       { date: '2030-04-01', status: 'open', seatsLeft: 12, more: false, reason: '' },
     ]);
     for (const bad of [
@@ -102,22 +102,26 @@ describe('managing a departure', () => {
 });
 
 describe('the demo departures', () => {
-  it("close the trail's next February with its reason, and show a date nearly full and one sold out", async () => {
+  it('close the trail every February and inside its lead time, and show a date nearly full and one sold out', async () => {
     const today = dayjs(todayInLima());
     const days = await availability(
       today.format('YYYY-MM-DD'),
-      today.add(11, 'month').format('YYYY-MM-DD'),
+      today.add(12, 'month').format('YYYY-MM-DD'),
     );
-    // Every February day of the eleven months the demo covers is closed, with its reason.
-    const closed = new Set(
-      days
-        .filter((day) => day.status === 'closed' && day.reason.includes('February'))
-        .map((day) => day.date),
-    );
-    for (let day = today; day.isBefore(today.add(11, 'month')); day = day.add(1, 'day')) {
-      if (day.month() === 1) expect(closed.has(day.format('YYYY-MM-DD'))).toBe(true);
+    for (const day of days) {
+      const date = dayjs(day.date);
+      if (date.month() === 1) {
+        expect(day).toMatchObject({
+          status: 'closed',
+          reason: 'This tour does not run in February',
+        });
+      } else if (date.diff(today, 'day') < 21) {
+        expect(day).toMatchObject({
+          status: 'closed',
+          reason: 'Book at least 21 days before travel',
+        });
+      }
     }
-    expect([...closed].every((date) => date.slice(5, 7) === '02')).toBe(true);
     const demo = demoDepartureDates(todayInLima());
     expect(days.find((day) => day.date === demo.nearlyFull)).toMatchObject({
       status: 'open',
@@ -127,6 +131,11 @@ describe('the demo departures', () => {
       status: 'soldOut',
       seatsLeft: 0,
     });
+    // Every other date the trail runs is scheduled with its 16 seats a group (60 permits hold
+    // 17 travellers at 3.5 permits each: the seats are the smaller).
+    const open = days.filter((day) => day.status === 'open' && day.date !== demo.nearlyFull);
+    expect(open.length).toBeGreaterThan(200);
+    expect(open.every((day) => day.seatsLeft <= 16)).toBe(true);
   });
 });
 
@@ -170,9 +179,11 @@ describe('selling a departure', () => {
     expect((await book('2030-06-01', 2)).statusCode).toBe(201);
     const tooMany = await book('2030-06-01', 2);
     expect(tooMany.statusCode).toBe(409);
+    // The next dates with room for two: the 3rd (8 seats), then dates the agency has not
+    // scheduled, which take the tour's own 16 seats.
     expect(tooMany.json()).toMatchObject({
       message: 'Only 1 seats are left on that date',
-      details: { seatsLeft: 1, nextDates: ['2030-06-03'] },
+      details: { seatsLeft: 1, nextDates: ['2030-06-03', '2030-06-04', '2030-06-05'] },
     });
   });
 
@@ -254,9 +265,273 @@ describe('selling a departure', () => {
     expect((await availability(date, date))[0]?.seatsLeft).toBe(0);
   });
 
-  it('leaves a date the agency does not manage as it was', async () => {
-    const answers = await Promise.all(Array.from({ length: 3 }, () => book('2030-10-05', 2)));
-    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
-    expect(await availability('2030-10-01', '2030-10-31')).toEqual([]);
+  it("sells a date the agency has not scheduled with the tour's own seats, each language group apart", async () => {
+    const date = '2030-10-05';
+    const tour = await loadTour(app, '100401');
+    const english = () => bookingFor(tour, { adults: 4, date, category: 0 });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => postBooking(app, customer.token, english())),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 201, 409]);
+    // The Spanish group of the same day has its own 16 seats.
+    const spanish = await postBooking(
+      app,
+      customer.token,
+      bookingFor(tour, { adults: 4, date, category: 1 }),
+    );
+    expect(spanish.statusCode, spanish.body).toBe(201);
+    const english0 = await availability(date, date);
+    expect(english0[0]).toMatchObject({ status: 'soldOut', seatsLeft: 0 });
+    const spanishDay = await app.inject({
+      url: `/api/tour/100401/availability?from=${date}&to=${date}&category=${tour.categories[1]?.value}`,
+    });
+    expect(spanishDay.json()[0]).toMatchObject({ status: 'open', seatsLeft: 12 });
+  });
+});
+
+describe("the tour's rules", () => {
+  const today = dayjs(todayInLima());
+
+  it('refuse a date inside the lead time, in a closed month, or on a day the tour does not run', async () => {
+    const tooSoon = await book(today.add(20, 'day').format('YYYY-MM-DD'));
+    expect(tooSoon.statusCode).toBe(422);
+    expect(tooSoon.json().message).toBe(
+      'This tour does not run on that date: Book at least 21 days before travel',
+    );
+    let february = today.add(1, 'year').month(1).date(10);
+    if (february.diff(today, 'day') < 30) february = february.add(1, 'year');
+    const closed = await book(february.format('YYYY-MM-DD'));
+    expect(closed.statusCode).toBe(422);
+    expect(closed.json().message).toBe(
+      'This tour does not run on that date: This tour does not run in February',
+    );
+    // The Choquequirao trek leaves on Mondays and Thursdays only.
+    const choquequirao = await loadTour(app, '200402');
+    let tuesday = today.add(1, 'year');
+    while (tuesday.day() !== 2) tuesday = tuesday.add(1, 'day');
+    const onTuesday = await postBooking(
+      app,
+      customer.token,
+      bookingFor(choquequirao, { date: tuesday.format('YYYY-MM-DD') }),
+    );
+    expect(onTuesday.statusCode).toBe(422);
+    const spanish = await postBooking(
+      app,
+      customer.token,
+      bookingFor(choquequirao, { date: tuesday.format('YYYY-MM-DD') }),
+      { 'accept-language': 'es' },
+    );
+    expect(spanish.json().message).toBe(
+      'Este tour no sale en esa fecha: Este tour no sale los días martes',
+    );
+    const monday = tuesday.subtract(1, 'day').format('YYYY-MM-DD');
+    const onMonday = await postBooking(
+      app,
+      customer.token,
+      bookingFor(choquequirao, { date: monday }),
+    );
+    expect(onMonday.statusCode, onMonday.body).toBe(201);
+    // The calendar says the same, day by day.
+    const week = await app.inject({
+      url: `/api/tour/200402/availability?from=${monday}&to=${tuesday.format('YYYY-MM-DD')}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(week.json().map((day: { status: string; reason: string }) => day.reason)).toEqual([
+      '',
+      'This tour does not run on Tuesdays',
+    ]);
+  });
+
+  it('hold corporate bookings to 2 passengers 60 days ahead or more, 4 when later', async () => {
+    const reseller = await signIn(
+      app,
+      demoAccounts.corporate.email,
+      demoAccounts.corporate.password,
+    );
+    // The Lares trek: no hotel to choose, booked 3 days ahead at least.
+    const tour = await loadTour(app, '200401');
+    const corporate = (adults: number, days: number) =>
+      postBooking(app, reseller.token, {
+        ...bookingFor(tour, { adults, date: today.add(days, 'day').format('YYYY-MM-DD') }),
+        corporate: true,
+      });
+    const one = await corporate(1, 90);
+    expect(one.statusCode).toBe(422);
+    expect(one.json().message).toBe('A corporate booking needs at least 2 passengers');
+    const two = await corporate(2, 90);
+    expect(two.statusCode, two.body).toBe(201);
+    const three = await corporate(3, 30);
+    expect(three.statusCode).toBe(422);
+    expect(three.json().message).toBe(
+      'A corporate booking made less than 60 days before travel needs at least 4 passengers',
+    );
+    expect((await corporate(4, 30)).statusCode).toBe(201);
+    // A customer's booking of one passenger, 30 days on, is not held to them.
+    expect(
+      (
+        await postBooking(
+          app,
+          customer.token,
+          bookingFor(tour, {
+            adults: 1,
+            date: today.add(30, 'day').format('YYYY-MM-DD'),
+          }),
+        )
+      ).statusCode,
+    ).toBe(201);
+  });
+});
+
+describe('private groups', () => {
+  it("take a slot of the day each, not the group's seats; the day's permits cap them all", async () => {
+    const date = '2030-11-12';
+    const tour = await loadTour(app, '100401');
+    const privately = (adults: number) =>
+      postBooking(app, customer.token, bookingFor(tour, { adults, date, type: 1 }));
+    // The classic trail takes two private groups a day.
+    expect((await privately(6)).statusCode).toBe(201);
+    expect((await privately(2)).statusCode).toBe(201);
+    const third = await privately(1);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toBe(
+      'No private group can be added on that date: choose another date',
+    );
+    // The English group still has its 16 seats.
+    expect((await availability(date, date))[0]).toMatchObject({ status: 'open', seatsLeft: 16 });
+    const privateDay = await app.inject({
+      url: `/api/tour/100401/availability?from=${date}&to=${date}&type=${tour.types[1]?.value}`,
+    });
+    expect(privateDay.json()[0]).toMatchObject({ status: 'soldOut', seatsLeft: 0 });
+
+    // With 40 permits at 3.5 a traveller (11 travellers), the 8 private travellers leave 3 seats.
+    await manage(admin.token, '100401', date, { capacity: 16, permits: 40, status: 'open' });
+    await db.update(tours).set({ staffRatio: 2.5 }).where(eq(tours.code, '100401'));
+    try {
+      app.catalogue.clear();
+      expect((await availability(date, date))[0]).toMatchObject({ seatsLeft: 3 });
+      expect((await book(date, 4)).statusCode).toBe(409);
+      expect((await book(date, 3)).statusCode).toBe(201);
+    } finally {
+      await db.update(tours).set({ staffRatio: 0 }).where(eq(tours.code, '100401'));
+      app.catalogue.clear();
+    }
+  });
+});
+
+describe('departures in bulk', () => {
+  const bulk = (token: string, body: object) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/admin/tours/100201/departures',
+      headers: bearer(token),
+      payload: body,
+    });
+
+  it('sets a range of dates on chosen days of the week, audited, and lists the bookings on those it closes', async () => {
+    const body = {
+      from: '2031-03-01',
+      to: '2031-03-31',
+      weekdays: [2, 6],
+      capacity: 10,
+      permits: 30,
+      privateGroups: 1,
+      status: 'open',
+    };
+    expect((await bulk(customer.token, body)).statusCode).toBe(404);
+    expect((await bulk(agent.token, body)).statusCode).toBe(403);
+    const set = await bulk(admin.token, body);
+    expect(set.statusCode, set.body).toBe(200);
+    // March 2031: Saturdays 1, 8, 15, 22, 29 and Tuesdays 4, 11, 18, 25.
+    expect(set.json().dates).toEqual([
+      '2031-03-01',
+      '2031-03-04',
+      '2031-03-08',
+      '2031-03-11',
+      '2031-03-15',
+      '2031-03-18',
+      '2031-03-22',
+      '2031-03-25',
+      '2031-03-29',
+    ]);
+    const short = await loadTour(app, '100201');
+    const booked = await postBooking(
+      app,
+      customer.token,
+      bookingFor(short, { adults: 2, date: '2031-03-11' }),
+    );
+    expect(booked.statusCode, booked.body).toBe(201);
+    const calendar = await app.inject({
+      url: '/api/admin/tours/100201/departures?from=2031-03-10&to=2031-03-12',
+      headers: { ...bearer(agent.token), 'accept-language': 'en' },
+    });
+    expect(calendar.statusCode, calendar.body).toBe(200);
+    const days = departureCalendar.parse(calendar.json()).days;
+    expect(days.map((day) => [day.date, day.scheduled, day.capacity])).toEqual([
+      ['2031-03-10', false, 16],
+      ['2031-03-11', true, 10],
+      ['2031-03-12', false, 16],
+    ]);
+    expect(days[1]).toMatchObject({
+      permits: 30,
+      privateGroups: 1,
+      booked: 2,
+      groups: [
+        { category: 'English', booked: 2, seatsLeft: 8 },
+        { category: 'Spanish', booked: 0, seatsLeft: 10 },
+      ],
+      privateBooked: 0,
+    });
+
+    const close = await bulk(admin.token, {
+      ...body,
+      from: '2031-03-10',
+      to: '2031-03-12',
+      weekdays: [0, 1, 2, 3, 4, 5, 6],
+      status: 'cancelled',
+      reason: 'Strike on the railway',
+    });
+    expect(close.json().dates).toEqual(['2031-03-10', '2031-03-11', '2031-03-12']);
+    expect(close.json().bookings).toEqual([
+      expect.objectContaining({ code: booked.json().code, date: '2031-03-11', passengers: 2 }),
+    ]);
+    const [audit] = await db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.action, 'departure.bulk'));
+    expect(audit?.after).toMatchObject({ tourCode: '100201', weekdays: [2, 6], capacity: 10 });
+    const after = await app.inject({
+      url: '/api/tour/100201/availability?from=2031-03-11&to=2031-03-11',
+    });
+    expect(after.json()[0]).toMatchObject({ status: 'cancelled', reason: 'Strike on the railway' });
+
+    for (const bad of [
+      { ...body, weekdays: [] },
+      { ...body, weekdays: [7] },
+      { ...body, weekdays: [1, 1] },
+      { ...body, from: '2031-03-31', to: '2031-03-01' },
+      { ...body, to: '2033-01-01' },
+      { ...body, capacity: 1000 },
+    ]) {
+      expect((await bulk(admin.token, bad)).statusCode).toBe(400);
+    }
+  });
+});
+
+describe('the availability answer', () => {
+  it('is cached with an ETag (304 when unchanged) and changes at once with a booking or a staff change', async () => {
+    const date = '2030-12-02';
+    const url = `/api/tour/100401/availability?from=${date}&to=${date}`;
+    const first = await app.inject({ url });
+    expect(first.json()[0]).toMatchObject({ seatsLeft: 16 });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect((await book(date, 3)).statusCode).toBe(201);
+    const afterBooking = await app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(afterBooking.statusCode).toBe(200);
+    expect(afterBooking.json()[0]).toMatchObject({ seatsLeft: 13 });
+    await manage(admin.token, '100401', date, { capacity: 4, status: 'open' });
+    expect((await app.inject({ url })).json()[0]).toMatchObject({ seatsLeft: 1 });
   });
 });

@@ -190,7 +190,11 @@ export const rateLimits = pgTable(
 export const tourFamilies = pgTable('tour_families', namedList());
 
 /** The tour's modality: Group, Private. */
-export const tourTypes = pgTable('tour_types', namedList());
+export const tourTypes = pgTable('tour_types', {
+  ...namedList(),
+  /** A private tour: its group takes a whole slot of the day, not seats (issue 14). */
+  isPrivate: boolean('is_private').notNull().default(false),
+});
 
 /** A tour's category: the guide's language, or the hotel category for Machu Picchu tours. */
 export const categories = pgTable('categories', namedList());
@@ -230,9 +234,26 @@ export const tours = pgTable(
      * one traveller takes 3.5 of a departure's permits (issue 14).
      */
     staffRatio: doublePrecision('staff_ratio').notNull().default(0),
+    /** Whole days between booking and travel, at least (issue 14): the Inca Trail's weeks. */
+    leadDays: integer('lead_days').notNull().default(0),
+    /** Months (1–12) the tour does not run: the Inca Trail is closed every February. */
+    closedMonths: integer('closed_months').array().notNull().default(sql`'{}'::integer[]`),
+    /** Days of the week it runs, 0 = Sunday … 6 = Saturday. */
+    weekdays: integer('weekdays').array().notNull().default(sql`'{0,1,2,3,4,5,6}'::integer[]`),
+    /**
+     * Seats of each group departure (one per category) on a date the agency has not scheduled;
+     * null: such a date has no limit of seats.
+     */
+    capacity: integer('capacity'),
+    /** Private groups a day takes on a date not scheduled; null: no limit. */
+    privateGroups: integer('private_groups'),
   },
   (t) => [
     check('tours_staff_ratio_range', sql`${t.staffRatio} between 0 and 10`),
+    check(
+      'tours_availability_rules_range',
+      sql`${t.leadDays} between 0 and 365 and (${t.capacity} is null or ${t.capacity} between 0 and 999) and (${t.privateGroups} is null or ${t.privateGroups} between 0 and 99) and ${t.closedMonths} <@ '{1,2,3,4,5,6,7,8,9,10,11,12}'::integer[] and ${t.weekdays} <@ '{0,1,2,3,4,5,6}'::integer[]`,
+    ),
     check('tours_code_six_digits', sql`${t.code} ~ '^[0-9]{6}$'`),
     check('tours_days_positive', sql`${t.days} >= 1 and ${t.nights} >= 0`),
     check('tours_hotel_nights_range', sql`${t.hotelNights} between 0 and ${t.nights}`),
@@ -472,9 +493,12 @@ export const departures = pgTable(
   {
     tourId: requiredRef('tour_id', () => tours.id),
     date: date('date', { mode: 'string' }).notNull(),
-    capacity: integer('capacity').notNull(),
+    /** Seats of each group departure (one per category) that day; null: the tour's own number. */
+    capacity: integer('capacity'),
     /** Trail permits allotted to the agency that day; null: the tour needs none. */
     permits: integer('permits'),
+    /** Private groups the day takes; null: the tour's own number. */
+    privateGroups: integer('private_groups'),
     status: text('status').notNull().default('open'),
     /** Why it does not run (closed or cancelled), shown to customers. */
     reason: text('reason').notNull().default(''),
@@ -485,7 +509,7 @@ export const departures = pgTable(
     check('departures_status_valid', sql`${t.status} in ('open', 'closed', 'cancelled')`),
     check(
       'departures_figures_range',
-      sql`${t.capacity} between 0 and 999 and (${t.permits} is null or ${t.permits} between 0 and 9999)`,
+      sql`(${t.capacity} is null or ${t.capacity} between 0 and 999) and (${t.permits} is null or ${t.permits} between 0 and 9999) and (${t.privateGroups} is null or ${t.privateGroups} between 0 and 99)`,
     ),
   ],
 );

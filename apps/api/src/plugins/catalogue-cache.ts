@@ -23,8 +23,11 @@ export type CatalogueCacheOptions = CacheLimits;
  * database is away the cached answers keep being served.
  */
 export class CatalogueCache {
-  /** The answers, and (under `value:` keys) the objects the server itself uses. */
-  private readonly held: WatchedMap<Promise<Entry> | Promise<unknown>>;
+  /**
+   * The answers, and (under `value:` keys) the objects the server itself uses; those that change
+   * without the catalogue (availability) with when they are read again.
+   */
+  private readonly held: WatchedMap<{ loading: Promise<unknown>; expiresAt?: number }>;
 
   constructor(db: Executor, log: FastifyInstance['log'], options: CatalogueCacheOptions = {}) {
     this.held = new WatchedMap(db, log, 'catalogue_version', {
@@ -43,23 +46,42 @@ export class CatalogueCache {
     this.held.clear();
   }
 
-  /** What `load` gives under `key`, loaded once; a failure or a null (an unknown code) is not kept. */
-  private async hold<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean) {
+  /** Drops the answers whose key starts with `prefix` (this node only), e.g. a tour's seats. */
+  forget(prefix: string) {
+    for (const [key] of [...this.held.entries()]) {
+      if (key.startsWith(`answer:${prefix}`)) this.held.delete(key);
+    }
+  }
+
+  /**
+   * What `load` gives under `key`, loaded once (or again after `maxAgeMs`); a failure or a null
+   * (an unknown code) is not kept.
+   */
+  private async hold<T>(
+    key: string,
+    load: () => Promise<T>,
+    keep: (value: T) => boolean,
+    maxAgeMs?: number,
+  ) {
     await this.held.ensureFresh();
-    const held = this.held.get(key) as Promise<T> | undefined;
-    if (held) return held;
+    const held = this.held.get(key);
+    if (held && (held.expiresAt === undefined || held.expiresAt > Date.now())) {
+      return held.loading as Promise<T>;
+    }
     const loading = load();
-    this.held.set(key, loading);
-    loading.then(
-      (value) => {
-        if (!keep(value)) this.held.delete(key);
-      },
-      () => this.held.delete(key),
-    );
+    const expiresAt = maxAgeMs === undefined ? undefined : Date.now() + maxAgeMs;
+    this.held.set(key, { loading, ...(expiresAt === undefined ? {} : { expiresAt }) });
+    // Dropped when it fails or is not to be kept, unless a newer load has taken its place.
+    const drop = () => {
+      if (this.held.get(key)?.loading === loading) this.held.delete(key);
+    };
+    loading.then((value) => {
+      if (!keep(value)) drop();
+    }, drop);
     return loading;
   }
 
-  private entry(key: string, load: () => Promise<string>): Promise<Entry> {
+  private entry(key: string, load: () => Promise<string>, maxAgeMs?: number): Promise<Entry> {
     return this.hold(
       `answer:${key}`,
       () =>
@@ -68,6 +90,7 @@ export class CatalogueCache {
           etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
         })),
       () => true,
+      maxAgeMs,
     );
   }
 
@@ -82,15 +105,23 @@ export class CatalogueCache {
   /**
    * Answers a GET from the cache: 304 when the client holds the same version, else the
    * serialized answer, compressed once per encoding. `load` gives the answer's object, which is
-   * serialized by the route's own response schema.
+   * serialized by the route's own response schema. An answer that also changes without the
+   * catalogue (seats) is read again after `maxAgeMs`.
    */
   async send(
     request: FastifyRequest,
     reply: FastifyReply,
-    options: { key: string; audience: 'public' | 'private'; load: () => Promise<unknown> },
+    options: {
+      key: string;
+      audience: 'public' | 'private';
+      load: () => Promise<unknown>;
+      maxAgeMs?: number;
+    },
   ): Promise<FastifyReply> {
-    const entry = await this.entry(options.key, async () =>
-      String(reply.serialize(await options.load())),
+    const entry = await this.entry(
+      options.key,
+      async () => String(reply.serialize(await options.load())),
+      options.maxAgeMs,
     );
     reply
       .header('etag', entry.etag)

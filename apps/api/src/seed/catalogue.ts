@@ -1,4 +1,11 @@
-import { CustomerTypeId, type CustomerTypeKey, TourFamilyId, toCents } from '@cusco/shared';
+import {
+  CustomerTypeId,
+  type CustomerTypeKey,
+  EVERY_WEEKDAY,
+  TourFamilyId,
+  toCents,
+} from '@cusco/shared';
+import { eq } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
@@ -65,6 +72,7 @@ function catalogueRows(services: ServiceSeed[], catalogue: TourSeed[]) {
       hotelNights: tour.hotelNights ?? 0,
       maxGroupSize: tour.maxGroupSize,
       sortOrder: index,
+      ...tourRules(tour),
     })),
     types: fromEachTour((tour, id) =>
       tour.types.map((type, index) => ({
@@ -133,6 +141,20 @@ function catalogueRows(services: ServiceSeed[], catalogue: TourSeed[]) {
   };
 }
 
+/** A tour's running rules (issue 14), as its row holds them. */
+export function tourRules(tour: TourSeed) {
+  const rules = tour.availability;
+  if (!rules) return {};
+  return {
+    leadDays: rules.leadDays,
+    closedMonths: rules.closedMonths ?? [],
+    weekdays: rules.weekdays ?? [...EVERY_WEEKDAY],
+    capacity: rules.capacity,
+    privateGroups: rules.privateGroups,
+    staffRatio: rules.staffRatio ?? 0,
+  };
+}
+
 /** Inserts rows that are not there yet (by their keys); rows that exist are left as they are. */
 async function insertMissing<T extends PgTable>(db: Executor, table: T, rows: PgInsertValue<T>[]) {
   if (rows.length > 0) await db.insert(table).values(rows).onConflictDoNothing();
@@ -146,6 +168,16 @@ export async function seedCatalogue(db: Executor, services: ServiceSeed[], catal
   const rows = catalogueRows(services, catalogue);
   await insertMissing(db, schema.additionalServices, rows.services);
   await insertMissing(db, schema.tours, rows.tours);
+  // Tours seeded before their rules existed (issue 14) receive them, once, with this seed.
+  for (const tour of catalogue) {
+    const rules = tourRules(tour);
+    if (Object.keys(rules).length > 0) {
+      await db
+        .update(schema.tours)
+        .set(rules)
+        .where(eq(schema.tours.id, tourId(tour.code)));
+    }
+  }
   await insertMissing(db, schema.tourTypeLinks, rows.types);
   await insertMissing(db, schema.tourCategories, rows.categories);
   await insertMissing(db, schema.tourPrices, catalogue.flatMap(priceRows));

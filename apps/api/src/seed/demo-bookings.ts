@@ -2,6 +2,7 @@ import {
   type BookingSelection,
   bookingRequest,
   CustomerTypeId,
+  firstOpenDate,
   IncidentTypeId,
   type PaymentMode,
   quoteBooking,
@@ -65,7 +66,12 @@ async function book(
   const body = bookingRequest.parse(
     requestFromQuote({
       tourId: pricing.tour.id,
-      date: dayjs(todayInLima()).add(options.daysAhead, 'day').format('YYYY-MM-DD'),
+      // The first date the tour runs from that many days on (the trail closes in February).
+      date: firstOpenDate(
+        dayjs(todayInLima()).add(options.daysAhead, 'day').format('YYYY-MM-DD'),
+        todayInLima(),
+        pricing.availability,
+      ) as string,
       selection,
       quote: result.quote,
       mode: options.mode,

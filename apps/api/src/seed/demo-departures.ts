@@ -1,22 +1,14 @@
-import { todayInLima } from '@cusco/shared';
+import { dateClosure, todayInLima } from '@cusco/shared';
 import dayjs from 'dayjs';
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { departures, tours } from '../db/schema.ts';
-import { tourId } from './catalogue.ts';
+import { departures } from '../db/schema.ts';
+import { tourId, tourRules } from './catalogue.ts';
+import type { TourSeed } from './schemas.ts';
 
-/** The Inca Trail's tours: they close every February, and their travellers use permits. */
-const trailTours = [
-  { code: '100401', staffRatio: 2.5, permits: 60 },
-  { code: '100201', staffRatio: 1, permits: 40 },
-];
-
-const FEBRUARY_REASON =
-  'The Inca Trail closes every February for maintenance · El Camino Inca cierra cada febrero por mantenimiento';
-
-/** The demo's nearly full and sold-out dates: ten and twelve days on, after any February. */
+/** The demo's nearly full and sold-out dates on the classic trail: after its lead time. */
 export function demoDepartureDates(today: string) {
-  let nearlyFull = dayjs(today).add(10, 'day');
+  // The classic trail is booked 21 days ahead at least, and never in February.
+  let nearlyFull = dayjs(today).add(21 + 10, 'day');
   while (nearlyFull.month() === 1) nearlyFull = nearlyFull.add(1, 'day');
   return {
     nearlyFull: nearlyFull.format('YYYY-MM-DD'),
@@ -24,36 +16,50 @@ export function demoDepartureDates(today: string) {
   };
 }
 
+/** The last day the demo schedules: the day before a year from today (never a year on itself). */
+export function demoScheduleEnd(today: string) {
+  return dayjs(today).add(12, 'month').subtract(1, 'day').format('YYYY-MM-DD');
+}
+
 /**
- * Demo departures (issue 14): the trail tours' staff ratio, their next February closed, and a few
- * dates nearly full or sold out, so that the calendar shows each case. Dates are counted from
- * the day the demo is loaded; a year from today is never among them.
+ * Demo departures (issue 14): every tour scheduled for the next twelve months on the days it
+ * runs, with its seats, its private groups and, on the Inca Trail, the permits the agency holds;
+ * and on the classic trail one date nearly full and one sold out, so that the calendar shows each
+ * case. Dates are counted from the day the demo is loaded.
  */
-export async function seedDemoDepartures(db: Executor, today = todayInLima()) {
+export async function seedDemoDepartures(
+  db: Executor,
+  catalogue: TourSeed[],
+  today = todayInLima(),
+) {
   const rows: (typeof departures.$inferInsert)[] = [];
-  const start = dayjs(today);
-  const end = start.add(11, 'month');
-  for (const trail of trailTours) {
-    await db.update(tours).set({ staffRatio: trail.staffRatio }).where(eq(tours.code, trail.code));
-    for (let day = start; day.isBefore(end); day = day.add(1, 'day')) {
-      if (day.month() !== 1) continue;
+  const end = demoScheduleEnd(today);
+  for (const tour of catalogue) {
+    const availability = tour.availability;
+    if (!availability) continue;
+    const rules = tourRules(tour) as Required<ReturnType<typeof tourRules>>;
+    for (let day = dayjs(today); !day.isAfter(end); day = day.add(1, 'day')) {
+      const date = day.format('YYYY-MM-DD');
+      if (dateClosure(date, today, rules) !== null) continue;
       rows.push({
-        tourId: tourId(trail.code),
-        date: day.format('YYYY-MM-DD'),
-        capacity: 16,
-        permits: trail.permits,
-        status: 'closed',
-        reason: FEBRUARY_REASON,
+        tourId: tourId(tour.code),
+        date,
+        capacity: availability.capacity,
+        permits: availability.permits ?? null,
       });
     }
   }
-  // On the classic trail, a date nearly full (three seats left) and one sold out.
   const demo = demoDepartureDates(today);
-  for (const [date, capacity] of [
-    [demo.nearlyFull, 3],
-    [demo.soldOut, 0],
-  ] as const) {
-    rows.push({ tourId: tourId('100401'), date, capacity, permits: 60, status: 'open' });
+  for (const row of rows) {
+    if (row.tourId !== tourId('100401')) continue;
+    if (row.date === demo.nearlyFull) row.capacity = 3;
+    if (row.date === demo.soldOut) row.capacity = 0;
   }
-  if (rows.length > 0) await db.insert(departures).values(rows).onConflictDoNothing();
+  // A few thousand rows: in slices, so that no statement carries too many parameters.
+  for (let start = 0; start < rows.length; start += 1000) {
+    await db
+      .insert(departures)
+      .values(rows.slice(start, start + 1000))
+      .onConflictDoNothing();
+  }
 }

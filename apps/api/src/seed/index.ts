@@ -4,7 +4,7 @@ import { appMeta } from '../db/schema.ts';
 import { bumpCatalogueVersion } from '../lib/versions.ts';
 
 /** Bump when the seed's content changes, so that existing databases receive the new rows. */
-export const SEED_VERSION = '2';
+export const SEED_VERSION = '3';
 
 /**
  * Loads the reference lists and, unless switched off, the demo catalogue and accounts. It runs
@@ -45,7 +45,7 @@ export async function seedDatabase(db: Database, options: { demo: boolean }) {
   // departures come after them, as an agency closes dates that may already have bookings.
   if (options.demo) {
     await seedDemoBookings(db);
-    await seedDemoDepartures(db);
+    await seedDemoDepartures(db, tourCatalogue);
   }
   await db
     .insert(appMeta)

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { CustomerTypeId, IncidentStatusId, IncidentTypeId, TourFamilyId } from '@cusco/shared';
+import { eq } from 'drizzle-orm';
 import countriesLib from 'i18n-iso-countries';
 import type { Executor } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
@@ -94,4 +95,9 @@ export async function seedReferenceData(db: Executor, lists: ReferenceSeed = ref
     [schema.incidentStatuses, namedRows(lists.incidentStatuses, (key) => IncidentStatusId[key])],
   ] as const;
   for (const [table, rows] of named) await db.insert(table).values(rows).onConflictDoNothing();
+  // A private tour's group takes a whole slot of the day, not seats (issue 14).
+  await db
+    .update(schema.tourTypes)
+    .set({ isPrivate: true })
+    .where(eq(schema.tourTypes.id, tourTypeIds.private));
 }

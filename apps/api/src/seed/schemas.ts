@@ -82,6 +82,23 @@ export const tourSeed = z.strictObject({
   nights: z.int().min(0),
   /** The most passengers one booking may carry. */
   maxGroupSize: z.int().min(1),
+  /** When it runs and how many it takes (issue 14); by default every day, without limits. */
+  availability: z
+    .strictObject({
+      /** Whole days between booking and travel, at least. */
+      leadDays: z.int().min(0).max(365),
+      /** Months (1–12) it does not run. */
+      closedMonths: z.array(z.int().min(1).max(12)).optional(),
+      /** Days of the week it runs (0 = Sunday); every day by default. */
+      weekdays: z.array(z.int().min(0).max(6)).min(1).optional(),
+      /** Seats of each group departure; private groups a day takes. */
+      capacity: z.int().min(0).max(999),
+      privateGroups: z.int().min(0).max(99),
+      /** Trail permits the agency holds a day, and the staff walking with each traveller. */
+      permits: z.int().min(0).max(9999).optional(),
+      staffRatio: z.number().min(0).max(10).optional(),
+    })
+    .optional(),
   types: z.array(tourTypeKey).min(1),
   categories: z.array(categoryKey).min(1),
   /**

@@ -11,9 +11,23 @@ import {
   todayInLima,
   tour as tourSchema,
 } from '@cusco/shared';
+import dayjs from 'dayjs';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { bearer } from './accounts.ts';
+
+let spread = 0;
+
+/**
+ * A travel date a year or so ahead, on a day every seeded tour runs (never in February, when the
+ * Inca Trail is closed): each call the next such day, so that a test file's bookings do not fill
+ * one departure's seats (issue 14: every date has the tour's seats).
+ */
+export function nextTestDate(): string {
+  let day = dayjs(addYears(todayInLima(), 1)).add(spread++, 'day');
+  while (day.month() === 1) day = day.add(1, 'day');
+  return day.format('YYYY-MM-DD');
+}
 
 export async function loadTour(app: FastifyInstance, code: string): Promise<Tour> {
   const response = await app.inject({ url: `/api/tour/${code}` });
@@ -70,7 +84,7 @@ export function bookingFor(tour: Tour, options: BookingOptions = {}): BookingReq
   if (!result.ok) throw new Error(`cannot price the test booking: ${result.error.code}`);
   return requestFromQuote({
     tourId: tour.id,
-    date: options.date ?? addYears(todayInLima(), 1),
+    date: options.date ?? nextTestDate(),
     selection,
     quote: result.quote,
     mode: options.mode ?? 'T',

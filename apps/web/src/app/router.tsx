@@ -124,6 +124,13 @@ const adminScreens = [
       })),
   },
   {
+    path: paths.adminCalendar.pattern,
+    lazy: () =>
+      import('../features/admin/routes/calendar-page.tsx').then((m) => ({
+        Component: m.CalendarPage,
+      })),
+  },
+  {
     path: paths.adminStaff.pattern,
     lazy: () =>
       import('../features/admin/routes/staff-page.tsx').then((m) => ({

@@ -46,6 +46,11 @@ export const paths = {
     href: (tour: string, date: string) =>
       `/admin/departures/${encodeURIComponent(tour)}/${encodeURIComponent(date)}`,
   },
+  /** A tour's departures month by month (issue 14). */
+  adminCalendar: {
+    pattern: '/admin/calendar',
+    href: (tour?: string) => `/admin/calendar${tour ? `?tour=${encodeURIComponent(tour)}` : ''}`,
+  },
   adminAudit: { pattern: '/admin/audit', href: () => '/admin/audit' },
   adminStaff: { pattern: '/admin/staff', href: () => '/admin/staff' },
 } as const;

@@ -44,7 +44,8 @@ export const availabilityList = z.array(availabilityDay);
 
 /** PUT admin/departures/{tourCode}/{date} (administrators): manage a departure. */
 export const departureUpdateRequest = z.object({
-  capacity: z.number().int().min(0).max(999),
+  /** Seats of each group departure (one per category); null: the tour's own number. */
+  capacity: z.number().int().min(0).max(999).nullable(),
   /** Trail permits held for the date; null when the tour needs none. */
   permits: z.number().int().min(0).max(9999).nullable().optional().default(null),
   status: z.enum(departureStatuses),
@@ -84,7 +85,7 @@ const bookingToContact = z.object({
 export const managedDeparture = z.object({
   tourCode: z.string(),
   date: z.string(),
-  capacity: z.number().int(),
+  capacity: z.number().int().nullable(),
   permits: z.number().int().nullable(),
   status: z.enum(departureStatuses),
   reason: z.string(),

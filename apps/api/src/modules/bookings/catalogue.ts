@@ -2,6 +2,7 @@ import { type BookingLimits, type Language, nameIn, type PricingCatalog } from '
 import { and, eq } from 'drizzle-orm';
 import { type Executor, readAll } from '../../db/client.ts';
 import { customerTypes, hotelTypes, roomTypes, tours } from '../../db/schema.ts';
+import { type AvailabilityTour, availabilityTour } from '../departures/plan.ts';
 import { loadServiceOfferRows, type ServiceOfferRow } from '../tours/service-offers.ts';
 import {
   tourCategoryNames,
@@ -32,6 +33,8 @@ export interface TourPricing {
   /** The tour's service offers: offer id → service id. */
   offers: Map<string, { serviceId: string; isTour: boolean }>;
   hasHotels: boolean;
+  /** Its running rules and limits (issue 14): the dates it runs, its seats and private groups. */
+  availability: AvailabilityTour;
 }
 
 /** A tour's pricing head: what a booking needs of the tour itself; null for an unknown tour. */
@@ -77,6 +80,7 @@ export async function loadTourPricing(db: Executor, tourId: string): Promise<Tou
     customerTypes: customerTypeRows,
     hotelTypes: hotelTypeRows,
     roomTypes: roomTypeRows,
+    availability: await availabilityTour(db, { id: tour.id }),
   };
 }
 

@@ -12,6 +12,7 @@ import { idempotencyHeaders, sendStored } from '../../lib/idempotency.ts';
 import { languageOf } from '../../lib/language.ts';
 import { userPageGet } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { availabilityKey } from '../departures/routes.ts';
 import { loadTourPricing } from './catalogue.ts';
 import { getBookingDetail } from './detail.ts';
 import { BookingDetailCache } from './detail-cache.ts';
@@ -32,16 +33,19 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const pricing = await app.catalogue.value(`pricing:${request.body.tourId}`, () =>
+        loadTourPricing(app.db, request.body.tourId),
+      );
       const answer = await saveBooking(app.db, {
         user: currentUser(request),
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         language: languageOf(request),
         payments: { gateway: app.gateway, ttlMinutes: app.config.payments.attemptTtlMinutes },
-        pricing: await app.catalogue.value(`pricing:${request.body.tourId}`, () =>
-          loadTourPricing(app.db, request.body.tourId),
-        ),
+        pricing,
       });
+      // The seats this node shows for the tour are read again at once.
+      if (pricing) app.catalogue.forget(availabilityKey(pricing.tour.code));
       return sendStored(reply, answer);
     },
   );

@@ -3,7 +3,12 @@ import {
   amountToPayCents,
   BOOKING_DATE_RANGE_YEARS,
   type BookingSaveResponse,
+  CORPORATE_EARLY_DAYS,
+  CORPORATE_MIN_EARLY,
   CustomerTypeId,
+  closureReason,
+  corporateMinimum,
+  dateClosure,
   fromCents,
   type Language,
   type ParsedBookingRequest,
@@ -20,6 +25,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { once } from '../../lib/idempotency.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
+import type { AvailabilityTour } from '../departures/plan.ts';
 import { holdSeats } from '../departures/seats.ts';
 import { type AttemptPolicy, openFirstAttempt } from '../payments/attempts.ts';
 import { loadTourPricing, type Named, nameOf, type TourPricing } from './catalogue.ts';
@@ -60,7 +66,9 @@ export async function saveBooking(db: Database, input: SaveBookingInput) {
       const pricing =
         input.pricing === undefined ? await loadTourPricing(tx, body.tourId) : input.pricing;
       if (!pricing) throw new AppError('NOT_FOUND', 'tourNotFound', { field: 'tourId' });
-      const quote = checkAndPrice(pricing, body, language, input.today ?? todayInLima());
+      const corporate = Boolean(input.user.corporateClientId);
+      const today = input.today ?? todayInLima();
+      const quote = checkAndPrice(pricing, body, { language, today, corporate });
       return { statusCode: 201, body: await insertBooking(tx, input, pricing, quote) };
     },
   );
@@ -70,9 +78,9 @@ export async function saveBooking(db: Database, input: SaveBookingInput) {
 function checkAndPrice(
   pricing: TourPricing,
   body: ParsedBookingRequest,
-  language: Language,
-  today: string,
+  context: { language: Language; today: string; corporate: boolean },
 ): Quote {
+  const { language, today } = context;
   if (!pricing.categories.some((category) => category.id === body.categoryId)) {
     throw new AppError('VALIDATION', 'selectTypeAndCategory', { field: 'categoryId' });
   }
@@ -85,6 +93,7 @@ function checkAndPrice(
   if (body.startDate > addYears(today, BOOKING_DATE_RANGE_YEARS)) {
     throw new AppError('VALIDATION', 'invalidDate', { field: 'startDate' });
   }
+  checkDateRules(pricing.availability, body, context);
   if (body.adultPassengers + body.studentPassengers < 1) {
     throw new AppError('BUSINESS_RULE', 'atLeastOneAdult', { field: 'adultPassengers' });
   }
@@ -115,6 +124,37 @@ function checkAndPrice(
     });
   }
   return quote;
+}
+
+/**
+ * The tour's rules for a new booking's date (issue 14): its lead time, closed months and days of
+ * the week (422 saying why); and a corporate booking's minimum passengers, 2 when made 60 days
+ * ahead or more, else 4 (spec §9, corporate terms).
+ */
+function checkDateRules(
+  tour: AvailabilityTour,
+  body: ParsedBookingRequest,
+  { language, today, corporate }: { language: Language; today: string; corporate: boolean },
+) {
+  const closure = dateClosure(body.startDate, today, tour);
+  if (closure) {
+    const reason = closureReason(closure, body.startDate, tour, language);
+    throw new AppError('BUSINESS_RULE', 'departureNotRunning', {
+      field: 'startDate',
+      params: { reason },
+    });
+  }
+  if (!corporate) return;
+  const minimum = corporateMinimum(body.startDate, today);
+  const passengers =
+    body.adultPassengers + body.studentPassengers + body.childrenPassengers + body.babyPassengers;
+  if (passengers < minimum) {
+    const early = minimum === CORPORATE_MIN_EARLY;
+    throw new AppError('BUSINESS_RULE', early ? 'corporateMinimumEarly' : 'corporateMinimumLate', {
+      field: 'adultPassengers',
+      params: { min: minimum, days: CORPORATE_EARLY_DAYS },
+    });
+  }
 }
 
 /**
@@ -192,11 +232,17 @@ async function insertBooking(
 ): Promise<BookingSaveResponse> {
   const { body, user } = input;
   // The departure's seats first (its row locked): racing bookings take its last seats in turn.
-  await holdSeats(tx, {
-    tourId: pricing.tour.id,
-    date: body.startDate,
-    passengers: quote.passengers.reduce((count, line) => count + line.quantity, 0),
-  });
+  await holdSeats(
+    tx,
+    {
+      tourId: pricing.tour.id,
+      date: body.startDate,
+      typeId: body.tourTypeId,
+      categoryId: body.categoryId,
+      passengers: quote.passengers.reduce((count, line) => count + line.quantity, 0),
+    },
+    pricing.availability,
+  );
   const booking = await insertWithFreshCode(tx, {
     userId: user.userId,
     // A corporate client's user books on credit for the company, whatever page they used.

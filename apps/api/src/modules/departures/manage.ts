@@ -1,81 +1,101 @@
 import {
   AVAILABILITY_MAX_DAYS,
   type AvailabilityDay,
+  closureReason,
+  DEPARTURE_BULK_MAX_DAYS,
+  type DepartureBulkRequest,
+  type DepartureBulkResult,
+  type DepartureCalendar,
   type DepartureUpdateRequest,
+  type Language,
   type ManagedDeparture,
+  nameIn,
   SEATS_DISPLAY_MAX,
+  todayInLima,
 } from '@cusco/shared';
 import dayjs from 'dayjs';
-import { and, asc, between, eq, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
-import { bookings, departures, passengerSlots, tours, users } from '../../db/schema.ts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { bookings, categories, departures, passengerSlots, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { bumpCatalogueVersion } from '../../lib/versions.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { holdsSeats, seatsOf } from './seats.ts';
+import { type DayHolding, emptyHolding, holdingsOn, holdsSeats } from './holdings.ts';
+import {
+  type AvailabilityTour,
+  availabilityTour,
+  dayPlan,
+  departureKind,
+  departureRows,
+  roomOn,
+  ruleClosure,
+} from './plan.ts';
 
-/** Travellers holding seats on the outer query's departure (a correlated subquery). */
-const bookedOn = sql<number>`(select count(*) from ${passengerSlots}
-  join ${bookings} on ${bookings.id} = ${passengerSlots.bookingId}
-  where ${bookings.tourId} = ${departures.tourId} and ${bookings.travelDate} = ${departures.date}
-    and ${holdsSeats})`.mapWith(Number);
+/** The days from `from` to `to`, inclusive; 400 at most, else the range is refused (400). */
+function daysOf(range: { from: string; to: string }, max: number, field = 'to'): string[] {
+  const count = dayjs(range.to).diff(dayjs(range.from), 'day');
+  if (count < 0 || count > max) throw new AppError('VALIDATION', 'invalidInput', { field });
+  return Array.from({ length: count + 1 }, (_, index) =>
+    dayjs(range.from).add(index, 'day').format('YYYY-MM-DD'),
+  );
+}
 
-/** A tour by code; 404 when unknown. */
-async function tourOf(db: Executor, code: string) {
-  const [tour] = await db
-    .select({ id: tours.id, code: tours.code })
-    .from(tours)
-    .where(eq(tours.code, code));
-  if (!tour) throw new AppError('NOT_FOUND', 'tourNotFound');
-  return tour;
+/** A tour's days in a range: their plan and what the bookings holding seats take of each. */
+async function tourDays(db: Executor, tour: AvailabilityTour, range: { from: string; to: string }) {
+  const rows = await departureRows(db, tour.id, range);
+  const holdings = await holdingsOn(db, tour.id, range);
+  return (date: string) => ({
+    plan: dayPlan(tour, rows.get(date)),
+    holding: holdings.get(date) ?? emptyHolding(),
+  });
 }
 
 /**
- * GET tour/{code}/availability: the dates of the range the agency manages, each open with its
- * seats left (shown up to SEATS_DISPLAY_MAX), sold out, or closed with its reason.
+ * GET tour/{code}/availability: every date of the range for the departure of a type and a
+ * category (by default the tour's first): closed by the tour's rules or by the agency (with why,
+ * in the caller's language), sold out, or open with its seats left (shown up to
+ * SEATS_DISPLAY_MAX; `more` above).
  */
 export async function availabilityOf(
   db: Executor,
   code: string,
-  range: { from: string; to: string },
+  query: { from: string; to: string; type?: string | undefined; category?: string | undefined },
+  language: Language,
+  today = todayInLima(),
 ): Promise<AvailabilityDay[]> {
-  const days = dayjs(range.to).diff(dayjs(range.from), 'day');
-  if (days < 0 || days > AVAILABILITY_MAX_DAYS) {
-    throw new AppError('VALIDATION', 'invalidInput', { field: 'to' });
-  }
-  const tour = await tourOf(db, code);
-  const rows = await db
-    .select({
-      date: departures.date,
-      capacity: departures.capacity,
-      permits: departures.permits,
-      status: departures.status,
-      reason: departures.reason,
-      staffRatio: tours.staffRatio,
-      booked: bookedOn,
-    })
-    .from(departures)
-    .innerJoin(tours, eq(tours.id, departures.tourId))
-    .where(and(eq(departures.tourId, tour.id), between(departures.date, range.from, range.to)))
-    .orderBy(asc(departures.date));
-  return rows.map((row) => {
-    const left = seatsOf(row, row.booked);
-    const status = row.status === 'open' && left === 0 ? 'soldOut' : row.status;
+  const dates = daysOf(query, AVAILABILITY_MAX_DAYS);
+  const tour = await availabilityTour(db, { code });
+  const kind = departureKind(tour, { typeId: query.type, categoryId: query.category });
+  const dayOf = await tourDays(db, tour, query);
+  return dates.map((date) => {
+    const closure = ruleClosure(tour, date, today);
+    if (closure) {
+      const reason = closureReason(closure, date, tour, language);
+      return { date, status: 'closed', seatsLeft: 0, more: false, reason };
+    }
+    const { plan, holding } = dayOf(date);
+    if (plan.status !== 'open') {
+      return { date, status: plan.status, seatsLeft: 0, more: false, reason: plan.reason };
+    }
+    const room = roomOn(tour, plan, holding, kind);
     return {
-      date: row.date,
-      status: status as AvailabilityDay['status'],
-      seatsLeft: Math.min(left, SEATS_DISPLAY_MAX),
-      more: left > SEATS_DISPLAY_MAX,
-      reason: row.status === 'open' ? '' : row.reason,
+      date,
+      status: room < 1 ? 'soldOut' : 'open',
+      seatsLeft: Math.min(room, SEATS_DISPLAY_MAX),
+      more: room > SEATS_DISPLAY_MAX,
+      reason: '',
     };
   });
 }
 
-/** The bookings holding seats on a departure, for the agency to contact. */
-async function bookingsOn(db: Executor, tourId: string, date: string) {
+/** The bookings holding seats on a tour's dates, for the agency to contact. */
+async function bookingsOn(db: Executor, tourId: string, dates: string[]) {
+  if (dates.length === 0) return [];
   return db
     .select({
       code: bookings.code,
+      date: bookings.travelDate,
       customerName: sql<string>`${users.name} || ' ' || ${users.lastName}`,
       customerEmail: users.email,
       passengers:
@@ -85,13 +105,43 @@ async function bookingsOn(db: Executor, tourId: string, date: string) {
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
-    .where(and(eq(bookings.tourId, tourId), eq(bookings.travelDate, date), holdsSeats))
-    .orderBy(asc(bookings.code));
+    .where(and(eq(bookings.tourId, tourId), inArray(bookings.travelDate, dates), holdsSeats))
+    .orderBy(asc(bookings.travelDate), asc(bookings.code));
+}
+
+/** The columns a departure's row takes from a request (null: the tour's own figure). */
+function departureValues(body: DepartureUpdateRequest) {
+  return {
+    capacity: body.capacity,
+    permits: body.permits ?? null,
+    privateGroups: body.privateGroups ?? null,
+    status: body.status,
+    reason: body.reason ?? '',
+    updatedAt: sql`now()`,
+  };
+}
+
+/** Writes a tour's departures on `dates`; the availability every node holds is dropped. */
+async function writeDepartures(
+  tx: Transaction,
+  tour: AvailabilityTour,
+  dates: string[],
+  body: DepartureUpdateRequest,
+) {
+  const values = departureValues(body);
+  for (let start = 0; start < dates.length; start += 500) {
+    await tx
+      .insert(departures)
+      .values(dates.slice(start, start + 500).map((date) => ({ tourId: tour.id, date, ...values })))
+      .onConflictDoUpdate({ target: [departures.tourId, departures.date], set: values });
+  }
+  await bumpCatalogueVersion(tx);
 }
 
 /**
- * PUT admin/departures/{tourCode}/{date} (administrators): sets a departure's seats, permits and
- * status, audited. Closing one never drops its bookings: the answer lists them, to be contacted.
+ * PUT admin/departures/{tourCode}/{date} (administrators): sets a departure's seats, permits,
+ * private groups and status, audited. Closing one never drops its bookings: the answer lists
+ * them, to be contacted.
  */
 export async function updateDeparture(
   db: Database,
@@ -100,36 +150,13 @@ export async function updateDeparture(
   body: DepartureUpdateRequest,
 ): Promise<ManagedDeparture> {
   return db.transaction(async (tx) => {
-    const tour = await tourOf(tx, target.tourCode);
+    const tour = await availabilityTour(tx, { code: target.tourCode });
     const [before] = await tx
       .select()
       .from(departures)
       .where(and(eq(departures.tourId, tour.id), eq(departures.date, target.date)))
       .for('update');
-    const values = {
-      capacity: body.capacity,
-      permits: body.permits ?? null,
-      status: body.status,
-      reason: body.reason ?? '',
-      updatedAt: sql`now()`,
-    };
-    await tx
-      .insert(departures)
-      .values({ tourId: tour.id, date: target.date, ...values })
-      .onConflictDoUpdate({ target: [departures.tourId, departures.date], set: values });
-    const [row] = await tx
-      .select({
-        capacity: departures.capacity,
-        permits: departures.permits,
-        status: departures.status,
-        reason: departures.reason,
-        staffRatio: tours.staffRatio,
-        booked: bookedOn,
-      })
-      .from(departures)
-      .innerJoin(tours, eq(tours.id, departures.tourId))
-      .where(and(eq(departures.tourId, tour.id), eq(departures.date, target.date)));
-    if (!row) throw new Error('the departure was not written');
+    await writeDepartures(tx, tour, [target.date], body);
     const { updatedAt: _, tourId: __, ...was } = before ?? { updatedAt: null, tourId: null };
     await recordAudit(tx, {
       staffUserId: staff.userId,
@@ -137,16 +164,112 @@ export async function updateDeparture(
       before: before ? was : null,
       after: { tourCode: tour.code, date: target.date, ...body },
     });
+    const day = { from: target.date, to: target.date };
+    const { plan, holding } = (await tourDays(tx, tour, day))(target.date);
     return {
       tourCode: tour.code,
       date: target.date,
-      capacity: row.capacity,
-      permits: row.permits,
-      status: row.status as ManagedDeparture['status'],
-      reason: row.reason,
-      booked: row.booked,
-      seatsLeft: seatsOf(row, row.booked),
-      bookings: await bookingsOn(tx, tour.id, target.date),
+      capacity: body.capacity,
+      permits: plan.permits,
+      privateGroups: body.privateGroups ?? null,
+      status: plan.status,
+      reason: plan.reason,
+      booked: holding.travellers,
+      seatsLeft: openSeats(tour, plan, holding),
+      bookings: (await bookingsOn(tx, tour.id, [target.date])).map(({ date: _, ...row }) => row),
     };
   });
+}
+
+/** Seats the day still sells to its first category's group (what staff read as "seats left"). */
+function openSeats(tour: AvailabilityTour, plan: ReturnType<typeof dayPlan>, holding: DayHolding) {
+  const room = roomOn(tour, plan, holding, departureKind(tour, {}));
+  return Number.isFinite(room) ? room : SEATS_DISPLAY_MAX;
+}
+
+/**
+ * POST admin/tours/{code}/departures (administrators): the same seats, permits, private groups
+ * and status for every date of a range on the chosen days of the week, in one transaction, with
+ * one audit entry. The bookings on dates it closes or cancels are listed, to be contacted.
+ */
+export async function bulkDepartures(
+  db: Database,
+  staff: AuthenticatedUser,
+  tourCode: string,
+  body: DepartureBulkRequest,
+): Promise<DepartureBulkResult> {
+  const dates = daysOf(body, DEPARTURE_BULK_MAX_DAYS).filter((date) =>
+    body.weekdays.includes(dayjs(date).day()),
+  );
+  return db.transaction(async (tx) => {
+    const tour = await availabilityTour(tx, { code: tourCode });
+    await writeDepartures(tx, tour, dates, body);
+    await recordAudit(tx, {
+      staffUserId: staff.userId,
+      action: 'departure.bulk',
+      before: null,
+      after: { tourCode: tour.code, dates: dates.length, ...body },
+    });
+    const closing = body.status !== 'open';
+    return {
+      tourCode: tour.code,
+      dates,
+      bookings: closing ? await bookingsOn(tx, tour.id, dates) : [],
+    };
+  });
+}
+
+/**
+ * GET admin/tours/{code}/departures: the tour's calendar as staff see it, day by day: scheduled
+ * or following the tour's defaults, open or why not, seats and permits, and each group
+ * departure's (by category) travellers and seats left, and the private groups booked.
+ */
+export async function tourCalendar(
+  db: Executor,
+  code: string,
+  range: { from: string; to: string },
+  language: Language,
+  today = todayInLima(),
+): Promise<DepartureCalendar> {
+  const dates = daysOf(range, AVAILABILITY_MAX_DAYS);
+  const tour = await availabilityTour(db, { code });
+  const dayOf = await tourDays(db, tour, range);
+  const names = await db
+    .select({ id: categories.id, nameEn: categories.nameEn, nameEs: categories.nameEs })
+    .from(categories)
+    .where(inArray(categories.id, tour.categories.length ? tour.categories : ['']));
+  const nameOf = (id: string) => {
+    const row = names.find((candidate) => candidate.id === id);
+    return row ? nameIn(row, language) : id;
+  };
+  return {
+    tourCode: tour.code,
+    tour: nameIn(tour, language),
+    days: dates.map((date) => {
+      const { plan, holding } = dayOf(date);
+      const closure = ruleClosure(tour, date, today);
+      const open = plan.status === 'open' && !closure;
+      return {
+        date,
+        scheduled: plan.scheduled,
+        status: closure ? 'closed' : plan.status,
+        reason: closure ? closureReason(closure, date, tour, language) : plan.reason,
+        capacity: plan.capacity,
+        permits: plan.permits,
+        privateGroups: plan.privateGroups,
+        booked: holding.travellers,
+        permitsUsed: holding.travellers * (1 + tour.staffRatio),
+        groups: tour.categories.map((categoryId) => {
+          const room = roomOn(tour, plan, holding, { isPrivate: false, categoryId });
+          return {
+            categoryId,
+            category: nameOf(categoryId),
+            booked: holding.byCategory.get(categoryId) ?? 0,
+            seatsLeft: !open ? 0 : Number.isFinite(room) ? room : null,
+          };
+        }),
+        privateBooked: holding.privateGroups,
+      };
+    }),
+  };
 }

@@ -1,6 +1,10 @@
 import {
   availabilityList,
   availabilityQuery,
+  departureBulkRequest,
+  departureBulkResult,
+  departureCalendar,
+  departureCalendarQuery,
   departureParams,
   departureUpdateRequest,
   errorBody,
@@ -8,11 +12,25 @@ import {
   tourCodeParams,
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { languageOf } from '../../lib/language.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { requireAdmin } from '../admin/money.ts';
-import { availabilityOf, updateDeparture } from './manage.ts';
+import { availabilityOf, bulkDepartures, tourCalendar, updateDeparture } from './manage.ts';
 
-/** GET tour/{code}/availability: open to anyone, as the tour is (the booking page's calendar). */
+/**
+ * How long a node serves the seats it read before reading them again. A booking saved on this
+ * node drops its tour's answers at once; one saved on another node is seen within this time (the
+ * save itself never oversells: it counts under the departure's lock).
+ */
+export const AVAILABILITY_MAX_AGE_MS = 2000;
+
+/** The cache key of a tour's availability answers (all ranges, types and languages). */
+export const availabilityKey = (tourCode: string) => `availability:${tourCode}:`;
+
+/**
+ * GET tour/{code}/availability: open to anyone, as the tour is (the booking page's calendar);
+ * answered from the catalogue cache with an ETag, read again every AVAILABILITY_MAX_AGE_MS.
+ */
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tour/:id/availability',
@@ -25,21 +43,26 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Seats move with every booking: a browser may keep the answer a few seconds, no more.
-      reply.header('cache-control', 'public, max-age=10');
-      return availabilityOf(app.db, request.params.id, request.query);
+      const { from, to, type, category } = request.query;
+      const language = languageOf(request);
+      return app.catalogue.send(request, reply, {
+        key: `${availabilityKey(request.params.id)}${from}:${to}:${type}:${category}:${language}`,
+        audience: 'public',
+        maxAgeMs: AVAILABILITY_MAX_AGE_MS,
+        load: () => availabilityOf(app.db, request.params.id, request.query, language),
+      });
     },
   );
 };
 
-/** PUT admin/departures/{tourCode}/{date} (issue 14), in the staff scope: administrators only. */
+/** The departures (issue 14), in the staff scope: administrators change them, staff read them. */
 export const adminDepartureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/departures/:tourCode/:date',
     {
       schema: {
         description:
-          "Sets a departure's seats, permits and status (administrators), audited; answers the bookings on it.",
+          "Sets a departure's seats, permits, private groups and status (administrators), audited; answers the bookings on it.",
         params: departureParams,
         body: departureUpdateRequest,
         response: { 200: managedDeparture, 403: errorBody, 404: errorBody },
@@ -48,7 +71,43 @@ export const adminDepartureRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const staff = currentUser(request);
       requireAdmin(staff);
-      return updateDeparture(app.db, staff, request.params, request.body);
+      const answer = await updateDeparture(app.db, staff, request.params, request.body);
+      // This node shows the change at once; the others within a second (the catalogue version).
+      app.catalogue.clear();
+      return answer;
     },
+  );
+
+  app.post(
+    '/admin/tours/:id/departures',
+    {
+      schema: {
+        description:
+          'Sets the departures of a range of dates on chosen days of the week (administrators), audited; answers the dates and the bookings on those it closes.',
+        params: tourCodeParams,
+        body: departureBulkRequest,
+        response: { 200: departureBulkResult, 400: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const staff = currentUser(request);
+      requireAdmin(staff);
+      const answer = await bulkDepartures(app.db, staff, request.params.id, request.body);
+      app.catalogue.clear();
+      return answer;
+    },
+  );
+
+  app.get(
+    '/admin/tours/:id/departures',
+    {
+      schema: {
+        description: "A tour's calendar: each day's seats, permits, bookings and status.",
+        params: tourCodeParams,
+        querystring: departureCalendarQuery,
+        response: { 200: departureCalendar, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => tourCalendar(app.db, request.params.id, request.query, languageOf(request)),
   );
 };

@@ -1,129 +1,114 @@
-import { seatsLeft } from '@cusco/shared';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { todayInLima } from '@cusco/shared';
+import dayjs from 'dayjs';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
-import {
-  bookings,
-  departures,
-  ledgerEntries,
-  passengerSlots,
-  paymentAttempts,
-  tours,
-} from '../../db/schema.ts';
+import { bookings, departures, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { emptyHolding, holdingsOn, holdsSeats } from './holdings.ts';
+import {
+  type AvailabilityTour,
+  availabilityTour,
+  type DepartureKind,
+  dayPlan,
+  departureKind,
+  departureRows,
+  roomOn,
+  ruleClosure,
+} from './plan.ts';
+
+/** How far on `nextDatesWithRoom` looks for dates with room. */
+const NEXT_DATES_WINDOW_DAYS = 90;
 
 /**
- * Seats on managed departures (issue 14). A booking holds its passengers' seats while it is on
- * credit (corporate), paid in part or in full, or waiting for a payment attempt that has not
- * expired; an unpaid public booking whose attempt expired gives them back.
+ * The day's row, locked for the rest of the transaction: bookings racing for its last seats are
+ * taken one at a time. A tour with limits on every date (its own seats or private groups) gets
+ * the row made, following its defaults, the first time one of its dates is booked; a date with
+ * no limit at all is not locked.
  */
-export const holdsSeats = sql`(
-  ${bookings.corporateClientId} is not null
-  or exists (select 1 from ${ledgerEntries} where ${ledgerEntries.bookingId} = ${bookings.id}
-             and ${ledgerEntries.kind} = 'payment')
-  or exists (select 1 from ${paymentAttempts} where ${paymentAttempts.bookingId} = ${bookings.id}
-             and ${paymentAttempts.status} = 'pending' and ${paymentAttempts.expiresAt} > now())
-)`;
-
-/** The travellers holding seats on a tour's date (all of them, or but one booking's). */
-async function travellersHolding(
-  tx: Executor,
-  departure: { tourId: string; date: string },
-  except?: string,
-) {
+async function lockDay(tx: Transaction, tour: AvailabilityTour, date: string) {
+  if (tour.capacity !== null || tour.privateGroups !== null) {
+    await tx.insert(departures).values({ tourId: tour.id, date }).onConflictDoNothing();
+  }
   const [row] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(passengerSlots)
-    .innerJoin(bookings, eq(bookings.id, passengerSlots.bookingId))
-    .where(
-      and(
-        eq(bookings.tourId, departure.tourId),
-        eq(bookings.travelDate, departure.date),
-        holdsSeats,
-        except ? sql`${bookings.id} <> ${except}` : undefined,
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/** The departure's row and its tour's staff ratio, locked for the rest of the transaction. */
-async function lockDeparture(tx: Transaction, tourId: string, date: string) {
-  const [row] = await tx
-    .select({
-      capacity: departures.capacity,
-      permits: departures.permits,
-      status: departures.status,
-      reason: departures.reason,
-      staffRatio: tours.staffRatio,
-    })
+    .select()
     .from(departures)
-    .innerJoin(tours, eq(tours.id, departures.tourId))
-    .where(and(eq(departures.tourId, tourId), eq(departures.date, date)))
-    .for('update', { of: departures });
+    .where(and(eq(departures.tourId, tour.id), eq(departures.date, date)))
+    .for('update');
   return row;
 }
 
-/** The seats a departure still sells, given its row (as lockDeparture reads it). */
-export function seatsOf(
-  row: { capacity: number; permits: number | null; staffRatio: number; status: string },
-  booked: number,
-): number {
-  if (row.status !== 'open') return 0;
-  return seatsLeft({ ...row, booked });
+export interface SeatRequest {
+  tourId: string;
+  date: string;
+  typeId: string;
+  categoryId: string;
+  passengers: number;
+  /** The booking taking them, when it exists already (paid again): its own seats do not count. */
+  bookingId?: string;
 }
 
 /**
- * Takes `passengers` seats of a tour's date for a booking being written in `tx`, or refuses:
- * 422 when the departure does not run, 409 with the seats left and the next dates with room
- * when it has too few. The departure's row is locked first, so that bookings racing for its
- * last seats are taken one at a time. A date the agency does not manage takes any booking.
+ * Takes `passengers` seats of a departure for a booking being written in `tx`, or refuses: 422
+ * when the day does not run, 409 with the seats left and the next dates with room when it has
+ * too few (for a private group: when no private group is left, or its travellers do not fit the
+ * day's permits). `known`: the tour, when the caller has it (the save's cached catalogue).
  */
-export async function holdSeats(
-  tx: Transaction,
-  request: { tourId: string; date: string; passengers: number; bookingId?: string },
-) {
-  const departure = await lockDeparture(tx, request.tourId, request.date);
-  if (!departure) return;
-  if (departure.status !== 'open') {
+export async function holdSeats(tx: Transaction, request: SeatRequest, known?: AvailabilityTour) {
+  const tour = known ?? (await availabilityTour(tx, { id: request.tourId }));
+  const row = await lockDay(tx, tour, request.date);
+  const plan = dayPlan(tour, row);
+  if (plan.status !== 'open') {
     throw new AppError('BUSINESS_RULE', 'departureNotRunning', {
       field: 'startDate',
-      params: { reason: departure.reason || departure.status },
+      params: { reason: plan.reason || plan.status },
     });
   }
-  const booked = await travellersHolding(tx, request, request.bookingId);
-  const left = seatsOf(departure, booked);
-  if (request.passengers <= left) return;
-  throw new AppError('CONFLICT', left === 0 ? 'soldOut' : 'notEnoughSeats', {
+  const day = { from: request.date, to: request.date };
+  const holding =
+    (await holdingsOn(tx, tour.id, day, request.bookingId)).get(request.date) ?? emptyHolding();
+  const kind = departureKind(tour, request);
+  const room = roomOn(tour, plan, holding, kind);
+  if (request.passengers <= room) return;
+  const left = Number.isFinite(room) ? room : 0;
+  const message = kind.isPrivate ? 'privateSoldOut' : left === 0 ? 'soldOut' : 'notEnoughSeats';
+  throw new AppError('CONFLICT', message, {
     field: 'startDate',
     params: { seats: left },
     details: {
       seatsLeft: left,
-      nextDates: await nextDatesWithRoom(tx, request.tourId, request.date, request.passengers),
+      nextDates: await nextDatesWithRoom(tx, tour, kind, request.date, request.passengers),
     },
   });
 }
 
-/** Up to three later managed dates of the tour with room for `passengers`. */
-async function nextDatesWithRoom(tx: Executor, tourId: string, after: string, passengers: number) {
-  const later = await tx
-    .select({
-      date: departures.date,
-      capacity: departures.capacity,
-      permits: departures.permits,
-      status: departures.status,
-      staffRatio: tours.staffRatio,
-    })
-    .from(departures)
-    .innerJoin(tours, eq(tours.id, departures.tourId))
-    .where(
-      and(eq(departures.tourId, tourId), gt(departures.date, after), eq(departures.status, 'open')),
-    )
-    .orderBy(asc(departures.date))
-    .limit(30);
+/** Up to three later dates of the tour, open by its rules, with room for `passengers`. */
+async function nextDatesWithRoom(
+  tx: Executor,
+  tour: AvailabilityTour,
+  kind: DepartureKind,
+  after: string,
+  passengers: number,
+) {
+  const range = {
+    from: dayjs(after).add(1, 'day').format('YYYY-MM-DD'),
+    to: dayjs(after).add(NEXT_DATES_WINDOW_DAYS, 'day').format('YYYY-MM-DD'),
+  };
+  // One after the other: a transaction never runs two queries at once on its connection.
+  const rows = await departureRows(tx, tour.id, range);
+  const holdings = await holdingsOn(tx, tour.id, range);
+  const today = todayInLima();
   const dates: string[] = [];
-  for (const departure of later) {
-    const booked = await travellersHolding(tx, { tourId, date: departure.date });
-    if (seatsOf(departure, booked) >= passengers) dates.push(departure.date);
-    if (dates.length === 3) break;
+  for (
+    let day = dayjs(range.from);
+    dates.length < 3 && !day.isAfter(range.to);
+    day = day.add(1, 'day')
+  ) {
+    const date = day.format('YYYY-MM-DD');
+    if (ruleClosure(tour, date, today)) continue;
+    const plan = dayPlan(tour, rows.get(date));
+    if (roomOn(tour, plan, holdings.get(date) ?? emptyHolding(), kind) >= passengers) {
+      dates.push(date);
+    }
   }
   return dates;
 }
@@ -141,19 +126,21 @@ export async function bookingHoldsSeats(tx: Executor, bookingId: string): Promis
  * Before a booking that no longer holds its seats (unpaid, its attempt expired) is paid again,
  * its passengers take seats again, or the payment is refused as a new booking would be.
  */
-export async function holdSeatsAgain(
-  tx: Transaction,
-  booking: { id: string; tourId: string; travelDate: string },
-) {
+export async function holdSeatsAgain(tx: Transaction, booking: { id: string }) {
   if (await bookingHoldsSeats(tx, booking.id)) return;
   const [row] = await tx
+    .select({
+      tourId: bookings.tourId,
+      date: bookings.travelDate,
+      typeId: bookings.typeId,
+      categoryId: bookings.categoryId,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, booking.id));
+  if (!row) return;
+  const [slots] = await tx
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(passengerSlots)
     .where(eq(passengerSlots.bookingId, booking.id));
-  await holdSeats(tx, {
-    tourId: booking.tourId,
-    date: booking.travelDate,
-    passengers: row?.n ?? 0,
-    bookingId: booking.id,
-  });
+  await holdSeats(tx, { ...row, passengers: slots?.n ?? 0, bookingId: booking.id });
 }

@@ -1,5 +1,6 @@
 import {
   IconCalendarEvent,
+  IconCalendarMonth,
   IconGauge,
   IconHistory,
   IconMessageReport,
@@ -21,6 +22,7 @@ function useStaffLinks(admin: boolean): MenuLink[] {
     { to: paths.adminRequests.href(), label: t('nav.adminRequests'), icon: IconMessageReport },
     { to: paths.adminBookings.href(), label: t('nav.adminBookings'), icon: IconTicket },
     { to: paths.adminDepartures.href(), label: t('nav.adminDepartures'), icon: IconCalendarEvent },
+    { to: paths.adminCalendar.href(), label: t('nav.adminCalendar'), icon: IconCalendarMonth },
     { to: paths.adminAudit.href(), label: t('nav.adminAudit'), icon: IconHistory },
   ];
   // Staff management is an administrator's.

@@ -8,7 +8,10 @@ import {
   adminIncident,
   adminIncidentList,
   adminManifest,
+  type DepartureBulkRequest,
   type DepartureUpdateRequest,
+  departureBulkResult,
+  departureCalendar,
   type IncidentAnswerRequest,
   incidentOptions,
   managedDeparture,
@@ -206,6 +209,36 @@ export function useManageDeparture() {
           schema: managedDeparture,
         },
       ),
+    onSuccess: refresh,
+  });
+}
+
+/** GET admin/tours/{code}/departures: a tour's calendar for a range of dates. */
+export function useTourCalendar(tourCode: string, range: { from: string; to: string }) {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: [...adminKey, 'calendar', tourCode, range, language],
+    queryFn: ({ signal }) =>
+      api.get(`admin/tours/${encodeURIComponent(tourCode)}/departures`, {
+        schema: departureCalendar,
+        searchParams: range,
+        signal,
+      }),
+    enabled: /^\d{6}$/.test(tourCode),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    meta: { inlineErrors: true },
+  });
+}
+
+/** POST admin/tours/{code}/departures (administrators): departures of a range in bulk. */
+export function useBulkDepartures() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({ tourCode, body }: { tourCode: string; body: DepartureBulkRequest }) =>
+      api.post(`admin/tours/${encodeURIComponent(tourCode)}/departures`, body, {
+        schema: departureBulkResult,
+      }),
     onSuccess: refresh,
   });
 }

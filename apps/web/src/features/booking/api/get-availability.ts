@@ -7,30 +7,34 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { api } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
 
 /**
- * GET tour/{code}/availability from today on: the dates the agency manages (open with their
- * seats, sold out, or closed with a reason). Dates it does not manage are open. A failed read
- * leaves the calendar as it was: the server still refuses a date without room when saving.
+ * GET tour/{code}/availability from today on, for the departure of the chosen type and category:
+ * each date open with its seats, sold out, or closed with why (the tour's rules or the agency's
+ * words, in the page's language). A failed read leaves the calendar open: the server still
+ * refuses a date without room when saving.
  */
-export function useAvailability(code: string) {
+export function useAvailability(code: string, typeId: string, categoryId: string) {
+  const language = useLanguage();
   return useQuery({
-    queryKey: ['availability', code],
+    queryKey: ['availability', code, typeId, categoryId, language],
     queryFn: ({ signal }) => {
       const from = todayInLima();
       const to = dayjs(from).add(AVAILABILITY_MAX_DAYS, 'day').format('YYYY-MM-DD');
       return api.get(`tour/${code}/availability`, {
         schema: availabilityList,
-        searchParams: { from, to },
+        searchParams: { from, to, type: typeId, category: categoryId },
         signal,
       });
     },
     staleTime: 30_000,
+    placeholderData: (previous) => previous,
     retry: 1,
   });
 }
 
-/** The managed days by date. */
+/** The days by date. */
 export function byDate(days: AvailabilityDay[] | undefined): Map<string, AvailabilityDay> {
   return new Map((days ?? []).map((day) => [day.date, day]));
 }
@@ -38,3 +42,12 @@ export function byDate(days: AvailabilityDay[] | undefined): Map<string, Availab
 /** A day that cannot be booked: closed, cancelled or sold out. */
 export const unavailable = (day: AvailabilityDay | undefined) =>
   day !== undefined && day.status !== 'open';
+
+/** The first date from `from` on that can be booked (a date past the answer is left to the server). */
+export function firstBookable(days: Map<string, AvailabilityDay>, from: string): string {
+  let next = dayjs(from);
+  for (let step = 0; step <= AVAILABILITY_MAX_DAYS; step++, next = next.add(1, 'day')) {
+    if (!unavailable(days.get(next.format('YYYY-MM-DD')))) break;
+  }
+  return next.format('YYYY-MM-DD');
+}

@@ -1,8 +1,9 @@
-import { fromCents, type Quote, type Tour } from '@cusco/shared';
+import { FEW_SEATS, fromCents, type Quote, type Tour } from '@cusco/shared';
 import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { useAvailability } from '../api/get-availability.ts';
 import type { BookingDraft } from '../model/draft.ts';
 import { labelOf } from '../model/labels.ts';
 
@@ -99,6 +100,19 @@ function useSummaryLines(tour: Tour, quote: Quote | null) {
   };
 }
 
+/** "Only N seats left" under the date, when five or fewer remain on it (issue 14). */
+function FewSeats({ tour, draft }: { tour: Tour; draft: BookingDraft }) {
+  const { t } = useTranslation();
+  const availability = useAvailability(tour.code, draft.typeId, draft.categoryId);
+  const day = availability.data?.find((candidate) => candidate.date === draft.date);
+  if (day?.status !== 'open' || day.more || day.seatsLeft > FEW_SEATS) return null;
+  return (
+    <Text size="sm" fw={600} c="terracotta.8" data-testid="summary-seats-left">
+      {t('booking.seatsLeft', { count: day.seatsLeft })}
+    </Text>
+  );
+}
+
 /** Spec §2: the side summary: tour, date, type, category, the lines and the total. */
 export function BookingSummary({
   tour,
@@ -133,6 +147,7 @@ export function BookingSummary({
         {code && <Row label={t('booking.summary.code')} value={code} strong />}
         <Row label={t('booking.summary.tour')} value={tour.name} />
         <Row label={t('booking.summary.date')} value={formatDate(draft.date, language)} />
+        <FewSeats tour={tour} draft={draft} />
         <Row label={t('booking.summary.type')} value={labelOf(tour.types, draft.typeId)} />
         <Row
           label={t('booking.summary.category')}

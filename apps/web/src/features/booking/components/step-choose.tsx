@@ -1,5 +1,4 @@
 import {
-  AVAILABILITY_MAX_DAYS,
   type AvailabilityDay,
   addYears,
   BOOKING_DATE_RANGE_YEARS,
@@ -9,14 +8,14 @@ import {
   type Tour,
   todayInLima,
 } from '@cusco/shared';
-import { Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { useEffect, useMemo } from 'react';
+import type { TFunction } from 'i18next';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCalendarLabels } from '../../../lib/dates.ts';
-import { byDate, unavailable, useAvailability } from '../api/get-availability.ts';
+import { byDate, firstBookable, unavailable, useAvailability } from '../api/get-availability.ts';
 import { type BookingDraft, type HotelRow, roomsLeft, totalPassengers } from '../model/draft.ts';
 import { HotelBlock } from './hotel-block.tsx';
 import { type LimitNotes, useLimitNoteAt } from './limit-note.tsx';
@@ -53,8 +52,10 @@ export function StepChoose(props: StepChooseProps) {
   return (
     <Stack gap="lg">
       <TravelDate
-        tourCode={tour.code}
+        tour={tour}
         value={draft.date}
+        typeId={draft.typeId}
+        categoryId={draft.categoryId}
         onChange={props.onDate}
         disabled={locked}
       />
@@ -113,53 +114,69 @@ export function StepChoose(props: StepChooseProps) {
   );
 }
 
+/** Why a day cannot be booked, in words. */
+function whyClosed(day: AvailabilityDay, t: TFunction) {
+  return day.status === 'soldOut' ? t('booking.soldOut') : day.reason || t('booking.closed');
+}
+
 /**
- * The travel date: from today (in Lima) to the booking range's last day. Dates the agency closed
- * or sold out are disabled, their reason given on hover and to screen readers; when the chosen
- * date cannot be booked, the first one that can is chosen instead; few seats left are said.
+ * The travel date, from today (in Lima) to the booking range's last day, for the departure of
+ * the chosen type and category. Dates that cannot be booked are disabled, with why on hover and
+ * in their name for screen readers; a date that cannot be booked is never kept: the first one
+ * that can is chosen instead (today's, at first), and when the chosen date closes while the
+ * customer is choosing, they are told. Few seats left are said.
  */
 function TravelDate({
-  tourCode,
+  tour,
   value,
+  typeId,
+  categoryId,
   onChange,
   disabled,
 }: {
-  tourCode: string;
+  tour: Tour;
   value: string;
+  typeId: string;
+  categoryId: string;
   onChange(date: string): void;
   disabled: boolean;
 }) {
   const { t } = useTranslation();
   const today = useMemo(() => todayInLima(), []);
   const calendarLabels = useCalendarLabels();
-  const availability = useAvailability(tourCode);
+  const availability = useAvailability(tour.code, typeId, categoryId);
   const days = useMemo(() => byDate(availability.data), [availability.data]);
   const chosen = days.get(value);
+  /** The last date seen open while chosen: if it closes, the customer is told why. */
+  const seenOpen = useRef<string | null>(null);
+  const [closedNotice, setClosedNotice] = useState<string | null>(null);
 
   useEffect(() => {
-    if (disabled || !unavailable(days.get(value))) return;
-    let next = dayjs(value);
-    for (
-      let step = 0;
-      step < AVAILABILITY_MAX_DAYS && unavailable(days.get(next.format('YYYY-MM-DD')));
-      step++
-    ) {
-      next = next.add(1, 'day');
+    if (disabled || availability.isPlaceholderData) return;
+    const day = days.get(value);
+    if (!unavailable(day)) {
+      if (day) seenOpen.current = value;
+      return;
     }
-    onChange(next.format('YYYY-MM-DD'));
-  }, [days, value, disabled, onChange]);
+    if (seenOpen.current === value && day) {
+      setClosedNotice(t('msg:dateClosedWhileChoosing', { reason: whyClosed(day, t) }));
+    }
+    onChange(firstBookable(days, value));
+  }, [days, value, disabled, onChange, availability.isPlaceholderData, t]);
 
-  const why = (day: AvailabilityDay) =>
-    day.status === 'soldOut'
-      ? t('booking.soldOut')
-      : t('booking.notRunning', { reason: day.reason });
+  const label = calendarLabels.getDayAriaLabel;
+  const why = (day: AvailabilityDay) => whyClosed(day, t);
   return (
     <Stack gap={4}>
       <DatePickerInput
         label={t('booking.travelDate')}
         leftSection={<IconCalendar size={18} aria-hidden />}
         value={value}
-        onChange={(date) => date && onChange(date)}
+        onChange={(date) => {
+          if (!date) return;
+          setClosedNotice(null);
+          onChange(date);
+        }}
         minDate={today}
         maxDate={addYears(today, BOOKING_DATE_RANGE_YEARS)}
         excludeDate={(date) => unavailable(days.get(date))}
@@ -167,13 +184,26 @@ function TravelDate({
           const day = days.get(date);
           return day && unavailable(day) ? { title: why(day) } : {};
         }}
+        getDayAriaLabel={(date) => {
+          const day = days.get(date);
+          if (day && unavailable(day)) return `${label(date)}, ${why(day)}`;
+          if (day && !day.more && day.seatsLeft <= FEW_SEATS) {
+            return `${label(date)}, ${t('booking.seatsLeft', { count: day.seatsLeft })}`;
+          }
+          return label(date);
+        }}
         valueFormat="dddd D MMMM YYYY"
         disabled={disabled}
         required
         maw={360}
-        {...calendarLabels}
+        ariaLabels={calendarLabels.ariaLabels}
       />
-      {chosen && chosen.status === 'open' && chosen.seatsLeft <= FEW_SEATS && (
+      {closedNotice && (
+        <Alert color="orange" role="alert" data-testid="date-closed">
+          {closedNotice}
+        </Alert>
+      )}
+      {chosen && chosen.status === 'open' && !chosen.more && chosen.seatsLeft <= FEW_SEATS && (
         <Text size="sm" fw={600} c="terracotta.8" role="status" data-testid="seats-left">
           {t('booking.seatsLeft', { count: chosen.seatsLeft })}
         </Text>
