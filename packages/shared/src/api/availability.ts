@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { isIsoDate } from '../rules/dates.ts';
-import { key } from './fields.ts';
+import { customerFields } from './common.ts';
+import { isoDay } from './fields.ts';
 
 /**
  * Availability (issue 14). The agency manages departures (a tour on a date): their seats, trail
  * permits and whether they run. A date it does not manage takes bookings as before.
  */
-
-const isoDay = z
-  .string()
-  .max(10)
-  .refine(isIsoDate, { error: key('invalidInput') });
 
 /** GET tour/{code}/availability?from=&to=: the managed dates in the range (at most 400 days). */
 export const availabilityQuery = z.object({ from: isoDay, to: isoDay });
@@ -54,8 +49,7 @@ export const managedDeparture = z.object({
   bookings: z.array(
     z.object({
       code: z.string(),
-      customerName: z.string(),
-      customerEmail: z.string(),
+      ...customerFields,
       passengers: z.number().int(),
     }),
   ),
