@@ -1,4 +1,5 @@
 import type { Language, PageQuery } from '@cusco/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { AuthenticatedUser } from '../modules/auth/sessions.ts';
@@ -13,6 +14,14 @@ export interface Page<T> {
 /** The SQL limit and offset of a page. */
 export function limitOffset(page: PageQuery) {
   return { limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
+}
+
+/**
+ * How many rows a query matches before its limit and offset, on each of its rows (a window
+ * count): one statement reads a page and its total. A page past the end has no row to carry it.
+ */
+export function totalCount() {
+  return sql<number>`count(*) over ()`.mapWith(Number);
 }
 
 /** Answers a page's items, with the number of items in all in `X-Total-Count`. */
