@@ -58,6 +58,18 @@ const lineTotalCheck = (
     sql`${line.unitCents} >= 0 and ${line.totalCents} = ${sql.join([line.unitCents, ...counts], sql` * `)}`,
   );
 
+/** A booking line sold by the unit: how many, and its money. */
+const unitLine = () => ({ quantity: integer('quantity').notNull(), ...lineMoney() });
+
+/** A unit line's rules: 1 to 99 units, and its total is the unit price times them. */
+const unitLineChecks = (
+  table: string,
+  line: { quantity: AnyPgColumn; unitCents: AnyPgColumn; totalCents: AnyPgColumn },
+) => [
+  check(`${table}_quantity`, sql`${line.quantity} between 1 and 99`),
+  lineTotalCheck(`${table}_total`, line, line.quantity),
+];
+
 /** A row's name in English and in Spanish. */
 const names = () => ({
   nameEn: text('name_en').notNull(),
@@ -563,13 +575,11 @@ export const bookingPassengerLines = pgTable(
   {
     bookingId: bookingRef(),
     customerTypeId: requiredRef('customer_type_id', () => customerTypes.id),
-    quantity: integer('quantity').notNull(),
-    ...lineMoney(),
+    ...unitLine(),
   },
   (t) => [
     primaryKey({ columns: [t.bookingId, t.customerTypeId] }),
-    check('booking_passenger_lines_quantity', sql`${t.quantity} between 1 and 99`),
-    lineTotalCheck('booking_passenger_lines_total', t, t.quantity),
+    ...unitLineChecks('booking_passenger_lines', t),
   ],
 );
 
@@ -599,14 +609,12 @@ export const bookingServiceLines = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     bookingId: bookingRef(),
     offerId: requiredRef('offer_id', () => tourAdditionalServices.id),
-    quantity: integer('quantity').notNull(),
-    ...lineMoney(),
+    ...unitLine(),
     createdAt: createdAt(),
   },
   (t) => [
     index('booking_service_lines_booking_idx').on(t.bookingId),
-    check('booking_service_lines_quantity', sql`${t.quantity} between 1 and 99`),
-    lineTotalCheck('booking_service_lines_total', t, t.quantity),
+    ...unitLineChecks('booking_service_lines', t),
   ],
 );
 
