@@ -50,7 +50,7 @@ export async function findVisibleBooking(db: Executor, user: AuthenticatedUser, 
  * first, so that two changes of one booking run one after the other and each reads the other's
  * result.
  */
-export async function lockBooking(tx: Transaction, where: SQL | undefined) {
+export async function lockBooking(tx: Transaction, where: SQL) {
   const [booking] = await tx.select().from(bookings).where(where).for('update');
   if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
   return booking;

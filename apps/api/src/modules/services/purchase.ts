@@ -1,5 +1,5 @@
 import { type addServicesBody, type addServicesResponse, fromCents } from '@cusco/shared';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
@@ -73,7 +73,10 @@ export async function addServices(
  * debt answered is this purchase's.
  */
 function lockVisibleBooking(tx: Transaction, user: AuthenticatedUser, bookingCode: string) {
-  return lockBooking(tx, and(eq(bookings.code, normalizeCode(bookingCode)), visibleTo(user)));
+  return lockBooking(
+    tx,
+    and(eq(bookings.code, normalizeCode(bookingCode)), visibleTo(user)) as SQL,
+  );
 }
 
 /** The tour's offers the lines name, with their prices (400 for a line naming no offer id). */
