@@ -1,4 +1,5 @@
-import { relations } from 'drizzle-orm';
+import { type AnyColumn, relations, type TableRelationsHelpers } from 'drizzle-orm';
+import type { AnyPgTable, PgColumn } from 'drizzle-orm/pg-core';
 import {
   additionalServices,
   bookingHotelLines,
@@ -20,15 +21,24 @@ import {
   tourTypes,
 } from './schema.ts';
 
+/** The row of `target` that `column`, a foreign key to its id, names (a `one` relation). */
+function foreignRow<
+  TableName extends string,
+  Column extends AnyColumn<{ tableName: TableName }>,
+  Target extends AnyPgTable & { id: PgColumn },
+>(one: TableRelationsHelpers<TableName>['one'], column: Column, target: Target) {
+  return one(target, { fields: [column], references: [target.id] });
+}
+
 /**
  * How a booking's rows hang together, for Drizzle's relational queries: the booking detail reads
  * a booking with every line, slot and entry in one statement (`db.query.bookings`). Only the
  * relations a query uses are declared.
  */
 export const bookingRelations = relations(bookings, ({ one, many }) => ({
-  tour: one(tours, { fields: [bookings.tourId], references: [tours.id] }),
-  type: one(tourTypes, { fields: [bookings.typeId], references: [tourTypes.id] }),
-  category: one(categories, { fields: [bookings.categoryId], references: [categories.id] }),
+  tour: foreignRow(one, bookings.tourId, tours),
+  type: foreignRow(one, bookings.typeId, tourTypes),
+  category: foreignRow(one, bookings.categoryId, categories),
   passengerLines: many(bookingPassengerLines),
   hotelLines: many(bookingHotelLines),
   serviceLines: many(bookingServiceLines),
@@ -42,58 +52,43 @@ export const tourRelations = relations(tours, ({ many }) => ({
 }));
 
 export const tourInclusionRelations = relations(tourInclusions, ({ one }) => ({
-  tour: one(tours, { fields: [tourInclusions.tourId], references: [tours.id] }),
+  tour: foreignRow(one, tourInclusions.tourId, tours),
 }));
 
 export const passengerLineRelations = relations(bookingPassengerLines, ({ one }) => ({
-  booking: one(bookings, { fields: [bookingPassengerLines.bookingId], references: [bookings.id] }),
-  customerType: one(customerTypes, {
-    fields: [bookingPassengerLines.customerTypeId],
-    references: [customerTypes.id],
-  }),
+  booking: foreignRow(one, bookingPassengerLines.bookingId, bookings),
+  customerType: foreignRow(one, bookingPassengerLines.customerTypeId, customerTypes),
 }));
 
 export const hotelLineRelations = relations(bookingHotelLines, ({ one }) => ({
-  booking: one(bookings, { fields: [bookingHotelLines.bookingId], references: [bookings.id] }),
-  hotel: one(hotelTypes, { fields: [bookingHotelLines.hotelTypeId], references: [hotelTypes.id] }),
-  room: one(roomTypes, { fields: [bookingHotelLines.roomTypeId], references: [roomTypes.id] }),
+  booking: foreignRow(one, bookingHotelLines.bookingId, bookings),
+  hotel: foreignRow(one, bookingHotelLines.hotelTypeId, hotelTypes),
+  room: foreignRow(one, bookingHotelLines.roomTypeId, roomTypes),
 }));
 
 export const serviceLineRelations = relations(bookingServiceLines, ({ one }) => ({
-  booking: one(bookings, { fields: [bookingServiceLines.bookingId], references: [bookings.id] }),
-  offer: one(tourAdditionalServices, {
-    fields: [bookingServiceLines.offerId],
-    references: [tourAdditionalServices.id],
-  }),
+  booking: foreignRow(one, bookingServiceLines.bookingId, bookings),
+  offer: foreignRow(one, bookingServiceLines.offerId, tourAdditionalServices),
 }));
 
 export const offerRelations = relations(tourAdditionalServices, ({ one }) => ({
-  service: one(additionalServices, {
-    fields: [tourAdditionalServices.serviceId],
-    references: [additionalServices.id],
-  }),
+  service: foreignRow(one, tourAdditionalServices.serviceId, additionalServices),
 }));
 
 export const ledgerRelations = relations(ledgerEntries, ({ one }) => ({
-  booking: one(bookings, { fields: [ledgerEntries.bookingId], references: [bookings.id] }),
+  booking: foreignRow(one, ledgerEntries.bookingId, bookings),
 }));
 
 export const attemptRelations = relations(paymentAttempts, ({ one }) => ({
-  booking: one(bookings, { fields: [paymentAttempts.bookingId], references: [bookings.id] }),
+  booking: foreignRow(one, paymentAttempts.bookingId, bookings),
 }));
 
 export const slotRelations = relations(passengerSlots, ({ one }) => ({
-  booking: one(bookings, { fields: [passengerSlots.bookingId], references: [bookings.id] }),
-  customerType: one(customerTypes, {
-    fields: [passengerSlots.customerTypeId],
-    references: [customerTypes.id],
-  }),
-  client: one(clients, { fields: [passengerSlots.clientId], references: [clients.id] }),
+  booking: foreignRow(one, passengerSlots.bookingId, bookings),
+  customerType: foreignRow(one, passengerSlots.customerTypeId, customerTypes),
+  client: foreignRow(one, passengerSlots.clientId, clients),
 }));
 
 export const clientRelations = relations(clients, ({ one }) => ({
-  document: one(clientDocuments, {
-    fields: [clients.id],
-    references: [clientDocuments.clientId],
-  }),
+  document: one(clientDocuments, { fields: [clients.id], references: [clientDocuments.clientId] }),
 }));

@@ -25,6 +25,9 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/** A row's place in its list (lists are read in ascending order). */
+const sortOrder = () => integer('sort_order').notNull().default(0);
+
 /** A required reference to another table's row. */
 const requiredRef = (
   name: string,
@@ -55,6 +58,18 @@ const lineTotalCheck = (
     sql`${line.unitCents} >= 0 and ${line.totalCents} = ${sql.join([line.unitCents, ...counts], sql` * `)}`,
   );
 
+/** A booking line sold by the unit: how many, and its money. */
+const unitLine = () => ({ quantity: integer('quantity').notNull(), ...lineMoney() });
+
+/** A unit line's rules: 1 to 99 units, and its total is the unit price times them. */
+const unitLineChecks = (
+  table: string,
+  line: { quantity: AnyPgColumn; unitCents: AnyPgColumn; totalCents: AnyPgColumn },
+) => [
+  check(`${table}_quantity`, sql`${line.quantity} between 1 and 99`),
+  lineTotalCheck(`${table}_total`, line, line.quantity),
+];
+
 /** A row's name in English and in Spanish. */
 const names = () => ({
   nameEn: text('name_en').notNull(),
@@ -65,7 +80,7 @@ const names = () => ({
 const namedList = () => ({
   id: uuid('id').primaryKey(),
   ...names(),
-  sortOrder: integer('sort_order').notNull().default(0),
+  sortOrder: sortOrder(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -85,7 +100,7 @@ export const optionItems = pgTable(
     id: uuid('id').primaryKey(),
     listKey: text('list_key').notNull(),
     ...names(),
-    sortOrder: integer('sort_order').notNull().default(0),
+    sortOrder: sortOrder(),
   },
   (t) => [index('option_items_list_key_idx').on(t.listKey, t.sortOrder)],
 );
@@ -205,7 +220,7 @@ export const customerTypes = pgTable('customer_types', {
   ...names(),
   descriptionEn: text('description_en').notNull(),
   descriptionEs: text('description_es').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
+  sortOrder: sortOrder(),
 });
 
 /** A hotel's category, e.g. "Tourist hotel 3★". */
@@ -228,7 +243,7 @@ export const tours = pgTable(
     /** The most passengers one booking may carry (the tour's group maximum). */
     maxGroupSize: integer('max_group_size').notNull().default(16),
     isActive: boolean('is_active').notNull().default(true),
-    sortOrder: integer('sort_order').notNull().default(0),
+    sortOrder: sortOrder(),
     /**
      * Staff walking with each traveller (guides, porters), who use trail permits too: 2.5 means
      * one traveller takes 3.5 of a departure's permits (issue 14).
@@ -261,24 +276,34 @@ export const tours = pgTable(
   ],
 );
 
-export const tourTypeLinks = pgTable(
-  'tour_type_links',
-  {
-    tourId: tourRef(),
-    typeId: requiredRef('type_id', () => tourTypes.id),
-    sortOrder: integer('sort_order').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.tourId, t.typeId] })],
-);
+/**
+ * A table of the rows of a reference list that a tour offers (its types, its categories), in the
+ * tour's order: the tour, the listed row's id as `key` (column `column`), one row per pair.
+ */
+function tourLinks<Name extends string, Key extends string>(
+  name: Name,
+  key: Key,
+  column: string,
+  listed: () => AnyPgColumn,
+) {
+  const link = { [key]: requiredRef(column, listed) } as Record<
+    Key,
+    ReturnType<typeof requiredRef>
+  >;
+  return pgTable(name, { tourId: tourRef(), ...link, sortOrder: sortOrder() }, (t) => [
+    primaryKey({ columns: [t.tourId, t[key]] }),
+  ]);
+}
 
-export const tourCategories = pgTable(
+/** The tour's modalities (group, private). */
+export const tourTypeLinks = tourLinks('tour_type_links', 'typeId', 'type_id', () => tourTypes.id);
+
+/** The tour's categories (the guide's language, or the hotel category). */
+export const tourCategories = tourLinks(
   'tour_categories',
-  {
-    tourId: tourRef(),
-    categoryId: requiredRef('category_id', () => categories.id),
-    sortOrder: integer('sort_order').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.tourId, t.categoryId] })],
+  'categoryId',
+  'category_id',
+  () => categories.id,
 );
 
 /**
@@ -356,7 +381,7 @@ export const tourAdditionalServices = pgTable(
     labelEn: text('label_en').notNull(),
     labelEs: text('label_es').notNull(),
     priceCents: integer('price_cents').notNull(),
-    sortOrder: integer('sort_order').notNull().default(0),
+    sortOrder: sortOrder(),
   },
   (t) => [
     index('tour_additional_services_tour_idx').on(t.tourId),
@@ -369,7 +394,7 @@ export const tourItinerary = pgTable(
   {
     tourId: tourRef(),
     day: integer('day').notNull(),
-    sortOrder: integer('sort_order').notNull().default(0),
+    sortOrder: sortOrder(),
     ...names(),
   },
   (t) => [
@@ -388,7 +413,7 @@ export const tourInclusions = pgTable(
     ...names(),
     observationEn: text('observation_en').notNull().default(''),
     observationEs: text('observation_es').notNull().default(''),
-    sortOrder: integer('sort_order').notNull().default(0),
+    sortOrder: sortOrder(),
   },
   (t) => [index('tour_inclusions_tour_idx').on(t.tourId, t.included, t.sortOrder)],
 );
@@ -398,7 +423,7 @@ export const tourRelated = pgTable(
   {
     tourId: tourRef(),
     relatedTourId: requiredRef('related_tour_id', () => tours.id, { onDelete: 'cascade' }),
-    sortOrder: integer('sort_order').notNull().default(0),
+    sortOrder: sortOrder(),
   },
   (t) => [
     primaryKey({ columns: [t.tourId, t.relatedTourId] }),
@@ -574,13 +599,11 @@ export const bookingPassengerLines = pgTable(
   {
     bookingId: bookingRef(),
     customerTypeId: requiredRef('customer_type_id', () => customerTypes.id),
-    quantity: integer('quantity').notNull(),
-    ...lineMoney(),
+    ...unitLine(),
   },
   (t) => [
     primaryKey({ columns: [t.bookingId, t.customerTypeId] }),
-    check('booking_passenger_lines_quantity', sql`${t.quantity} between 1 and 99`),
-    lineTotalCheck('booking_passenger_lines_total', t, t.quantity),
+    ...unitLineChecks('booking_passenger_lines', t),
   ],
 );
 
@@ -610,14 +633,12 @@ export const bookingServiceLines = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     bookingId: bookingRef(),
     offerId: requiredRef('offer_id', () => tourAdditionalServices.id),
-    quantity: integer('quantity').notNull(),
-    ...lineMoney(),
+    ...unitLine(),
     createdAt: createdAt(),
   },
   (t) => [
     index('booking_service_lines_booking_idx').on(t.bookingId),
-    check('booking_service_lines_quantity', sql`${t.quantity} between 1 and 99`),
-    lineTotalCheck('booking_service_lines_total', t, t.quantity),
+    ...unitLineChecks('booking_service_lines', t),
   ],
 );
 

@@ -1,5 +1,7 @@
 import type { Language, PageQuery } from '@cusco/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
+import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import type { AuthenticatedUser } from '../modules/auth/sessions.ts';
 import { currentUser } from '../plugins/auth.ts';
@@ -13,6 +15,14 @@ export interface Page<T> {
 /** The SQL limit and offset of a page. */
 export function limitOffset(page: PageQuery) {
   return { limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
+}
+
+/**
+ * How many rows a query matches before its limit and offset, on each of its rows (a window
+ * count): one statement reads a page and its total. A page past the end has no row to carry it.
+ */
+export function totalCount() {
+  return sql<number>`count(*) over ()`.mapWith(Number);
 }
 
 /** Answers a page's items, with the number of items in all in `X-Total-Count`. */
@@ -44,4 +54,26 @@ export function userPageGet<T>(
       await route.read(app.db, currentUser(request), languageOf(request), page),
     );
   });
+}
+
+/**
+ * Registers a GET answering one page of a searched list (the back office's bookings, requests
+ * and audit trail): `querystring` extends `pageQuery` with the search's filters, and `read`
+ * finds the page in the request's language.
+ */
+export function searchPageGet<Query extends PageQuery, T>(
+  app: FastifyInstance,
+  route: {
+    url: string;
+    querystring: z.ZodType<Query>;
+    list: z.ZodType<T[]>;
+    read: (db: Database, query: Query, language: Language) => Promise<Page<T>>;
+  },
+) {
+  app.get(
+    route.url,
+    { schema: { querystring: route.querystring, response: { 200: route.list } } },
+    async (request, reply) =>
+      sendPage(reply, await route.read(app.db, request.query as Query, languageOf(request))),
+  );
 }

@@ -1,20 +1,13 @@
 import { z } from 'zod';
-import { isIsoDate } from '../rules/dates.ts';
 import { adminIncident } from './admin.ts';
-import { pageQuery } from './common.ts';
-import { key, trimmedText } from './fields.ts';
+import { customerFields, departureFields, pageQuery, tourFields } from './common.ts';
+import { isoDay, trimmedText } from './fields.ts';
 import { bookingDetail } from './reservations.ts';
 
 /**
  * The back office's reads (issue 13, under /api/admin): bookings, one booking, departures and
  * their manifests, the audit trail and the dashboard. Staff only; money in US dollars.
  */
-
-/** A day as YYYY-MM-DD that exists in the calendar. */
-const isoDay = z
-  .string()
-  .max(10)
-  .refine(isIsoDate, { error: key('invalidInput') });
 
 /** A booking's money standing, as the back office filters and shows it. */
 export const adminBookingStatuses = [
@@ -61,12 +54,10 @@ export type AdminBookingQuery = z.output<typeof adminBookingQuery>;
 
 export const adminBookingRow = z.object({
   code: z.string(),
-  tourCode: z.string(),
-  tour: z.string(),
+  ...tourFields,
   travelDate: z.string(),
   createdAt: z.string(),
-  customerName: z.string(),
-  customerEmail: z.string(),
+  ...customerFields,
   corporate: z.boolean(),
   passengers: z.number().int(),
   total: z.number(),
@@ -144,9 +135,7 @@ export const adminDepartureQuery = z.object({
 export type AdminDepartureQuery = z.output<typeof adminDepartureQuery>;
 
 export const adminDeparture = z.object({
-  tourCode: z.string(),
-  tour: z.string(),
-  date: z.string(),
+  ...departureFields,
   bookings: z.number().int(),
   passengers: z.number().int(),
   /** Passengers of bookings with nothing left to pay. */
@@ -182,9 +171,7 @@ export type AdminManifestPassenger = z.infer<typeof adminManifestPassenger>;
 
 /** GET admin/departures/{tourCode}/{date}/manifest: incomplete passengers first. */
 export const adminManifest = z.object({
-  tourCode: z.string(),
-  tour: z.string(),
-  date: z.string(),
+  ...departureFields,
   total: z.number().int(),
   complete: z.number().int(),
   passengers: z.array(adminManifestPassenger),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MAX_LENGTH, pageQuery } from './common.ts';
+import { customerFields, MAX_LENGTH, pageQuery } from './common.ts';
 import { filledText, trimmedText } from './fields.ts';
+import { incident } from './incidents.ts';
 
 /**
  * The back office's calls (issue 13, under /api/admin): staff only. A customer's or a corporate
@@ -19,26 +20,23 @@ export const adminIncidentQuery = pageQuery.extend({
 export type AdminIncidentQuery = z.output<typeof adminIncidentQuery>;
 
 /** One request in the queue: what it asks, whose it is, and how long it has waited. */
-export const adminIncident = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  typeId: z.string(),
-  type: z.string(),
-  statusId: z.string(),
-  status: z.string(),
-  bookingCode: z.string(),
-  tour: z.string(),
-  customerName: z.string(),
-  customerEmail: z.string(),
-  createdAt: z.string(),
-  /** Whole days since the request was made. */
-  ageDays: z.number().int(),
-  response: z.string().nullable(),
-  observation: z.string().nullable(),
-  /** The staff member who answered, by name. */
-  answeredBy: z.string().nullable(),
-});
+export const adminIncident = incident
+  .pick({ id: true, name: true, description: true, typeId: true })
+  .extend({
+    type: z.string(),
+    statusId: z.string(),
+    status: z.string(),
+    bookingCode: z.string(),
+    tour: z.string(),
+    ...customerFields,
+    createdAt: z.string(),
+    /** Whole days since the request was made. */
+    ageDays: z.number().int(),
+    response: z.string().nullable(),
+    observation: z.string().nullable(),
+    /** The staff member who answered, by name. */
+    answeredBy: z.string().nullable(),
+  });
 export type AdminIncident = z.infer<typeof adminIncident>;
 export const adminIncidentList = z.array(adminIncident);
 

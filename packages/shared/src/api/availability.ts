@@ -1,16 +1,12 @@
 import { z } from 'zod';
-import { isIsoDate } from '../rules/dates.ts';
-import { key } from './fields.ts';
+import { customerFields } from './common.ts';
+import { isoDay, key } from './fields.ts';
 
 /**
- * Availability (issue 14). The agency manages departures (a tour on a date): their seats, trail
- * permits and whether they run. A date it does not manage takes bookings as before.
+ * Availability (issue 14). A tour runs by its rules (lead time, closed months, days of the week);
+ * each date's departures (a group per category, private groups) have seats: the agency's
+ * departure for the date, else the tour's own; trail permits cap them all.
  */
-
-const isoDay = z
-  .string()
-  .max(10)
-  .refine(isIsoDate, { error: key('invalidInput') });
 
 /**
  * GET tour/{code}/availability?from=&to=[&type=&category=]: every date of the range (at most 400
@@ -76,8 +72,7 @@ export type DepartureBulkRequest = z.input<typeof departureBulkRequest>;
 /** A booking on a departure, for the agency to contact when it does not run. */
 const bookingToContact = z.object({
   code: z.string(),
-  customerName: z.string(),
-  customerEmail: z.string(),
+  ...customerFields,
   passengers: z.number().int(),
 });
 

@@ -21,6 +21,15 @@ export type Option = z.infer<typeof option>;
 export const namedItem = z.object({ id: z.string(), name: z.string() });
 export type NamedItem = z.infer<typeof namedItem>;
 
+/** Whose a booking is, as the back office lists it: the customer's full name and e-mail. */
+export const customerFields = { customerName: z.string(), customerEmail: z.string() };
+
+/** A tour as the back office names it: its code, and its name in the caller's language. */
+export const tourFields = { tourCode: z.string(), tour: z.string() };
+
+/** A departure as the back office names it: the tour, and the date. */
+export const departureFields = { ...tourFields, date: z.string() };
+
 export const uuid = z.uuid({ error: key('invalidInput') });
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages.ts';
+import { isIsoDate } from '../rules/dates.ts';
 
 /** A message key, checked against the catalogue where a schema names it. */
 export const key = (k: MessageKey) => k;
@@ -26,3 +27,9 @@ export function trimmedText(max: number) {
     .trim()
     .max(max, { error: key('invalidInput') });
 }
+
+/** A day as YYYY-MM-DD that exists in the calendar (a filter's bound, a departure's date). */
+export const isoDay = z
+  .string()
+  .max(10)
+  .refine(isIsoDate, { error: key('invalidInput') });

@@ -2,9 +2,9 @@ import type { AdminAuditEntry, AdminAuditQuery } from '@cusco/shared';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEntries, bookings, users } from '../../db/schema.ts';
-import { limitOffset, type Page } from '../../lib/pagination.ts';
+import { limitOffset, type Page, totalCount } from '../../lib/pagination.ts';
 import { normalizeCode } from '../bookings/access.ts';
-import { fullNameOf } from './incidents.ts';
+import { fullNameOf } from './customers.ts';
 
 /** The audit trail as staff read it (issue 13): newest first, with who and which booking. */
 function selectTrail(db: Executor, where: SQL | undefined) {
@@ -19,7 +19,7 @@ function selectTrail(db: Executor, where: SQL | undefined) {
       subjectId: auditEntries.subjectId,
       before: auditEntries.before,
       after: auditEntries.after,
-      all: sql<number>`count(*) over ()`.mapWith(Number),
+      all: totalCount(),
     })
     .from(auditEntries)
     .innerJoin(users, eq(users.id, auditEntries.staffUserId))

@@ -7,12 +7,12 @@ import {
   inLanguage,
   type Language,
 } from '@cusco/shared';
-import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookings, passengerSlots, paymentAttempts, tours, users } from '../../db/schema.ts';
-import { limitOffset, type Page } from '../../lib/pagination.ts';
-import { ledgerTotalsLateral, totalsOf } from '../bookings/ledger.ts';
-import { containing, fullNameOf } from './incidents.ts';
+import { limitOffset, type Page, totalCount } from '../../lib/pagination.ts';
+import { debtSql, ledgerTotalsLateral, totalsOf } from '../bookings/ledger.ts';
+import { codeOrCustomerContains, customerColumns } from './customers.ts';
 
 /**
  * The back office's bookings (issue 13): every customer's, with the customer, the ledger's sums
@@ -25,7 +25,7 @@ const refundRequiredOf = sql<boolean>`exists (select 1 from ${paymentAttempts} w
 /** The rows' columns, the ledger's sums from a lateral subquery. */
 function selectRows(db: Executor) {
   const totals = ledgerTotalsLateral(db, bookings.id);
-  const debt = sql`(${totals.purchases} + ${totals.additions} - ${totals.discounts} - ${totals.payments})`;
+  const debt = debtSql(totals);
   const passengers = sql`${passengersOf}`;
   const refundRequired = sql`${refundRequiredOf}`;
   // bookingMoneyStatus, in SQL, so that the filter and the count page correctly.
@@ -44,8 +44,7 @@ function selectRows(db: Executor) {
       tourEs: tours.nameEs,
       travelDate: bookings.travelDate,
       createdAt: bookings.createdAt,
-      customerName: fullNameOf,
-      customerEmail: users.email,
+      ...customerColumns,
       corporate: sql<boolean>`${bookings.corporateClientId} is not null`,
       passengers: passengersOf,
       refundRequired: refundRequiredOf,
@@ -53,7 +52,7 @@ function selectRows(db: Executor) {
       additions: totals.additions,
       discounts: totals.discounts,
       payments: totals.payments,
-      all: sql<number>`count(*) over ()`.mapWith(Number),
+      all: totalCount(),
     })
     .from(bookings)
     .innerJoin(tours, eq(tours.id, bookings.tourId))
@@ -98,15 +97,8 @@ const sorts = {
 } as const;
 
 function searchFilter(query: Partial<AdminBookingQuery>): SQL | undefined {
-  const q = query.q ? containing(query.q) : null;
   return and(
-    q
-      ? or(
-          ilike(bookings.code, q),
-          ilike(users.email, q),
-          ilike(sql`${users.name} || ' ' || ${users.lastName}`, q),
-        )
-      : undefined,
+    query.q ? codeOrCustomerContains(query.q) : undefined,
     query.tour ? eq(sql`upper(${tours.code})`, query.tour.toUpperCase()) : undefined,
     query.from ? gte(bookings.travelDate, query.from) : undefined,
     query.to ? lte(bookings.travelDate, query.to) : undefined,

@@ -26,8 +26,8 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { clientCompletion } from '../bookings/detail-answer.ts';
-import { ledgerTotalsLateral } from '../bookings/ledger.ts';
-import { fullNameOf } from './incidents.ts';
+import { debtSql, ledgerTotalsLateral } from '../bookings/ledger.ts';
+import { fullNameOf } from './customers.ts';
 
 /**
  * Departures and their manifests (issue 13): every passenger slot of the bookings travelling on
@@ -56,9 +56,7 @@ function departureSlots(db: Executor, where: SQL | undefined) {
       typeEn: customerTypes.nameEn,
       typeEs: customerTypes.nameEs,
       customerName: fullNameOf,
-      debt: sql<number>`(${totals.purchases} + ${totals.additions} - ${totals.discounts} - ${totals.payments})`.mapWith(
-        Number,
-      ),
+      debt: debtSql(totals),
       client: clients,
       documentEn: documentTypes.nameEn,
       documentEs: documentTypes.nameEs,

@@ -5,26 +5,20 @@ import {
   inLanguage,
   type Language,
 } from '@cusco/shared';
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookings, incidents, users } from '../../db/schema.ts';
 import { limitOffset, type Page } from '../../lib/pagination.ts';
 import { incidentNotFound, parseIncidentId } from '../incidents/access.ts';
 import { joinRequestTables, requestColumns } from '../incidents/read.ts';
-
-/** A user's full name, as staff read it: "Inés Ccama". */
-export const fullNameOf = sql<string>`${users.name} || ' ' || ${users.lastName}`;
-
-/** A pattern for ILIKE that finds `text` anywhere, its own % and _ taken literally. */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { codeOrCustomerContains, customerColumns } from './customers.ts';
 
 /** The queue's filters: status, type, and a code, name or e-mail containing `q`. */
 function queueFilter(query: Partial<AdminIncidentQuery>): SQL | undefined {
-  const q = query.q ? containing(query.q) : null;
   return and(
     query.status ? eq(incidents.statusId, query.status) : undefined,
     query.type ? eq(incidents.typeId, query.type) : undefined,
-    q ? or(ilike(bookings.code, q), ilike(users.email, q), ilike(fullNameOf, q)) : undefined,
+    query.q ? codeOrCustomerContains(query.q) : undefined,
   );
 }
 
@@ -35,8 +29,7 @@ function selectQueue(db: Executor, where: SQL | undefined) {
   const query = db
     .select({
       ...requestColumns,
-      customerName: fullNameOf,
-      customerEmail: users.email,
+      ...customerColumns,
       createdAt: incidents.createdAt,
       ageDays: sql<number>`(extract(epoch from now() - ${incidents.createdAt}) / 86400)::integer`,
       response: incidents.response,

@@ -15,7 +15,7 @@ import type { PaymentGateway } from '../../payments/gateway.ts';
 import { sandboxGateway } from '../../payments/sandbox/gateway.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { normalizeCode } from '../bookings/access.ts';
+import { lockBooking, normalizeCode } from '../bookings/access.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
 
 /**
@@ -38,17 +38,6 @@ const usd = (cents: number) =>
 /** Discounts, additions and refunds are an administrator's (agents get 403). */
 export function requireAdmin(staff: AuthenticatedUser) {
   if (staff.role !== 'admin') throw new AppError('FORBIDDEN', 'staffAdminOnly');
-}
-
-/** Locks the booking's row for the rest of the transaction; 404 for an unknown code. */
-async function lockBooking(tx: Transaction, where: ReturnType<typeof eq>) {
-  const [booking] = await tx
-    .select({ id: bookings.id, code: bookings.code })
-    .from(bookings)
-    .where(where)
-    .for('update');
-  if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
-  return booking;
 }
 
 interface Entry {

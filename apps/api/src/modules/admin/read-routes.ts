@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageOf } from '../../lib/language.ts';
-import { sendPage } from '../../lib/pagination.ts';
+import { searchPageGet } from '../../lib/pagination.ts';
 import { listAudit } from './audit.ts';
 import { getStaffBookingDetail } from './booking-detail.ts';
 import { searchBookings } from './bookings.ts';
@@ -29,12 +29,12 @@ export const adminReadRoutes: FastifyPluginAsyncZod = async (app) => {
     getDashboard(app.db, languageOf(request)),
   );
 
-  app.get(
-    '/admin/bookings',
-    { schema: { querystring: adminBookingQuery, response: { 200: adminBookingList } } },
-    async (request, reply) =>
-      sendPage(reply, await searchBookings(app.db, request.query, languageOf(request))),
-  );
+  searchPageGet(app, {
+    url: '/admin/bookings',
+    querystring: adminBookingQuery,
+    list: adminBookingList,
+    read: searchBookings,
+  });
 
   app.get(
     '/admin/bookings/:code',
@@ -48,11 +48,12 @@ export const adminReadRoutes: FastifyPluginAsyncZod = async (app) => {
       getStaffBookingDetail(app.db, request.params.code, languageOf(request), app.gateway),
   );
 
-  app.get(
-    '/admin/audit',
-    { schema: { querystring: adminAuditQuery, response: { 200: adminAuditList } } },
-    async (request, reply) => sendPage(reply, await listAudit(app.db, request.query)),
-  );
+  searchPageGet(app, {
+    url: '/admin/audit',
+    querystring: adminAuditQuery,
+    list: adminAuditList,
+    read: listAudit,
+  });
 
   app.get(
     '/admin/departures',

@@ -8,19 +8,19 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageOf } from '../../lib/language.ts';
-import { sendPage } from '../../lib/pagination.ts';
+import { searchPageGet } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { answerIncident } from '../incidents/agency.ts';
 import { getQueuedIncident, listIncidentQueue } from './incidents.ts';
 
 /** The back office's requests queue (issue 13); registered inside the staff scope only. */
 export const adminIncidentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/incidents',
-    { schema: { querystring: adminIncidentQuery, response: { 200: adminIncidentList } } },
-    async (request, reply) =>
-      sendPage(reply, await listIncidentQueue(app.db, request.query, languageOf(request))),
-  );
+  searchPageGet(app, {
+    url: '/admin/incidents',
+    querystring: adminIncidentQuery,
+    list: adminIncidentList,
+    read: listIncidentQueue,
+  });
 
   app.post(
     '/admin/incidents/:id/answer',

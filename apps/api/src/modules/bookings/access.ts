@@ -1,5 +1,5 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Transaction } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
@@ -40,6 +40,18 @@ export async function findVisibleBooking(db: Executor, user: AuthenticatedUser, 
     .select()
     .from(bookings)
     .where(and(eq(bookings.code, normalizeCode(code)), visibleTo(user)));
+  if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
+  return booking;
+}
+
+/**
+ * Locks the booking that `where` finds (SELECT … FOR UPDATE) for the rest of the transaction,
+ * and answers it; 404 when there is none. Whatever changes a booking's money or lines locks it
+ * first, so that two changes of one booking run one after the other and each reads the other's
+ * result.
+ */
+export async function lockBooking(tx: Transaction, where: SQL) {
+  const [booking] = await tx.select().from(bookings).where(where).for('update');
   if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
   return booking;
 }

@@ -48,6 +48,13 @@ export function debtOf(totals: Omit<LedgerTotals, 'debt'>): number {
   return totals.purchases + totals.additions - totals.discounts - totals.payments;
 }
 
+/** `debtOf` in SQL, of the sums of a `ledgerTotalsLateral` joined to the query (cents). */
+export function debtSql(totals: ReturnType<typeof ledgerTotalsLateral>) {
+  return sql<number>`(${totals.purchases} + ${totals.additions} - ${totals.discounts} - ${totals.payments})`.mapWith(
+    Number,
+  );
+}
+
 /**
  * The totals of a row joined to `ledgerTotalsLateral` (null sums when the booking has no
  * entries yet), with their debt: the one place sums become totals.

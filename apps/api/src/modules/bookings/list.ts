@@ -3,7 +3,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { bookingPassengerLines, bookings } from '../../db/schema.ts';
-import { limitOffset, type UserPageReader } from '../../lib/pagination.ts';
+import { limitOffset, totalCount, type UserPageReader } from '../../lib/pagination.ts';
 import { visibleTo, visibleToPlaceholders, visibleToValues } from './access.ts';
 import { ledgerTotalsLateral, totalsOf } from './ledger.ts';
 import { bookingsWithNames } from './names.ts';
@@ -33,7 +33,7 @@ const pageStatement = prepared((db) => {
   const chosen = db
     .select({
       id: bookings.id,
-      all: sql<number>`count(*) over ()`.mapWith(Number).as('all_count'),
+      all: totalCount().as('all_count'),
     })
     .from(bookings)
     .where(visibleToPlaceholders)

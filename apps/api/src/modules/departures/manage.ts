@@ -19,6 +19,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { bookings, categories, departures, passengerSlots, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../../lib/versions.ts';
+import { customerColumns } from '../admin/customers.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { type DayHolding, emptyHolding, holdingsOn, holdsSeats } from './holdings.ts';
@@ -96,8 +97,7 @@ async function bookingsOn(db: Executor, tourId: string, dates: string[]) {
     .select({
       code: bookings.code,
       date: bookings.travelDate,
-      customerName: sql<string>`${users.name} || ' ' || ${users.lastName}`,
-      customerEmail: users.email,
+      ...customerColumns,
       passengers:
         sql<number>`(select count(*) from ${passengerSlots} where ${passengerSlots.bookingId} = ${bookings.id})`.mapWith(
           Number,

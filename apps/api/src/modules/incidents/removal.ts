@@ -11,6 +11,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
+import { lockBooking } from '../bookings/access.ts';
 
 /**
  * An accepted request to remove a passenger or a service (issue 13): the slot or the line goes,
@@ -28,6 +29,22 @@ export interface RemovalRequest {
 }
 
 const usd = (cents: number) => `$${fromCents(cents).toFixed(2)}`;
+
+/** Takes a removed item's price off the booking's amounts: off its part, and off the total. */
+async function takeOffBooking(
+  tx: Transaction,
+  bookingId: string,
+  part: 'passengersCents' | 'servicesCents',
+  cents: number,
+) {
+  await tx
+    .update(bookings)
+    .set({
+      [part]: sql`${bookings[part]} - ${cents}`,
+      totalCents: sql`${bookings.totalCents} - ${cents}`,
+    })
+    .where(eq(bookings.id, bookingId));
+}
 
 /** Frees a passenger slot: the slot, and one passenger of its line (the line goes at 0). */
 async function removePassenger(tx: Transaction, bookingId: string, slotId: string | null) {
@@ -53,13 +70,7 @@ async function removePassenger(tx: Transaction, bookingId: string, slotId: strin
       .set({ quantity: line.quantity - 1, totalCents: line.unitCents * (line.quantity - 1) })
       .where(lineOf);
   }
-  await tx
-    .update(bookings)
-    .set({
-      passengersCents: sql`${bookings.passengersCents} - ${line.unitCents}`,
-      totalCents: sql`${bookings.totalCents} - ${line.unitCents}`,
-    })
-    .where(eq(bookings.id, bookingId));
+  await takeOffBooking(tx, bookingId, 'passengersCents', line.unitCents);
   return { priceCents: line.unitCents, removed: { slotId: slot.id, position: slot.position } };
 }
 
@@ -75,13 +86,7 @@ async function removeService(tx: Transaction, bookingId: string, lineId: string 
     : [];
   if (!line) throw new AppError('BUSINESS_RULE', 'removalTargetGone');
   await tx.delete(bookingServiceLines).where(eq(bookingServiceLines.id, line.id));
-  await tx
-    .update(bookings)
-    .set({
-      servicesCents: sql`${bookings.servicesCents} - ${line.totalCents}`,
-      totalCents: sql`${bookings.totalCents} - ${line.totalCents}`,
-    })
-    .where(eq(bookings.id, bookingId));
+  await takeOffBooking(tx, bookingId, 'servicesCents', line.totalCents);
   return {
     priceCents: line.totalCents,
     removed: { serviceLineId: line.id, quantity: line.quantity },
@@ -94,12 +99,7 @@ export async function applyRemoval(
   request: RemovalRequest,
   staffUserId: string,
 ): Promise<number> {
-  const [booking] = await tx
-    .select({ travelDate: bookings.travelDate, corporateClientId: bookings.corporateClientId })
-    .from(bookings)
-    .where(eq(bookings.id, request.bookingId))
-    .for('update');
-  if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
+  const booking = await lockBooking(tx, eq(bookings.id, request.bookingId));
   const { priceCents, removed } =
     request.target === 'passenger'
       ? await removePassenger(tx, request.bookingId, request.targetSlotId)

@@ -6,7 +6,7 @@ import { bookings, paymentAttempts, tours, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { CheckoutRequest, CurrencyCode, PaymentGateway } from '../../payments/gateway.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { findVisibleBooking } from '../bookings/access.ts';
+import { findVisibleBooking, lockBooking } from '../bookings/access.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
 import { holdSeatsAgain } from '../departures/seats.ts';
 import { settleFromStatus } from './settle.ts';
@@ -256,11 +256,7 @@ export async function addPayment(
 
   return db.transaction(async (tx) => {
     // Lock the booking first: two payments of one booking decide on its debt one at a time.
-    await tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(eq(bookings.id, visible.id))
-      .for('update');
+    await lockBooking(tx, eq(bookings.id, visible.id));
     // An unpaid booking whose attempt expired gave its seats back: it pays only if they remain.
     await holdSeatsAgain(tx, visible);
     const { debt } = await ledgerTotals(tx, visible.id);

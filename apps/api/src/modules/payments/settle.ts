@@ -3,6 +3,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { bookings, ledgerEntries, paymentAttempts, paymentNotifications } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { GatewayStatus } from '../../payments/gateway.ts';
+import { lockBooking } from '../bookings/access.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
 import { holdSeatsAgain } from '../departures/seats.ts';
 
@@ -71,11 +72,7 @@ async function settleLocked(
   bookingId: string,
   news: GatewayOutcome,
 ): Promise<SettleResult | Rejection> {
-  await tx
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    .for('update');
+  await lockBooking(tx, eq(bookings.id, bookingId));
   const [attempt] = await tx
     .select()
     .from(paymentAttempts)

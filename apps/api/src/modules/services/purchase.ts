@@ -1,5 +1,5 @@
 import { type addServicesBody, type addServicesResponse, fromCents } from '@cusco/shared';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
@@ -14,7 +14,7 @@ import { AppError } from '../../errors.ts';
 import { once, type StoredAnswer } from '../../lib/idempotency.ts';
 import { isUuidShaped } from '../../lib/uuid-shape.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { findVisibleBooking } from '../bookings/access.ts';
+import { lockBooking, normalizeCode, visibleTo } from '../bookings/access.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
 
 export type PurchaseLines = z.output<typeof addServicesBody>;
@@ -72,15 +72,11 @@ export async function addServices(
  * The booking, if the user may see it, locked: one purchase at a time per booking, so that the
  * debt answered is this purchase's.
  */
-async function lockVisibleBooking(tx: Transaction, user: AuthenticatedUser, bookingCode: string) {
-  const visible = await findVisibleBooking(tx, user, bookingCode);
-  const [booking] = await tx
-    .select({ id: bookings.id, tourId: bookings.tourId })
-    .from(bookings)
-    .where(eq(bookings.id, visible.id))
-    .for('update');
-  if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
-  return booking;
+function lockVisibleBooking(tx: Transaction, user: AuthenticatedUser, bookingCode: string) {
+  return lockBooking(
+    tx,
+    and(eq(bookings.code, normalizeCode(bookingCode)), visibleTo(user)) as SQL,
+  );
 }
 
 /** The tour's offers the lines name, with their prices (400 for a line naming no offer id). */
