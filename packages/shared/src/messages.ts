@@ -248,6 +248,73 @@ export const messages = {
     en: 'This page is for corporate clients only',
     es: 'Esta página es solo para clientes corporativos',
   },
+  // The catalogue editor (issue 14)
+  tooLong120: { en: 'At most 120 characters', es: 'Máximo 120 caracteres' },
+  tooLong500: { en: 'At most 500 characters', es: 'Máximo 500 caracteres' },
+  priceInvalid: {
+    en: 'Enter a price from 0 to 100,000 dollars, with at most two decimals',
+    es: 'Ingrese un precio de 0 a 100 000 dólares, con dos decimales como máximo',
+  },
+  groupSizeInvalid: {
+    en: 'The group size is a whole number from 1 to 99',
+    es: 'El tamaño del grupo es un número entero de 1 a 99',
+  },
+  tierFromOne: {
+    en: 'Prices must start at a group of 1: a smaller group would otherwise pay the largest tier',
+    es: 'Los precios deben empezar en un grupo de 1: si no, un grupo menor pagaría el tramo más grande',
+  },
+  listedTwice: {
+    en: 'This is listed twice: keep one',
+    es: 'Esto figura dos veces: deje uno',
+  },
+  pricesEmpty: {
+    en: 'The tour needs at least one price',
+    es: 'El tour necesita al menos un precio',
+  },
+  catalogueUnknownOption: {
+    en: 'Choose an option from the list',
+    es: 'Elija una opción de la lista',
+  },
+  catalogueTooMany: {
+    en: 'This list has too many entries',
+    es: 'Esta lista tiene demasiadas entradas',
+  },
+  itineraryDayInvalid: {
+    en: 'The day is a whole number from 1',
+    es: 'El día es un número entero desde 1',
+  },
+  itineraryDayOverDays: {
+    en: 'This tour lasts {{days}} days: the day must be from 1 to {{days}}',
+    es: 'Este tour dura {{days}} días: el día debe ser de 1 a {{days}}',
+  },
+  hotelNightsInvalid: {
+    en: 'The hotel nights are a whole number, 0 or more',
+    es: 'Las noches de hotel son un número entero, 0 o más',
+  },
+  hotelNightsOverNights: {
+    en: 'This tour has {{nights}} nights: the hotel nights cannot be more',
+    es: 'Este tour tiene {{nights}} noches: las noches de hotel no pueden ser más',
+  },
+  relatedSelf: {
+    en: 'A tour cannot be related to itself',
+    es: 'Un tour no puede estar relacionado consigo mismo',
+  },
+  offerServiceFixed: {
+    en: 'An existing offer keeps its service: remove it and add a new one instead',
+    es: 'Una oferta existente conserva su servicio: quítela y agregue una nueva',
+  },
+  catalogueStale: {
+    en: 'Someone else saved this tour after you opened it. Reload it to see their changes, then make yours again.',
+    es: 'Otra persona guardó este tour después de que usted lo abriera. Recárguelo para ver sus cambios y vuelva a hacer los suyos.',
+  },
+  catalogueRetry: {
+    en: 'A booking was made on this tour while you saved: nothing was saved. Please save again.',
+    es: 'Se hizo una reserva de este tour mientras guardaba: no se guardó nada. Guarde de nuevo.',
+  },
+  tourInactive: {
+    en: 'This tour is not offered at the moment',
+    es: 'Este tour no se ofrece por el momento',
+  },
   // The ledger's own lines, as the booking detail names them
   ledgerTour: { en: 'Tour booking', es: 'Reserva del tour' },
   ledgerServices: { en: 'Additional services', es: 'Servicios adicionales' },
