@@ -2,6 +2,7 @@ import {
   IconCalendarEvent,
   IconGauge,
   IconHistory,
+  IconMap,
   IconMessageReport,
   IconTicket,
   IconUsers,
@@ -22,6 +23,7 @@ function useStaffLinks(admin: boolean): MenuLink[] {
     { to: paths.adminBookings.href(), label: t('nav.adminBookings'), icon: IconTicket },
     { to: paths.adminDepartures.href(), label: t('nav.adminDepartures'), icon: IconCalendarEvent },
     { to: paths.adminAudit.href(), label: t('nav.adminAudit'), icon: IconHistory },
+    { to: paths.adminTours.href(), label: t('nav.adminTours'), icon: IconMap },
   ];
   // Staff management is an administrator's.
   if (admin)
