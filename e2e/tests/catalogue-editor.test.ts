@@ -197,4 +197,34 @@ describeInBrowser('the catalogue editor (issue 14)', () => {
       .poll(() => visitor.getByRole('heading', { level: 1 }).textContent())
       .toContain('Choquequirao');
   });
+  it('a save made after someone else saved is refused with a reload, never overwriting theirs', async () => {
+    const t = (key: string) => adminText('en', key);
+    const open = async () => {
+      const page = await openPage('desktop', 'en');
+      await visit(page, '/login');
+      await signInThroughApi(page, demo.admin.email, demo.admin.password);
+      await visit(page, `/admin/tours/${CODE}`);
+      await expect
+        .poll(() => section(page, 'en', 'names').getByLabel(t('editor.nameEn')).isVisible())
+        .toBe(true);
+      return page;
+    };
+    const first = await open();
+    const second = await open();
+    const firstNames = section(first, 'en', 'names');
+    await firstNames.getByLabel(t('editor.nameEn')).fill('Choquequirao, the first save');
+    await firstNames.getByRole('button', { name: t('editor.names.save') }).click();
+    await expect.poll(() => first.getByText(t('editor.saved')).first().isVisible()).toBe(true);
+
+    const secondNames = section(second, 'en', 'names');
+    await secondNames.getByLabel(t('editor.nameEn')).fill('Choquequirao, the second save');
+    await secondNames.getByRole('button', { name: t('editor.names.save') }).click();
+    const refusal = secondNames.getByRole('alert');
+    await expect.poll(() => refusal.textContent()).toContain(translate('catalogueStale', 'en'));
+    await expectAccessible(second);
+    await refusal.getByRole('button', { name: t('editor.reload') }).click();
+    await expect
+      .poll(() => section(second, 'en', 'names').getByLabel(t('editor.nameEn')).inputValue())
+      .toBe('Choquequirao, the first save');
+  });
 });
