@@ -35,6 +35,7 @@ const moneyProps = {
   min: 0,
   max: CATALOGUE_LIMITS.maxPrice,
   decimalScale: 2,
+  fixedDecimalScale: true,
   allowNegative: false,
 };
 
