@@ -22,6 +22,7 @@ import { adminIncidentRoutes } from './modules/admin/routes.ts';
 import { adminStaffRoutes } from './modules/admin/staff-routes.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
+import { adminCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { healthRoutes } from './modules/common/health.ts';
 import { adminDepartureRoutes, availabilityRoutes } from './modules/departures/routes.ts';
 import { incidentRoutes } from './modules/incidents/routes.ts';
@@ -229,6 +230,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminReadRoutes,
         adminStaffRoutes,
         adminDepartureRoutes,
+        adminCatalogueRoutes,
       ],
     });
   };

@@ -1,4 +1,5 @@
 export * from './api/admin.ts';
+export * from './api/admin-catalogue.ts';
 export * from './api/admin-money.ts';
 export * from './api/admin-read.ts';
 export * from './api/admin-staff.ts';

@@ -262,6 +262,13 @@ export const tours = pgTable(
     capacity: integer('capacity'),
     /** Private groups a day takes on a date not scheduled; null: no limit. */
     privateGroups: integer('private_groups'),
+    /**
+     * Moves with every edit of the tour in the back office's catalogue editor (issue 14): an edit
+     * names the revision it was made from, and one made from an older one is refused (409), so
+     * that two administrators never silently overwrite each other. A tour past 0 is the agency's:
+     * the demo seed no longer adds its parts.
+     */
+    revision: integer('revision').notNull().default(0),
   },
   (t) => [
     check('tours_staff_ratio_range', sql`${t.staffRatio} between 0 and 10`),
@@ -382,6 +389,11 @@ export const tourAdditionalServices = pgTable(
     labelEs: text('label_es').notNull(),
     priceCents: integer('price_cents').notNull(),
     sortOrder: sortOrder(),
+    /**
+     * When an administrator took the offer off the tour although bookings had bought it (issue
+     * 14): it is no longer sold, and those bookings keep their lines.
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [
     index('tour_additional_services_tour_idx').on(t.tourId),

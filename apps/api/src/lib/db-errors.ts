@@ -25,6 +25,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   );
 }
 
+/** True when the error is a foreign-key violation: a row named a row that is not (or no longer) there. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return postgresError(error)?.code === '23503';
+}
+
 /** SQLSTATEs that mean the database is away or gave up, not that the request was wrong. */
 const unavailableStates = new Set([
   '57P01', // admin_shutdown: terminated by a restart or pg_terminate_backend

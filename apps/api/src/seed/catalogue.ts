@@ -5,7 +5,7 @@ import {
   TourFamilyId,
   toCents,
 } from '@cusco/shared';
-import { eq } from 'drizzle-orm';
+import { eq, gt } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
@@ -166,12 +166,25 @@ async function insertMissing<T extends PgTable>(db: Executor, table: T, rows: Pg
  */
 export async function seedCatalogue(db: Executor, services: ServiceSeed[], catalogue: TourSeed[]) {
   const rows = catalogueRows(services, catalogue);
+  // A tour an administrator has edited (issue 14) is the agency's: the demo seed adds none of its
+  // parts back (a price tier, an itinerary event or an offer they removed stays removed).
+  const edited = new Set(
+    (
+      await db
+        .select({ id: schema.tours.id })
+        .from(schema.tours)
+        .where(gt(schema.tours.revision, 0))
+    ).map((row) => row.id),
+  );
+  const ours = <T extends { tourId: string }>(parts: T[]) =>
+    parts.filter((part) => !edited.has(part.tourId));
   await insertMissing(db, schema.additionalServices, rows.services);
   await insertMissing(db, schema.tours, rows.tours);
-  // Tours seeded before their rules existed (issue 14) receive them, once, with this seed.
+  // Tours seeded before their rules existed (issue 14) receive them, once, with this seed; a
+  // tour the agency has edited keeps its own.
   for (const tour of catalogue) {
     const rules = tourRules(tour);
-    if (Object.keys(rules).length > 0) {
+    if (Object.keys(rules).length > 0 && !edited.has(tourId(tour.code))) {
       await db
         .update(schema.tours)
         .set(rules)
@@ -180,10 +193,10 @@ export async function seedCatalogue(db: Executor, services: ServiceSeed[], catal
   }
   await insertMissing(db, schema.tourTypeLinks, rows.types);
   await insertMissing(db, schema.tourCategories, rows.categories);
-  await insertMissing(db, schema.tourPrices, catalogue.flatMap(priceRows));
-  await insertMissing(db, schema.tourHotelPrices, rows.hotelPrices);
-  await insertMissing(db, schema.tourAdditionalServices, rows.offers);
-  await insertMissing(db, schema.tourItinerary, rows.itinerary);
-  await insertMissing(db, schema.tourInclusions, rows.inclusions);
-  await insertMissing(db, schema.tourRelated, rows.related);
+  await insertMissing(db, schema.tourPrices, ours(catalogue.flatMap(priceRows)));
+  await insertMissing(db, schema.tourHotelPrices, ours(rows.hotelPrices));
+  await insertMissing(db, schema.tourAdditionalServices, ours(rows.offers));
+  await insertMissing(db, schema.tourItinerary, ours(rows.itinerary));
+  await insertMissing(db, schema.tourInclusions, ours(rows.inclusions));
+  await insertMissing(db, schema.tourRelated, ours(rows.related));
 }

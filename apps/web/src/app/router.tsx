@@ -137,6 +137,20 @@ const adminScreens = [
         Component: m.StaffPage,
       })),
   },
+  {
+    path: paths.adminTours.pattern,
+    lazy: () =>
+      import('../features/admin/routes/tours-page.tsx').then((m) => ({
+        Component: m.ToursPage,
+      })),
+  },
+  {
+    path: paths.adminTour.pattern,
+    lazy: () =>
+      import('../features/admin/routes/tour-editor-page.tsx').then((m) => ({
+        Component: m.TourEditorPage,
+      })),
+  },
   { path: '*', element: <Navigate to={paths.admin.href()} replace /> },
 ];
 

@@ -53,6 +53,12 @@ export const paths = {
   },
   adminAudit: { pattern: '/admin/audit', href: () => '/admin/audit' },
   adminStaff: { pattern: '/admin/staff', href: () => '/admin/staff' },
+  /** The catalogue editor (issue 14). */
+  adminTours: { pattern: '/admin/tours', href: () => '/admin/tours' },
+  adminTour: {
+    pattern: '/admin/tours/:code',
+    href: (code: string) => `/admin/tours/${encodeURIComponent(code)}`,
+  },
 } as const;
 
 /** Where a signed-in user lands (spec §2: after login the user goes to /main/booking). */

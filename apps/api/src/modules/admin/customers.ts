@@ -13,7 +13,7 @@ export const fullNameOf = sql<string>`${users.name} || ' ' || ${users.lastName}`
 export const customerColumns = { customerName: fullNameOf, customerEmail: users.email };
 
 /** A pattern for ILIKE that finds `text` anywhere, its own % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The back office's search: the booking's code, or its customer's name or e-mail, holds `text`. */
 export function codeOrCustomerContains(text: string): SQL | undefined {

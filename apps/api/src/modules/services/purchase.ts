@@ -1,5 +1,5 @@
 import { type addServicesBody, type addServicesResponse, fromCents } from '@cusco/shared';
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
@@ -95,6 +95,8 @@ async function offersOf(tx: Transaction, tourId: string, lines: PurchaseLines) {
     .where(
       and(
         eq(tourAdditionalServices.tourId, tourId),
+        // An offer the agency withdrew is no longer sold (issue 14).
+        isNull(tourAdditionalServices.withdrawnAt),
         inArray(
           tourAdditionalServices.id,
           lines.map((line) => line.serviceId),

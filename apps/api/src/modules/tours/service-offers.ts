@@ -5,13 +5,13 @@ import {
   type Language,
   nameIn,
 } from '@cusco/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { additionalServices, tourAdditionalServices } from '../../db/schema.ts';
 
 export type GroupedServiceOffer = AdditionalServiceOffer & { isTour: boolean };
 
-/** A tour's priced service offers, in both languages, in order. */
+/** A tour's priced service offers, in both languages, in order (not those withdrawn: issue 14). */
 export function loadServiceOfferRows(db: Executor, tourId: string) {
   return db
     .select({
@@ -29,7 +29,9 @@ export function loadServiceOfferRows(db: Executor, tourId: string) {
     })
     .from(tourAdditionalServices)
     .innerJoin(additionalServices, eq(additionalServices.id, tourAdditionalServices.serviceId))
-    .where(eq(tourAdditionalServices.tourId, tourId))
+    .where(
+      and(eq(tourAdditionalServices.tourId, tourId), isNull(tourAdditionalServices.withdrawnAt)),
+    )
     .orderBy(asc(tourAdditionalServices.sortOrder), asc(tourAdditionalServices.id));
 }
 

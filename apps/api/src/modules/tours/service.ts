@@ -1,6 +1,6 @@
 import type { Language, Option, Tour, TourListItem } from '@cusco/shared';
 import { CustomerTypeId, fromCents, inLanguage, nameIn } from '@cusco/shared';
-import { asc, eq, inArray, min } from 'drizzle-orm';
+import { and, asc, eq, inArray, min } from 'drizzle-orm';
 import { type Executor, readAll } from '../../db/client.ts';
 import {
   countries,
@@ -11,14 +11,26 @@ import {
   tourTypeLinks,
   tourTypes,
 } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { toTour } from './tour-answer.ts';
 import { loadTourRows } from './tour-rows.ts';
 
-/** The whole tour as the booking page needs it (spec §3 "Tour"); 404 for an unknown code. */
+/**
+ * The whole tour as the booking page needs it (spec §3 "Tour"); 404 for an unknown code, and for
+ * a tour the agency no longer offers (issue 14), which the answer says (`details.inactive`).
+ */
 export async function getTour(db: Executor, code: string, language: Language): Promise<Tour> {
   const rows = await loadTourRows(db, code);
-  if (!rows) throw notFound('tourNotFound');
+  if (!rows) {
+    const [inactive] = await db
+      .select({ code: tours.code })
+      .from(tours)
+      .where(and(eq(tours.code, code), eq(tours.isActive, false)));
+    if (inactive) {
+      throw new AppError('NOT_FOUND', 'tourInactive', { details: { inactive: true } });
+    }
+    throw notFound('tourNotFound');
+  }
   return toTour(rows, language);
 }
 

@@ -3,6 +3,7 @@ import {
   IconCalendarMonth,
   IconGauge,
   IconHistory,
+  IconMap,
   IconMessageReport,
   IconTicket,
   IconUsers,
@@ -24,6 +25,7 @@ function useStaffLinks(admin: boolean): MenuLink[] {
     { to: paths.adminDepartures.href(), label: t('nav.adminDepartures'), icon: IconCalendarEvent },
     { to: paths.adminCalendar.href(), label: t('nav.adminCalendar'), icon: IconCalendarMonth },
     { to: paths.adminAudit.href(), label: t('nav.adminAudit'), icon: IconHistory },
+    { to: paths.adminTours.href(), label: t('nav.adminTours'), icon: IconMap },
   ];
   // Staff management is an administrator's.
   if (admin)

@@ -1,8 +1,8 @@
 import { cleanTourCode, type Language } from '@cusco/shared';
-import { Box, Container } from '@mantine/core';
+import { Alert, Anchor, Box, Container, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { LogoLoader } from '../../../components/logo.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -61,10 +61,13 @@ function BookingScreen({ variant }: { variant: BookingVariant }) {
     }
   }, [variant, code, user?.corporateClientId, navigate]);
 
+  // A tour the agency no longer offers (issue 14): the page says so, in place.
+  const notOffered = isNotOffered(tour.error);
+
   // A tour that cannot be loaded: the public page goes to login, the corporate one to the tours.
   const failureShown = useRef(false);
   useEffect(() => {
-    if (!tour.isError) return;
+    if (!tour.isError || isNotOffered(tour.error)) return;
     const expired = tour.error instanceof ApiError && tour.error.status === 401;
     if (!expired && !failureShown.current) showErrorModal(tour.error);
     failureShown.current = true;
@@ -84,12 +87,36 @@ function BookingScreen({ variant }: { variant: BookingVariant }) {
         variant={variant}
       />
       <Container size="lg" pt="lg" pb={{ base: 96, md: 'lg' }} component="main">
-        {tour.data && ready ? (
+        {notOffered ? (
+          <NotOffered message={tour.error instanceof Error ? tour.error.message : ''} />
+        ) : tour.data && ready ? (
           <BookingFlow key={`${tour.data.code}:${language}`} tour={tour.data} variant={variant} />
         ) : (
           <LogoLoader label={t('booking.loadingTour')} />
         )}
       </Container>
     </Box>
+  );
+}
+
+/** The answer for a tour the agency took out of its catalogue (404 with `details.inactive`). */
+function isNotOffered(error: unknown): boolean {
+  return (
+    error instanceof ApiError && error.status === 404 && error.body?.details?.inactive === true
+  );
+}
+
+/** What the page shows instead of the booking flow when the tour is not offered. */
+function NotOffered({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="yellow" role="status">
+      <Text fw={700} c="dark.7" mb="xs">
+        {message}
+      </Text>
+      <Anchor component={Link} to={paths.catalogue.href()}>
+        {t('booking.seeCatalogue')}
+      </Anchor>
+    </Alert>
   );
 }

@@ -1,0 +1,566 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AdminTourEditor,
+  fromCents,
+  type Language,
+  type MessageKey,
+  toCents,
+  type tourActiveRequest,
+  type tourHotelsRequest,
+  type tourInclusionsRequest,
+  type tourItineraryRequest,
+  type tourPricesRequest,
+  type tourRelatedRequest,
+  type tourServicesRequest,
+  type tourTextsRequest,
+} from '@cusco/shared';
+import { and, asc, eq, exists, inArray, isNull, not, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Transaction } from '../../db/client.ts';
+import {
+  additionalServices,
+  bookingServiceLines,
+  customerTypes,
+  hotelTypes,
+  roomTypes,
+  tourAdditionalServices,
+  tourCategories,
+  tourHotelPrices,
+  tourInclusions,
+  tourItinerary,
+  tourPrices,
+  tourRelated,
+  tours,
+  tourTypeLinks,
+} from '../../db/schema.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { isForeignKeyViolation } from '../../lib/db-errors.ts';
+import { bumpCatalogueVersion } from '../../lib/versions.ts';
+import { recordAudit } from '../audit/record.ts';
+import type { AuthenticatedUser } from '../auth/sessions.ts';
+import { loadEditableTour } from './editor-read.ts';
+
+/**
+ * The catalogue editor's writes (issue 14, administrators). Each saves one section of a tour in
+ * one transaction that also moves the tour's revision, writes the audit entry (what the section
+ * was and what it became) and bumps the catalogue's version, so that every node drops its cached
+ * answers of the tour. An edit made from an older revision than the tour's is refused (409).
+ */
+
+export interface EditCall {
+  staff: AuthenticatedUser;
+  code: string;
+  language: Language;
+}
+
+/** The tour's row, locked for the edit. */
+type LockedTour = typeof tours.$inferSelect;
+
+/** A refusal of a value the schema could not judge alone (it depends on the tour or the lists). */
+const refuse = (messageKey: MessageKey, field: string, params?: Record<string, string | number>) =>
+  new AppError('BUSINESS_RULE', messageKey, { field, ...(params ? { params } : {}) });
+
+/**
+ * Runs one section's edit: locks the tour's row (FOR NO KEY UPDATE: bookings that name the tour
+ * are not held up), refuses a stale revision, applies the edit, moves the revision, audits and
+ * bumps the catalogue's version, all in one transaction; answers the tour as it now is.
+ */
+async function editTour(
+  db: Database,
+  call: EditCall,
+  revision: number,
+  section: string,
+  apply: (tx: Transaction, tour: LockedTour) => Promise<{ before: unknown; after: unknown }>,
+): Promise<AdminTourEditor> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [tour] = await tx
+        .select()
+        .from(tours)
+        .where(eq(tours.code, call.code))
+        .for('no key update');
+      if (!tour) throw notFound('tourNotFound');
+      if (tour.revision !== revision) {
+        throw new AppError('CONFLICT', 'catalogueStale', {
+          details: { revision: tour.revision },
+        });
+      }
+      const change = await apply(tx, tour);
+      await tx
+        .update(tours)
+        .set({ revision: sql`${tours.revision} + 1` })
+        .where(eq(tours.id, tour.id));
+      await recordAudit(tx, {
+        staffUserId: call.staff.userId,
+        action: `tour.${section}`,
+        subjectId: tour.id,
+        before: { code: tour.code, ...(change.before as object) },
+        after: { code: tour.code, ...(change.after as object) },
+      });
+      await bumpCatalogueVersion(tx);
+      return loadEditableTour(tx, tour.code, call.language);
+    });
+  } catch (error) {
+    // An offer being removed was bought by a booking saved meanwhile: nothing was saved.
+    if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', 'catalogueRetry');
+    throw error;
+  }
+}
+
+/** The ids a reference table holds among `ids` (lowercase). */
+async function knownIds(
+  tx: Transaction,
+  table: typeof customerTypes | typeof hotelTypes | typeof roomTypes | typeof additionalServices,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+const lower = (id: string) => id.toLowerCase();
+
+/**
+ * What changed between two keyed lists of prices: `before` the entries that went or changed,
+ * `after` those that came or changed (the audit keeps the difference, not two whole grids).
+ */
+function priceChanges<T>(
+  before: T[],
+  after: T[],
+  keyOf: (row: T) => string,
+  priceOf: (row: T) => number,
+) {
+  const was = new Map(before.map((row) => [keyOf(row), row]));
+  const is = new Map(after.map((row) => [keyOf(row), row]));
+  return {
+    before: before.filter((row) => {
+      const now = is.get(keyOf(row));
+      return !now || priceOf(now) !== priceOf(row);
+    }),
+    after: after.filter((row) => {
+      const then = was.get(keyOf(row));
+      return !then || priceOf(then) !== priceOf(row);
+    }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Texts
+// ---------------------------------------------------------------------------------------------
+
+/** PUT admin/tours/{code}/texts: the tour's name in English and Spanish. */
+export function saveTourTexts(
+  db: Database,
+  call: EditCall,
+  input: z.output<typeof tourTextsRequest>,
+) {
+  return editTour(db, call, input.revision, 'texts', async (tx, tour) => {
+    await tx
+      .update(tours)
+      .set({ nameEn: input.nameEn, nameEs: input.nameEs })
+      .where(eq(tours.id, tour.id));
+    return {
+      before: { nameEn: tour.nameEn, nameEs: tour.nameEs },
+      after: { nameEn: input.nameEn, nameEs: input.nameEs },
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Itinerary and inclusions
+// ---------------------------------------------------------------------------------------------
+
+/** PUT admin/tours/{code}/itinerary: the events, each on a day of the tour. */
+export function saveTourItinerary(
+  db: Database,
+  call: EditCall,
+  input: z.output<typeof tourItineraryRequest>,
+) {
+  return editTour(db, call, input.revision, 'itinerary', async (tx, tour) => {
+    for (const [index, entry] of input.itinerary.entries()) {
+      if (entry.day > tour.days) {
+        throw refuse('itineraryDayOverDays', `itinerary.${index}.day`, { days: tour.days });
+      }
+    }
+    const before = await tx
+      .select({
+        day: tourItinerary.day,
+        nameEn: tourItinerary.nameEn,
+        nameEs: tourItinerary.nameEs,
+      })
+      .from(tourItinerary)
+      .where(eq(tourItinerary.tourId, tour.id))
+      .orderBy(asc(tourItinerary.day), asc(tourItinerary.sortOrder));
+    await tx.delete(tourItinerary).where(eq(tourItinerary.tourId, tour.id));
+    if (input.itinerary.length > 0) {
+      await tx.insert(tourItinerary).values(
+        input.itinerary.map((entry, index) => ({
+          tourId: tour.id,
+          day: entry.day,
+          sortOrder: index,
+          nameEn: entry.nameEn,
+          nameEs: entry.nameEs,
+        })),
+      );
+    }
+    return { before: { itinerary: before }, after: { itinerary: input.itinerary } };
+  });
+}
+
+/** PUT admin/tours/{code}/inclusions: what the price includes and what it does not. */
+export function saveTourInclusions(
+  db: Database,
+  call: EditCall,
+  input: z.output<typeof tourInclusionsRequest>,
+) {
+  return editTour(db, call, input.revision, 'inclusions', async (tx, tour) => {
+    const rows = await tx
+      .select()
+      .from(tourInclusions)
+      .where(eq(tourInclusions.tourId, tour.id))
+      .orderBy(asc(tourInclusions.sortOrder));
+    const compact = (row: (typeof rows)[number]) => ({
+      nameEn: row.nameEn,
+      nameEs: row.nameEs,
+      observationEn: row.observationEn,
+      observationEs: row.observationEs,
+    });
+    await tx.delete(tourInclusions).where(eq(tourInclusions.tourId, tour.id));
+    const entries = [
+      ...input.included.map((entry) => ({ ...entry, included: true })),
+      ...input.notIncluded.map((entry) => ({ ...entry, included: false })),
+    ];
+    if (entries.length > 0) {
+      await tx
+        .insert(tourInclusions)
+        .values(entries.map((entry, index) => ({ ...entry, tourId: tour.id, sortOrder: index })));
+    }
+    return {
+      before: {
+        included: rows.filter((row) => row.included).map(compact),
+        notIncluded: rows.filter((row) => !row.included).map(compact),
+      },
+      after: { included: input.included, notIncluded: input.notIncluded },
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prices
+// ---------------------------------------------------------------------------------------------
+
+type PriceRow = {
+  typeId: string;
+  categoryId: string;
+  customerTypeId: string;
+  groupSize: number;
+  price: number;
+};
+
+const priceKey = (row: PriceRow) =>
+  `${row.typeId}|${row.categoryId}|${row.customerTypeId}|${row.groupSize}`;
+
+/**
+ * PUT admin/tours/{code}/prices: every series of the tour, stored as tiers (ADR 0010: a tier
+ * applies from its group size to the next tier's). Types and categories must be the tour's.
+ */
+export function saveTourPrices(
+  db: Database,
+  call: EditCall,
+  input: z.output<typeof tourPricesRequest>,
+) {
+  return editTour(db, call, input.revision, 'prices', async (tx, tour) => {
+    const [typeRows, categoryRows] = [
+      await tx
+        .select({ id: tourTypeLinks.typeId })
+        .from(tourTypeLinks)
+        .where(eq(tourTypeLinks.tourId, tour.id)),
+      await tx
+        .select({ id: tourCategories.categoryId })
+        .from(tourCategories)
+        .where(eq(tourCategories.tourId, tour.id)),
+    ];
+    const tourTypes = new Set(typeRows.map((row) => row.id));
+    const tourCategoryIds = new Set(categoryRows.map((row) => row.id));
+    const customers = await knownIds(tx, customerTypes, [
+      ...new Set(
+        input.prices.flatMap((series) =>
+          series.tiers.flatMap((tier) => tier.prices.map((price) => lower(price.customerTypeId))),
+        ),
+      ),
+    ]);
+    const rows: PriceRow[] = [];
+    for (const [s, series] of input.prices.entries()) {
+      const typeId = lower(series.typeId);
+      const categoryId = lower(series.categoryId);
+      if (!tourTypes.has(typeId)) throw refuse('catalogueUnknownOption', `prices.${s}.typeId`);
+      if (!tourCategoryIds.has(categoryId)) {
+        throw refuse('catalogueUnknownOption', `prices.${s}.categoryId`);
+      }
+      for (const [t, tier] of series.tiers.entries()) {
+        for (const [p, price] of tier.prices.entries()) {
+          const customerTypeId = lower(price.customerTypeId);
+          if (!customers.has(customerTypeId)) {
+            throw refuse(
+              'catalogueUnknownOption',
+              `prices.${s}.tiers.${t}.prices.${p}.customerTypeId`,
+            );
+          }
+          rows.push({
+            typeId,
+            categoryId,
+            customerTypeId,
+            groupSize: tier.groupSize,
+            price: price.price,
+          });
+        }
+      }
+    }
+    const stored = await tx.select().from(tourPrices).where(eq(tourPrices.tourId, tour.id));
+    const before: PriceRow[] = stored.map((row) => ({
+      typeId: row.typeId,
+      categoryId: row.categoryId,
+      customerTypeId: row.customerTypeId,
+      groupSize: row.groupSize,
+      price: fromCents(row.priceCents),
+    }));
+    await tx.delete(tourPrices).where(eq(tourPrices.tourId, tour.id));
+    if (rows.length > 0) {
+      await tx.insert(tourPrices).values(
+        rows.map(({ price, ...row }) => ({
+          ...row,
+          tourId: tour.id,
+          priceCents: toCents(price),
+        })),
+      );
+    }
+    const changes = priceChanges(before, rows, priceKey, (row) => row.price);
+    return { before: { prices: changes.before }, after: { prices: changes.after } };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hotels
+// ---------------------------------------------------------------------------------------------
+
+type HotelRow = { hotelTypeId: string; roomTypeId: string; price: number };
+
+/** PUT admin/tours/{code}/hotels: the nights per room, and each hotel and room's price a night. */
+export function saveTourHotels(
+  db: Database,
+  call: EditCall,
+  input: z.output<typeof tourHotelsRequest>,
+) {
+  return editTour(db, call, input.revision, 'hotels', async (tx, tour) => {
+    if (input.hotelNights > tour.nights) {
+      throw refuse('hotelNightsOverNights', 'hotelNights', { nights: tour.nights });
+    }
+    const hotels = await knownIds(
+      tx,
+      hotelTypes,
+      input.prices.map((row) => lower(row.hotelTypeId)),
+    );
+    const rooms = await knownIds(
+      tx,
+      roomTypes,
+      input.prices.map((row) => lower(row.roomTypeId)),
+    );
+    const rows: HotelRow[] = input.prices.map((row, index) => {
+      const hotelTypeId = lower(row.hotelTypeId);
+      const roomTypeId = lower(row.roomTypeId);
+      if (!hotels.has(hotelTypeId))
+        throw refuse('catalogueUnknownOption', `prices.${index}.hotelTypeId`);
+      if (!rooms.has(roomTypeId))
+        throw refuse('catalogueUnknownOption', `prices.${index}.roomTypeId`);
+      return { hotelTypeId, roomTypeId, price: row.price };
+    });
+    const stored = await tx
+      .select()
+      .from(tourHotelPrices)
+      .where(eq(tourHotelPrices.tourId, tour.id));
+    const before: HotelRow[] = stored.map((row) => ({
+      hotelTypeId: row.hotelTypeId,
+      roomTypeId: row.roomTypeId,
+      price: fromCents(row.priceCents),
+    }));
+    await tx.delete(tourHotelPrices).where(eq(tourHotelPrices.tourId, tour.id));
+    if (rows.length > 0) {
+      await tx.insert(tourHotelPrices).values(
+        rows.map(({ price, ...row }) => ({
+          ...row,
+          tourId: tour.id,
+          priceCents: toCents(price),
+        })),
+      );
+    }
+    await tx.update(tours).set({ hotelNights: input.hotelNights }).where(eq(tours.id, tour.id));
+    const changes = priceChanges(
+      before,
+      rows,
+      (row) => `${row.hotelTypeId}|${row.roomTypeId}`,
+      (row) => row.price,
+    );
+    return {
+      before: { hotelNights: tour.hotelNights, prices: changes.before },
+      after: { hotelNights: input.hotelNights, prices: changes.after },
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Additional services
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * PUT admin/tours/{code}/services: the offers, in order. Existing ones (by id) take their new
+ * labels and price (bookings keep the price they paid); new ones are added; one left out is
+ * deleted, or withdrawn when bookings bought it.
+ */
+export function saveTourServices(
+  db: Database,
+  call: EditCall,
+  input: z.output<typeof tourServicesRequest>,
+) {
+  return editTour(db, call, input.revision, 'services', async (tx, tour) => {
+    const offered = await tx
+      .select()
+      .from(tourAdditionalServices)
+      .where(
+        and(eq(tourAdditionalServices.tourId, tour.id), isNull(tourAdditionalServices.withdrawnAt)),
+      )
+      .orderBy(asc(tourAdditionalServices.sortOrder), asc(tourAdditionalServices.id));
+    const existing = new Map(offered.map((row) => [row.id, row]));
+    const services = await knownIds(
+      tx,
+      additionalServices,
+      input.offers.map((offer) => lower(offer.serviceId)),
+    );
+    const offers = input.offers.map((offer, index) => {
+      const serviceId = lower(offer.serviceId);
+      if (!services.has(serviceId))
+        throw refuse('catalogueUnknownOption', `offers.${index}.serviceId`);
+      const id = offer.id ? lower(offer.id) : null;
+      const current = id ? existing.get(id) : undefined;
+      if (id && !current) throw refuse('catalogueUnknownOption', `offers.${index}.id`);
+      if (current && current.serviceId !== serviceId) {
+        throw refuse('offerServiceFixed', `offers.${index}.serviceId`);
+      }
+      return {
+        id: id ?? randomUUID(),
+        tourId: tour.id,
+        serviceId,
+        labelEn: offer.labelEn,
+        labelEs: offer.labelEs,
+        priceCents: toCents(offer.price),
+        sortOrder: index,
+      };
+    });
+    const kept = offers.map((offer) => offer.id);
+    const leaving = offered.filter((row) => !kept.includes(row.id)).map((row) => row.id);
+    if (leaving.length > 0) {
+      const bought = exists(
+        tx
+          .select({ one: sql`1` })
+          .from(bookingServiceLines)
+          .where(eq(bookingServiceLines.offerId, tourAdditionalServices.id)),
+      );
+      await tx
+        .delete(tourAdditionalServices)
+        .where(and(inArray(tourAdditionalServices.id, leaving), not(bought)));
+      await tx
+        .update(tourAdditionalServices)
+        .set({ withdrawnAt: sql`now()` })
+        .where(inArray(tourAdditionalServices.id, leaving));
+    }
+    if (offers.length > 0) {
+      await tx
+        .insert(tourAdditionalServices)
+        .values(offers)
+        .onConflictDoUpdate({
+          target: tourAdditionalServices.id,
+          set: {
+            labelEn: sql`excluded.label_en`,
+            labelEs: sql`excluded.label_es`,
+            priceCents: sql`excluded.price_cents`,
+            sortOrder: sql`excluded.sort_order`,
+          },
+        });
+    }
+    const compact = (row: {
+      id: string;
+      serviceId: string;
+      labelEn: string;
+      labelEs: string;
+      priceCents: number;
+    }) => ({
+      id: row.id,
+      serviceId: row.serviceId,
+      labelEn: row.labelEn,
+      labelEs: row.labelEs,
+      price: fromCents(row.priceCents),
+    });
+    return {
+      before: { offers: offered.map(compact) },
+      after: { offers: offers.map(compact), withdrawnOrDeleted: leaving },
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Related tours and the active flag
+// ---------------------------------------------------------------------------------------------
+
+/** PUT admin/tours/{code}/related: the tours offered beside this one, in order. */
+export function saveTourRelated(
+  db: Database,
+  call: EditCall,
+  input: z.output<typeof tourRelatedRequest>,
+) {
+  return editTour(db, call, input.revision, 'related', async (tx, tour) => {
+    const found =
+      input.related.length === 0
+        ? []
+        : await tx
+            .select({ id: tours.id, code: tours.code })
+            .from(tours)
+            .where(inArray(tours.code, input.related));
+    const idOf = new Map(found.map((row) => [row.code, row.id]));
+    const ids = input.related.map((code, index) => {
+      if (code === tour.code) throw refuse('relatedSelf', `related.${index}`);
+      const id = idOf.get(code);
+      if (!id) throw refuse('tourNotFound', `related.${index}`);
+      return id;
+    });
+    const before = await tx
+      .select({ code: tours.code })
+      .from(tourRelated)
+      .innerJoin(tours, eq(tours.id, tourRelated.relatedTourId))
+      .where(eq(tourRelated.tourId, tour.id))
+      .orderBy(asc(tourRelated.sortOrder));
+    await tx.delete(tourRelated).where(eq(tourRelated.tourId, tour.id));
+    if (ids.length > 0) {
+      await tx
+        .insert(tourRelated)
+        .values(ids.map((id, index) => ({ tourId: tour.id, relatedTourId: id, sortOrder: index })));
+    }
+    return {
+      before: { related: before.map((row) => row.code) },
+      after: { related: input.related },
+    };
+  });
+}
+
+/**
+ * PUT admin/tours/{code}/active: an inactive tour leaves the catalogue, the related lists and
+ * new bookings; the bookings it has keep working.
+ */
+export function saveTourActive(
+  db: Database,
+  call: EditCall,
+  input: z.output<typeof tourActiveRequest>,
+) {
+  return editTour(db, call, input.revision, 'active', async (tx, tour) => {
+    await tx.update(tours).set({ isActive: input.active }).where(eq(tours.id, tour.id));
+    return { before: { active: tour.isActive }, after: { active: input.active } };
+  });
+}

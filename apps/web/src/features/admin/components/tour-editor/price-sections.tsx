@@ -1,0 +1,381 @@
+import {
+  type AdminTourEditor,
+  CATALOGUE_LIMITS,
+  tourHotelsRequest,
+  tourPricesRequest,
+  tourServicesRequest,
+} from '@cusco/shared';
+import {
+  Fieldset,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useErrorText } from '../../../../lib/forms.ts';
+import { useAdminText } from '../../i18n.ts';
+import {
+  AddButton,
+  EditorSection,
+  RemoveButton,
+  useEditor,
+  useFieldProps,
+  useSectionForm,
+} from './section.tsx';
+
+/** A price as the form holds it: a number, or empty while being typed. */
+type Money = number | '';
+
+const moneyProps = {
+  min: 0,
+  max: CATALOGUE_LIMITS.maxPrice,
+  decimalScale: 2,
+  fixedDecimalScale: true,
+  allowNegative: false,
+};
+
+type PriceValues = {
+  prices: {
+    typeId: string;
+    categoryId: string;
+    tiers: { groupSize: Money; prices: { customerTypeId: string; price: Money }[] }[];
+  }[];
+};
+
+/**
+ * The tour's series as the form holds them: every tier with a price for every customer type, in
+ * the customer types' order (an empty one is asked for).
+ */
+function priceValues(tour: AdminTourEditor): PriceValues {
+  return {
+    prices: tour.prices.map((series) => ({
+      typeId: series.typeId,
+      categoryId: series.categoryId,
+      tiers: series.tiers.map((tier) => ({
+        groupSize: tier.groupSize,
+        prices: tour.choices.customerTypes.map((customerType) => ({
+          customerTypeId: customerType.id,
+          price: tier.prices.find((price) => price.customerTypeId === customerType.id)?.price ?? '',
+        })),
+      })),
+    })),
+  };
+}
+
+/**
+ * The price tiers: for each type and category of the tour, the price per passenger of each
+ * customer type from a group size on (spec §9: the tier of the exact group size, else the
+ * largest; each size up to the next tier pays its tier).
+ */
+export function PricesSection() {
+  const { t } = useAdminText();
+  const { tour } = useEditor();
+  const errorText = useErrorText();
+  const { form, submit, saving, error } = useSectionForm<PriceValues>({
+    section: 'prices',
+    schema: tourPricesRequest.omit({ revision: true }),
+    from: priceValues,
+  });
+  const field = useFieldProps(form);
+  const nameOf = (list: { id: string; name: string }[], id: string) =>
+    list.find((item) => item.id === id)?.name ?? id;
+  const customerTypes = tour.choices.customerTypes;
+  return (
+    <EditorSection
+      id="prices"
+      title={t('editor.prices.title')}
+      description={t('editor.prices.help')}
+      saveLabel={t('editor.prices.save')}
+      onSubmit={submit}
+      saving={saving}
+      error={error}
+    >
+      {form.errors.prices && (
+        <Text c="red.8" size="sm" role="alert">
+          {errorText(form.errors.prices)}
+        </Text>
+      )}
+      {form.getValues().prices.map((series, s) => {
+        const seriesName = `${nameOf(tour.choices.types, series.typeId)} · ${nameOf(
+          tour.choices.categories,
+          series.categoryId,
+        )}`;
+        return (
+          <Fieldset key={`${series.typeId}|${series.categoryId}`} legend={seriesName}>
+            {series.tiers.length === 0 ? (
+              <Text size="sm">{t('editor.prices.none')}</Text>
+            ) : (
+              <Table.ScrollContainer
+                minWidth={560}
+                scrollAreaProps={{
+                  viewportProps: { tabIndex: 0, role: 'region', 'aria-label': seriesName },
+                }}
+              >
+                <Table verticalSpacing="xs" withRowBorders={false}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('editor.prices.from')}</Table.Th>
+                      {customerTypes.map((customerType) => (
+                        <Table.Th key={customerType.id}>
+                          {t('editor.prices.column', { type: customerType.name })}
+                        </Table.Th>
+                      ))}
+                      <Table.Th>
+                        <VisuallyHidden>{t('actions')}</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {series.tiers.map((tier, index) => {
+                      const from = tier.groupSize === '' ? '…' : tier.groupSize;
+                      return (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: tiers are keyed by place while their size is typed.
+                        <Table.Tr key={index}>
+                          <Table.Td>
+                            <NumberInput
+                              aria-label={t('editor.prices.fromLabel', {
+                                series: seriesName,
+                                number: index + 1,
+                              })}
+                              min={1}
+                              max={CATALOGUE_LIMITS.maxGroupSize}
+                              allowDecimal={false}
+                              allowNegative={false}
+                              w={90}
+                              {...field(`prices.${s}.tiers.${index}.groupSize`)}
+                            />
+                          </Table.Td>
+                          {tier.prices.map((price, p) => (
+                            <Table.Td key={price.customerTypeId}>
+                              <NumberInput
+                                aria-label={t('editor.prices.priceLabel', {
+                                  type: nameOf(customerTypes, price.customerTypeId),
+                                  from,
+                                  series: seriesName,
+                                })}
+                                {...moneyProps}
+                                miw={100}
+                                {...field(`prices.${s}.tiers.${index}.prices.${p}.price`)}
+                              />
+                            </Table.Td>
+                          ))}
+                          <Table.Td>
+                            <RemoveButton
+                              label={t('editor.prices.remove', { from, series: seriesName })}
+                              onClick={() => form.removeListItem(`prices.${s}.tiers`, index)}
+                            />
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            <AddButton
+              label={t('editor.prices.add', { series: seriesName })}
+              onClick={() => {
+                const sizes = series.tiers.map((tier) => Number(tier.groupSize) || 0);
+                form.insertListItem(`prices.${s}.tiers`, {
+                  groupSize: sizes.length === 0 ? 1 : Math.min(Math.max(...sizes) + 1, 99),
+                  prices: customerTypes.map((customerType) => ({
+                    customerTypeId: customerType.id,
+                    price: '',
+                  })),
+                });
+              }}
+            />
+          </Fieldset>
+        );
+      })}
+    </EditorSection>
+  );
+}
+
+type HotelValues = {
+  hotelNights: Money;
+  prices: { hotelTypeId: string | null; roomTypeId: string | null; price: Money }[];
+};
+
+/** The hotel nights per room booked, and the price per room and night of each hotel and room. */
+export function HotelsSection() {
+  const { t } = useAdminText();
+  const { tour } = useEditor();
+  const { form, submit, saving, error } = useSectionForm<HotelValues>({
+    section: 'hotels',
+    schema: tourHotelsRequest.omit({ revision: true }),
+    from: (next) => ({
+      hotelNights: next.hotelNights,
+      prices: next.hotelPrices.map((row) => ({ ...row })),
+    }),
+  });
+  const field = useFieldProps(form);
+  const hotels = tour.choices.hotelTypes.map((row) => ({ value: row.id, label: row.name }));
+  const rooms = tour.choices.roomTypes.map((row) => ({ value: row.id, label: row.name }));
+  const entries = form.getValues().prices;
+  return (
+    <EditorSection
+      id="hotels"
+      title={t('editor.hotels.title')}
+      description={t('editor.hotels.help', { nights: tour.nights })}
+      saveLabel={t('editor.hotels.save')}
+      onSubmit={submit}
+      saving={saving}
+      error={error}
+    >
+      <NumberInput
+        label={t('editor.hotels.nights')}
+        min={0}
+        max={tour.nights}
+        allowDecimal={false}
+        allowNegative={false}
+        w={{ base: '100%', sm: 200 }}
+        {...field('hotelNights')}
+      />
+      {entries.length === 0 && <Text size="sm">{t('editor.hotels.none')}</Text>}
+      {entries.map((_, index) => (
+        <Group
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are keyed by place while being chosen.
+          key={index}
+          align="flex-start"
+          wrap="nowrap"
+          gap="sm"
+        >
+          <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ flex: 1 }}>
+            <Select
+              label={t('editor.hotels.hotel', { number: index + 1 })}
+              data={hotels}
+              allowDeselect={false}
+              {...field(`prices.${index}.hotelTypeId`)}
+            />
+            <Select
+              label={t('editor.hotels.room', { number: index + 1 })}
+              data={rooms}
+              allowDeselect={false}
+              {...field(`prices.${index}.roomTypeId`)}
+            />
+            <NumberInput
+              label={t('editor.hotels.price', { number: index + 1 })}
+              {...moneyProps}
+              {...field(`prices.${index}.price`)}
+            />
+          </SimpleGrid>
+          <RemoveButton
+            label={t('editor.hotels.remove', { number: index + 1 })}
+            onClick={() => form.removeListItem('prices', index)}
+          />
+        </Group>
+      ))}
+      <AddButton
+        label={t('editor.hotels.add')}
+        onClick={() =>
+          form.insertListItem('prices', { hotelTypeId: null, roomTypeId: null, price: '' })
+        }
+      />
+    </EditorSection>
+  );
+}
+
+type OfferValues = {
+  offers: {
+    id: string | null;
+    serviceId: string | null;
+    labelEn: string;
+    labelEs: string;
+    price: Money;
+    booked: number;
+  }[];
+};
+
+/**
+ * The additional services the tour sells and their prices. An offer bookings bought keeps its
+ * service; removed, it is no longer sold and those bookings keep it.
+ */
+export function ServicesSection() {
+  const { t } = useAdminText();
+  const { tour, canEdit } = useEditor();
+  const { form, submit, saving, error } = useSectionForm<OfferValues>({
+    section: 'services',
+    schema: tourServicesRequest.omit({ revision: true }),
+    from: (next) => ({ offers: next.offers.map((offer) => ({ ...offer })) }),
+  });
+  const field = useFieldProps(form);
+  const services = tour.choices.services.map((row) => ({ value: row.id, label: row.name }));
+  const entries = form.getValues().offers;
+  return (
+    <EditorSection
+      id="services"
+      title={t('editor.services.title')}
+      description={t('editor.services.help')}
+      saveLabel={t('editor.services.save')}
+      onSubmit={submit}
+      saving={saving}
+      error={error}
+    >
+      {entries.length === 0 && <Text size="sm">{t('editor.services.none')}</Text>}
+      {entries.map((offer, index) => (
+        <Fieldset
+          key={offer.id ?? `new-${index}`}
+          legend={t('editor.services.offer', { number: index + 1 })}
+          variant="filled"
+        >
+          <Group align="flex-start" wrap="nowrap" gap="sm">
+            <Stack gap="xs" style={{ flex: 1 }}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Select
+                  label={t('editor.services.service')}
+                  data={services}
+                  searchable
+                  allowDeselect={false}
+                  {...field(`offers.${index}.serviceId`)}
+                  // An existing offer keeps its service (bookings name it).
+                  readOnly={!canEdit || offer.id !== null}
+                />
+                <NumberInput
+                  label={t('editor.services.price')}
+                  {...moneyProps}
+                  {...field(`offers.${index}.price`)}
+                />
+                <TextInput
+                  label={t('editor.services.labelEn')}
+                  maxLength={CATALOGUE_LIMITS.shortText}
+                  {...field(`offers.${index}.labelEn`)}
+                />
+                <TextInput
+                  label={t('editor.services.labelEs')}
+                  maxLength={CATALOGUE_LIMITS.shortText}
+                  {...field(`offers.${index}.labelEs`)}
+                />
+              </SimpleGrid>
+              {offer.booked > 0 && (
+                <Text size="xs">{t('editor.services.booked', { count: offer.booked })}</Text>
+              )}
+            </Stack>
+            <RemoveButton
+              label={t('editor.services.remove', { number: index + 1 })}
+              onClick={() => form.removeListItem('offers', index)}
+            />
+          </Group>
+        </Fieldset>
+      ))}
+      <AddButton
+        label={t('editor.services.add')}
+        onClick={() =>
+          form.insertListItem('offers', {
+            id: null,
+            serviceId: null,
+            labelEn: '',
+            labelEs: '',
+            price: '',
+            booked: 0,
+          })
+        }
+      />
+    </EditorSection>
+  );
+}

@@ -1,0 +1,195 @@
+import type { AdminTourEditor } from '@cusco/shared';
+import { ActionIcon, Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { createContext, type ReactNode, useContext } from 'react';
+import type { z } from 'zod';
+import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { schemaResolver, useInputProps } from '../../../../lib/forms.ts';
+import { type TourSection, useSaveTourSection } from '../../api/catalogue-api.ts';
+import { useAdminText } from '../../i18n.ts';
+
+/** What every section of the editor knows: the tour, whether the reader may save, and reloading. */
+export interface EditorContextValue {
+  tour: AdminTourEditor;
+  /** An administrator: saves, adds and removes; an agent only reads. */
+  canEdit: boolean;
+  /** Reads the tour again and starts every section over from it (after a 409). */
+  reload(): void;
+}
+
+const EditorContext = createContext<EditorContextValue | null>(null);
+export const EditorProvider = EditorContext.Provider;
+
+export function useEditor(): EditorContextValue {
+  const value = useContext(EditorContext);
+  if (!value) throw new Error('useEditor outside the tour editor');
+  return value;
+}
+
+/**
+ * A section's form: its values start from the tour, are validated by the shared request schema
+ * (without the revision, which the save adds), and are saved by the section's own call. On
+ * success the form starts over from the answer; the server's refusals land on their fields (a
+ * 400's issues, a 422's field) or, when they concern no field (403, 409), above the button.
+ */
+export function useSectionForm<Values extends Record<string, unknown>>({
+  section,
+  schema,
+  from,
+  toBody = (values) => values,
+}: {
+  section: TourSection;
+  schema: z.ZodType;
+  from(tour: AdminTourEditor): Values;
+  toBody?(values: Values): object;
+}) {
+  const { t } = useAdminText();
+  const { tour } = useEditor();
+  const save = useSaveTourSection(tour.code);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: from(tour),
+    validate: schemaResolver(schema),
+  });
+  const submit = form.onSubmit((values) => {
+    save.mutate(
+      { section, body: toBody(values) },
+      {
+        onSuccess: (saved) => {
+          const next = from(saved);
+          form.setInitialValues(next);
+          form.setValues(next);
+          form.resetDirty(next);
+          notifications.show({ color: 'teal', message: t('editor.saved') });
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError) || !error.body) return;
+          const issues = error.body.issues ?? [];
+          if (issues.length > 0) {
+            form.setErrors(Object.fromEntries(issues.map((issue) => [issue.path, issue.message])));
+          } else if (error.body.field) {
+            form.setFieldError(error.body.field, error.body.message);
+          }
+        },
+      },
+    );
+  });
+  const fieldError =
+    save.error instanceof ApiError &&
+    save.error.body &&
+    ((save.error.body.issues ?? []).length > 0 || save.error.body.field);
+  return {
+    form,
+    submit,
+    saving: save.isPending,
+    /** The refusal to show above the button, when it concerns no field. */
+    error: save.error && !fieldError ? save.error : null,
+    /** The form still holds edits it has not saved. */
+    dirty: form.isDirty(),
+  };
+}
+
+/** A card of the editor: a heading, its form, and (for administrators) its own save button. */
+export function EditorSection({
+  id,
+  title,
+  description,
+  saveLabel,
+  onSubmit,
+  saving,
+  error,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  saveLabel: string;
+  onSubmit(event?: React.FormEvent<HTMLFormElement>): void;
+  saving: boolean;
+  error: unknown;
+  children: ReactNode;
+}) {
+  const { t } = useAdminText();
+  const { canEdit, reload } = useEditor();
+  const stale = error instanceof ApiError && error.status === 409;
+  return (
+    <Card withBorder component="section" id={id} aria-labelledby={`${id}-title`} padding="md">
+      <Title order={2} size="h4" id={`${id}-title`}>
+        {title}
+      </Title>
+      {description && (
+        <Text size="sm" c="dimmed" mt={4}>
+          {description}
+        </Text>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack mt="md" gap="md">
+          {children}
+          {error ? (
+            <Alert color="red" role="alert">
+              <Text size="sm">{errorMessage(error)}</Text>
+              {stale && (
+                <Button mt="xs" variant="light" color="red" onClick={reload}>
+                  {t('editor.reload')}
+                </Button>
+              )}
+            </Alert>
+          ) : null}
+          {canEdit && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={saving}>
+                {saveLabel}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** Removes a row of a list (administrators only), named for screen readers. */
+export function RemoveButton({ label, onClick }: { label: string; onClick(): void }) {
+  const { canEdit } = useEditor();
+  if (!canEdit) return null;
+  return (
+    <ActionIcon variant="subtle" color="red" aria-label={label} onClick={onClick}>
+      <IconTrash size={18} aria-hidden />
+    </ActionIcon>
+  );
+}
+
+/** Adds a row to a list (administrators only). */
+export function AddButton({ label, onClick }: { label: string; onClick(): void }) {
+  const { canEdit } = useEditor();
+  if (!canEdit) return null;
+  return (
+    <Group>
+      <Button
+        variant="light"
+        leftSection={<IconPlus size={16} aria-hidden />}
+        onClick={onClick}
+        size="sm"
+      >
+        {label}
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * A field's props: its value, its translated error, and read-only for an agent. The path is
+ * any of the form's (list items included: `itinerary.2.day`).
+ */
+export function useFieldProps<Values extends Record<string, unknown>>(
+  form: UseFormReturnType<Values>,
+) {
+  const { canEdit } = useEditor();
+  const inputProps = useInputProps(form);
+  return (path: string) => ({
+    ...inputProps(path as keyof Values & string),
+    readOnly: !canEdit,
+  });
+}

@@ -1,0 +1,420 @@
+import { z } from 'zod';
+import type { MessageKey } from '../messages.ts';
+import { pageQuery } from './common.ts';
+import { key, trimmedText } from './fields.ts';
+
+/**
+ * The back office's catalogue editor (issue 14, administrators; agents read it): a tour's names,
+ * itinerary, included and not included services, price tiers, hotel prices, additional services,
+ * related tours and whether it is offered. Each section is saved by its own call, which names the
+ * tour's `revision` it was edited from: an older one is refused (409), so that two administrators
+ * never silently overwrite each other. Every call answers the whole editable tour again, with its
+ * new revision. Prices are US dollars with at most two decimals.
+ */
+
+export const CATALOGUE_LIMITS = {
+  /** Names and labels. */
+  shortText: 120,
+  /** Itinerary events, inclusions and their observations. */
+  longText: 500,
+  /** The most a price may be, in dollars: anything above is a typing mistake. */
+  maxPrice: 100_000,
+  /** The largest group a price tier may start at (a booking carries at most 99 passengers). */
+  maxGroupSize: 99,
+  /** The last day an itinerary event may fall on (the tour's own days are checked by the API). */
+  maxDay: 60,
+  /** Hotel nights per room (the tour's own nights are checked by the API). */
+  maxHotelNights: 30,
+  itinerary: 100,
+  inclusions: 60,
+  series: 40,
+  tiers: 30,
+  hotelPrices: 100,
+  offers: 60,
+  related: 20,
+} as const;
+
+/** A required text: trimmed, not empty, at most `max` characters. */
+function requiredField(max: number, tooLong: MessageKey) {
+  return z
+    .string({ error: key('fieldRequired') })
+    .trim()
+    .min(1, { error: key('fieldRequired') })
+    .max(max, { error: tooLong });
+}
+
+const shortText = requiredField(CATALOGUE_LIMITS.shortText, 'tooLong120');
+const longText = requiredField(CATALOGUE_LIMITS.longText, 'tooLong500');
+const optionalLongText = z
+  .string({ error: key('invalidInput') })
+  .trim()
+  .max(CATALOGUE_LIMITS.longText, { error: key('tooLong500') })
+  .optional()
+  .default('');
+
+/** One of the choices the editor offers (a type, a category, a customer type, a service…). */
+const choice = z.uuid({ error: key('catalogueUnknownOption') });
+
+/** A price in US dollars: from 0 to 100,000, in whole cents. */
+export const cataloguePrice = z
+  .number({ error: key('priceInvalid') })
+  .min(0, { error: key('priceInvalid') })
+  .max(CATALOGUE_LIMITS.maxPrice, { error: key('priceInvalid') })
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    error: key('priceInvalid'),
+  });
+
+/** The group size from which a tier's prices apply: a whole number from 1 to 99. */
+export const tierGroupSize = z
+  .number({ error: key('groupSizeInvalid') })
+  .int({ error: key('groupSizeInvalid') })
+  .min(1, { error: key('groupSizeInvalid') })
+  .max(CATALOGUE_LIMITS.maxGroupSize, { error: key('groupSizeInvalid') });
+
+/** The tour's revision an edit was made from (every answer gives the current one). */
+const revision = z
+  .number({ error: key('invalidInput') })
+  .int({ error: key('invalidInput') })
+  .min(0, { error: key('invalidInput') })
+  .max(2_147_483_647, { error: key('invalidInput') });
+
+const list = <T extends z.ZodType>(item: T, max: number) =>
+  z.array(item, { error: key('invalidInput') }).max(max, { error: key('catalogueTooMany') });
+
+/**
+ * Reports each item whose `keyOf` was seen before ('listedTwice'), at `path(index)`; an item
+ * without a key (null) is not compared.
+ */
+function refuseRepeats<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string | null,
+  ctx: z.RefinementCtx,
+  path: (index: number) => (string | number)[],
+) {
+  const seen = new Set<string>();
+  for (const [index, item] of items.entries()) {
+    const itemKey = keyOf(item);
+    if (itemKey === null) continue;
+    if (seen.has(itemKey)) {
+      ctx.addIssue({ code: 'custom', message: key('listedTwice'), path: path(index) });
+    }
+    seen.add(itemKey);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list
+// ---------------------------------------------------------------------------------------------
+
+export const adminTourActiveFilters = ['all', 'active', 'inactive'] as const;
+
+/** GET admin/tours: every tour, offered or not; `q` is part of its code or name. */
+export const adminTourQuery = pageQuery.extend({
+  q: trimmedText(100).optional(),
+  active: z.enum(adminTourActiveFilters).optional().default('all'),
+});
+export type AdminTourQuery = z.output<typeof adminTourQuery>;
+
+export const adminTourListItem = z.object({
+  code: z.string(),
+  /** The name in the request's language. */
+  name: z.string(),
+  nameEn: z.string(),
+  nameEs: z.string(),
+  /** The family (Inka Trail, Alternative Trek…), in the request's language. */
+  family: z.string(),
+  days: z.number().int(),
+  nights: z.number().int(),
+  active: z.boolean(),
+  /** The lowest adult price, in dollars; null without prices. */
+  fromPrice: z.number().nullable(),
+  revision: z.number().int(),
+});
+export type AdminTourListItem = z.infer<typeof adminTourListItem>;
+export const adminTourList = z.array(adminTourListItem);
+
+// ---------------------------------------------------------------------------------------------
+// The sections, as the editor shows them and as their calls take them
+// ---------------------------------------------------------------------------------------------
+
+export const itineraryEntry = z.object({
+  day: z
+    .number({ error: key('itineraryDayInvalid') })
+    .int({ error: key('itineraryDayInvalid') })
+    .min(1, { error: key('itineraryDayInvalid') })
+    .max(CATALOGUE_LIMITS.maxDay, { error: key('itineraryDayInvalid') }),
+  nameEn: longText,
+  nameEs: longText,
+});
+export type ItineraryEntry = z.output<typeof itineraryEntry>;
+
+export const inclusionEntry = z.object({
+  nameEn: longText,
+  nameEs: longText,
+  /** Shown beside the service on a booking's detail. */
+  observationEn: optionalLongText,
+  observationEs: optionalLongText,
+});
+export type InclusionEntry = z.output<typeof inclusionEntry>;
+
+/** One customer type's price in a tier. */
+export const tierPrice = z.object({ customerTypeId: choice, price: cataloguePrice });
+
+/** A tier: the prices per customer type that apply from `groupSize` passengers on. */
+export const priceTier = z
+  .object({
+    groupSize: tierGroupSize,
+    prices: list(tierPrice, 10),
+  })
+  .superRefine((tier, ctx) =>
+    refuseRepeats(
+      tier.prices,
+      (price) => price.customerTypeId.toLowerCase(),
+      ctx,
+      (index) => ['prices', index, 'customerTypeId'],
+    ),
+  );
+export type PriceTier = z.output<typeof priceTier>;
+
+/**
+ * A price series: a type and a category of the tour, and its tiers. Spec §9 takes the tier of the
+ * exact group size, else the largest (ADR 0010: every size from one tier up to the next pays that
+ * tier), so a series starts at 1 passenger: a smaller group would otherwise pay the largest tier.
+ */
+export const priceSeries = z
+  .object({
+    typeId: choice,
+    categoryId: choice,
+    tiers: list(priceTier, CATALOGUE_LIMITS.tiers),
+  })
+  .superRefine((series, ctx) => {
+    refuseRepeats(
+      series.tiers,
+      (tier) => String(tier.groupSize),
+      ctx,
+      (index) => ['tiers', index, 'groupSize'],
+    );
+    if (series.tiers.length > 0 && !series.tiers.some((tier) => tier.groupSize === 1)) {
+      const smallest = series.tiers.reduce(
+        (best, tier, index) =>
+          tier.groupSize < (series.tiers[best]?.groupSize ?? Number.POSITIVE_INFINITY)
+            ? index
+            : best,
+        0,
+      );
+      ctx.addIssue({
+        code: 'custom',
+        message: key('tierFromOne'),
+        path: ['tiers', smallest, 'groupSize'],
+      });
+    }
+  });
+export type PriceSeries = z.output<typeof priceSeries>;
+
+export const hotelPriceEntry = z.object({
+  hotelTypeId: choice,
+  roomTypeId: choice,
+  /** Per room and night. */
+  price: cataloguePrice,
+});
+export type HotelPriceEntry = z.output<typeof hotelPriceEntry>;
+
+export const serviceOfferEntry = z.object({
+  /** The offer's id when it exists already (bookings name it); none for a new one. */
+  id: z
+    .uuid({ error: key('catalogueUnknownOption') })
+    .nullable()
+    .optional(),
+  serviceId: choice,
+  labelEn: shortText,
+  labelEs: shortText,
+  price: cataloguePrice,
+});
+export type ServiceOfferEntry = z.output<typeof serviceOfferEntry>;
+
+const tourCode = z.string({ error: key('invalidTourCode') }).regex(/^\d{6}$/, {
+  error: key('invalidTourCode'),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The calls: PUT admin/tours/{code}/<section>
+// ---------------------------------------------------------------------------------------------
+
+/** PUT admin/tours/{code}/texts: the tour's name in both languages. */
+export const tourTextsRequest = z.object({ revision, nameEn: shortText, nameEs: shortText });
+export type TourTextsRequest = z.input<typeof tourTextsRequest>;
+
+/** PUT admin/tours/{code}/itinerary: the events, day by day, in their order. */
+export const tourItineraryRequest = z.object({
+  revision,
+  itinerary: list(itineraryEntry, CATALOGUE_LIMITS.itinerary),
+});
+export type TourItineraryRequest = z.input<typeof tourItineraryRequest>;
+
+/** PUT admin/tours/{code}/inclusions: what the price includes, and what it does not. */
+export const tourInclusionsRequest = z.object({
+  revision,
+  included: list(inclusionEntry, CATALOGUE_LIMITS.inclusions),
+  notIncluded: list(inclusionEntry, CATALOGUE_LIMITS.inclusions),
+});
+export type TourInclusionsRequest = z.input<typeof tourInclusionsRequest>;
+
+/**
+ * PUT admin/tours/{code}/prices: every price series of the tour (a series left out, or without
+ * tiers, has no prices: the booking page says so for that type and category).
+ */
+export const tourPricesRequest = z.object({
+  revision,
+  prices: list(priceSeries, CATALOGUE_LIMITS.series)
+    .refine((series) => series.some((one) => one.tiers.length > 0), {
+      error: key('pricesEmpty'),
+    })
+    .superRefine((series, ctx) =>
+      refuseRepeats(
+        series,
+        (one) => `${one.typeId}|${one.categoryId}`.toLowerCase(),
+        ctx,
+        (index) => [index, 'categoryId'],
+      ),
+    ),
+});
+export type TourPricesRequest = z.input<typeof tourPricesRequest>;
+
+/** PUT admin/tours/{code}/hotels: nights per room booked, and the price per room and night. */
+export const tourHotelsRequest = z.object({
+  revision,
+  hotelNights: z
+    .number({ error: key('hotelNightsInvalid') })
+    .int({ error: key('hotelNightsInvalid') })
+    .min(0, { error: key('hotelNightsInvalid') })
+    .max(CATALOGUE_LIMITS.maxHotelNights, { error: key('hotelNightsInvalid') }),
+  prices: list(hotelPriceEntry, CATALOGUE_LIMITS.hotelPrices).superRefine((prices, ctx) =>
+    refuseRepeats(
+      prices,
+      (price) => `${price.hotelTypeId}|${price.roomTypeId}`.toLowerCase(),
+      ctx,
+      (index) => [index, 'roomTypeId'],
+    ),
+  ),
+});
+export type TourHotelsRequest = z.input<typeof tourHotelsRequest>;
+
+/**
+ * PUT admin/tours/{code}/services: the additional services the tour sells, in their order. An
+ * offer left out is deleted, or, when bookings bought it, withdrawn: no longer sold, kept on
+ * those bookings. An existing offer keeps its service.
+ */
+export const tourServicesRequest = z.object({
+  revision,
+  offers: list(serviceOfferEntry, CATALOGUE_LIMITS.offers).superRefine((offers, ctx) =>
+    refuseRepeats(
+      offers,
+      (offer) => offer.id?.toLowerCase() ?? null,
+      ctx,
+      (index) => [index, 'id'],
+    ),
+  ),
+});
+export type TourServicesRequest = z.input<typeof tourServicesRequest>;
+
+/** PUT admin/tours/{code}/related: the tours offered beside this one, by code, in order. */
+export const tourRelatedRequest = z.object({
+  revision,
+  related: list(tourCode, CATALOGUE_LIMITS.related).superRefine((codes, ctx) =>
+    refuseRepeats(
+      codes,
+      (code) => code,
+      ctx,
+      (index) => [index],
+    ),
+  ),
+});
+export type TourRelatedRequest = z.input<typeof tourRelatedRequest>;
+
+/**
+ * PUT admin/tours/{code}/active: an inactive tour leaves the catalogue and its booking page says
+ * it is not offered; its bookings keep working.
+ */
+export const tourActiveRequest = z.object({
+  revision,
+  active: z.boolean({ error: key('invalidInput') }),
+});
+export type TourActiveRequest = z.input<typeof tourActiveRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// The editable tour: GET admin/tours/{code}, and the answer of every save
+// ---------------------------------------------------------------------------------------------
+
+const named = z.object({ id: z.string(), name: z.string() });
+
+export const adminTourEditor = z.object({
+  code: z.string(),
+  revision: z.number().int(),
+  active: z.boolean(),
+  nameEn: z.string(),
+  nameEs: z.string(),
+  family: z.string(),
+  days: z.number().int(),
+  nights: z.number().int(),
+  hotelNights: z.number().int(),
+  itinerary: z.array(z.object({ day: z.number().int(), nameEn: z.string(), nameEs: z.string() })),
+  included: z.array(
+    z.object({
+      nameEn: z.string(),
+      nameEs: z.string(),
+      observationEn: z.string(),
+      observationEs: z.string(),
+    }),
+  ),
+  notIncluded: z.array(
+    z.object({
+      nameEn: z.string(),
+      nameEs: z.string(),
+      observationEn: z.string(),
+      observationEs: z.string(),
+    }),
+  ),
+  /** A series for every type and category of the tour, in the tour's order (tiers may be none). */
+  prices: z.array(
+    z.object({
+      typeId: z.string(),
+      categoryId: z.string(),
+      tiers: z.array(
+        z.object({
+          groupSize: z.number().int(),
+          prices: z.array(z.object({ customerTypeId: z.string(), price: z.number() })),
+        }),
+      ),
+    }),
+  ),
+  hotelPrices: z.array(
+    z.object({ hotelTypeId: z.string(), roomTypeId: z.string(), price: z.number() }),
+  ),
+  offers: z.array(
+    z.object({
+      id: z.string(),
+      serviceId: z.string(),
+      labelEn: z.string(),
+      labelEs: z.string(),
+      price: z.number(),
+      /** Booking lines that bought it: removed, it is withdrawn rather than deleted. */
+      booked: z.number().int(),
+    }),
+  ),
+  /** The related tours' codes, in order. */
+  related: z.array(z.string()),
+  /** The choices of the sections, named in the request's language. */
+  choices: z.object({
+    types: z.array(named),
+    categories: z.array(named),
+    customerTypes: z.array(named),
+    hotelTypes: z.array(named),
+    roomTypes: z.array(named),
+    services: z.array(named.extend({ isTour: z.boolean(), perPerson: z.boolean() })),
+    tours: z.array(z.object({ code: z.string(), name: z.string(), active: z.boolean() })),
+  }),
+});
+export type AdminTourEditor = z.infer<typeof adminTourEditor>;
+
+/** admin/tours/{code}: a tour's six digits. */
+export const adminTourParams = z.object({ code: tourCode });
