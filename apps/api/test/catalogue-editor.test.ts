@@ -16,7 +16,7 @@ import { serviceCatalogue, tourCatalogue } from '../src/seed/content.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
-import { bookingFor, offersOf, postBooking } from './support/bookings.ts';
+import { bookingFor, nextTestDate, offersOf, postBooking } from './support/bookings.ts';
 import { detailOf } from './support/passengers.ts';
 
 /**
@@ -384,7 +384,12 @@ describe('each section saved by an administrator', () => {
     const booking = await postBooking(
       app,
       customer,
-      bookingFor(tour, { adults: 1, services: [{ offer: 0, quantity: 1 }] }),
+      // The Choquequirao trek leaves on Mondays and Thursdays.
+      bookingFor(tour, {
+        adults: 1,
+        services: [{ offer: 0, quantity: 1 }],
+        date: nextTestDate([1, 4]),
+      }),
     );
     expect(booking.statusCode, booking.body).toBe(201);
     const code = booking.json().code as string;
@@ -530,6 +535,79 @@ describe('each section saved by an administrator', () => {
 
     await saved('100201', 'active', { revision: after.revision, active: true });
     expect((await publicTour('100201')).statusCode).toBe(200);
+  });
+});
+
+describe('when a tour runs (issue 14)', () => {
+  it('sets its lead time, weekdays, closed months and limits: the calendar and new bookings follow at once', async () => {
+    const before = await editor('200401');
+    expect(before.rules).toMatchObject({ leadDays: 3, closedMonths: [], capacity: 14 });
+    const rules = {
+      leadDays: 10,
+      closedMonths: [3, 1],
+      weekdays: [6, 2],
+      capacity: 6,
+      privateGroups: 1,
+      staffRatio: 1.5,
+      maxGroupSize: 8,
+    };
+    const after = await saved('200401', 'rules', { revision: before.revision, ...rules });
+    expect(after.rules).toEqual({ ...rules, closedMonths: [1, 3], weekdays: [2, 6] });
+    const [audit] = await db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.action, 'tour.rules'))
+      .orderBy(desc(auditEntries.createdAt));
+    expect(audit?.before).toMatchObject({ leadDays: 3, capacity: 14 });
+    expect(audit?.after).toMatchObject({ leadDays: 10, capacity: 6, weekdays: [2, 6] });
+
+    // 2031-04-08 is a Tuesday, 2031-04-09 a Wednesday; 2031-03-11 a Tuesday in a closed month.
+    const week = await app.inject({
+      url: '/api/tour/200401/availability?from=2031-04-08&to=2031-04-09',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(week.json()).toEqual([
+      { date: '2031-04-08', status: 'open', seatsLeft: 6, more: false, reason: '' },
+      {
+        date: '2031-04-09',
+        status: 'closed',
+        seatsLeft: 0,
+        more: false,
+        reason: 'This tour does not run on Wednesdays',
+      },
+    ]);
+    const tour = await publicTourOk('200401');
+    const book = (date: string, adults: number) =>
+      postBooking(app, customer, bookingFor(tour, { adults, date }));
+    expect((await book('2031-03-11', 2)).statusCode).toBe(422);
+    expect((await book('2031-04-08', 9)).statusCode).toBe(422);
+    expect((await book('2031-04-08', 6)).statusCode).toBe(201);
+    expect((await book('2031-04-08', 1)).statusCode).toBe(409);
+  });
+
+  it('refuses rules out of range, naming the field', async () => {
+    const tour = await editor('300401');
+    for (const [field, value] of [
+      ['leadDays', -1],
+      ['leadDays', 366],
+      ['weekdays', []],
+      ['weekdays', [7]],
+      ['weekdays', [1, 1]],
+      ['closedMonths', [0]],
+      ['capacity', 1.5],
+      ['privateGroups', 100],
+      ['staffRatio', 2.25],
+      ['maxGroupSize', 0],
+    ] as const) {
+      const response = await save('300401', 'rules', {
+        revision: tour.revision,
+        ...tour.rules,
+        [field]: value,
+      });
+      expect(response.statusCode, `${field} ${JSON.stringify(value)}`).toBe(400);
+      expect(JSON.stringify(response.json().issues)).toContain(field);
+    }
+    expect((await editor('300401')).revision).toBe(tour.revision);
   });
 });
 
@@ -727,6 +805,7 @@ describe('arbitrary input from an administrator', () => {
       'hotels',
       'services',
       'related',
+      'rules',
       'active',
     ];
     const tour = await editor('300501');

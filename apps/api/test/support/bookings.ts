@@ -23,9 +23,11 @@ let spread = 0;
  * Inca Trail is closed): each call the next such day, so that a test file's bookings do not fill
  * one departure's seats (issue 14: every date has the tour's seats).
  */
-export function nextTestDate(): string {
+export function nextTestDate(onWeekdays?: number[]): string {
   let day = dayjs(addYears(todayInLima(), 1)).add(spread++, 'day');
-  while (day.month() === 1) day = day.add(1, 'day');
+  while (day.month() === 1 || (onWeekdays && !onWeekdays.includes(day.day()))) {
+    day = day.add(1, 'day');
+  }
   return day.format('YYYY-MM-DD');
 }
 

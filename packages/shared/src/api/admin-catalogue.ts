@@ -341,6 +341,47 @@ export const tourActiveRequest = z.object({
 });
 export type TourActiveRequest = z.input<typeof tourActiveRequest>;
 
+/** A whole number from `min` to `max`, with one message for anything else. */
+const wholeFrom = (min: number, max: number) =>
+  z
+    .number({ error: key('wholeNumberInvalid') })
+    .int({ error: key('wholeNumberInvalid') })
+    .min(min, { error: key('wholeNumberInvalid') })
+    .max(max, { error: key('wholeNumberInvalid') });
+
+/** Numbers listed once each, from `min` to `max`. */
+const distinctNumbers = (min: number, max: number) =>
+  z
+    .array(wholeFrom(min, max))
+    .max(max - min + 1)
+    .refine((values) => new Set(values).size === values.length, { error: key('listedTwice') });
+
+/**
+ * PUT admin/tours/{code}/rules: when the tour runs and how many it takes (issue 14): the lead
+ * time in days, the months it does not run, the days of the week it runs, the seats of each
+ * group departure and the private groups a day on dates the agency has not scheduled (null: no
+ * limit), the staff walking with each traveller (trail permits), and the most passengers one
+ * booking carries.
+ */
+export const tourRulesRequest = z.object({
+  revision,
+  leadDays: wholeFrom(0, 365),
+  closedMonths: distinctNumbers(1, 12),
+  weekdays: distinctNumbers(0, 6).min(1, { error: key('weekdaysRequired') }),
+  capacity: wholeFrom(0, 999).nullable(),
+  privateGroups: wholeFrom(0, 99).nullable(),
+  staffRatio: z
+    .number({ error: key('staffRatioInvalid') })
+    .min(0, { error: key('staffRatioInvalid') })
+    .max(10, { error: key('staffRatioInvalid') })
+    .refine((value) => Number.isInteger(value * 10), { error: key('staffRatioInvalid') }),
+  maxGroupSize: wholeFrom(1, 99),
+});
+export type TourRulesRequest = z.input<typeof tourRulesRequest>;
+
+/** The tour's rules, as the editor shows them. */
+export const tourRules = tourRulesRequest.omit({ revision: true });
+
 // ---------------------------------------------------------------------------------------------
 // The editable tour: GET admin/tours/{code}, and the answer of every save
 // ---------------------------------------------------------------------------------------------
@@ -403,6 +444,8 @@ export const adminTourEditor = z.object({
   ),
   /** The related tours' codes, in order. */
   related: z.array(z.string()),
+  /** When it runs and how many it takes (issue 14). */
+  rules: tourRules,
   /** The choices of the sections, named in the request's language. */
   choices: z.object({
     types: z.array(named),

@@ -11,6 +11,7 @@ import {
   type tourItineraryRequest,
   type tourPricesRequest,
   type tourRelatedRequest,
+  type tourRulesRequest,
   type tourServicesRequest,
   type tourTextsRequest,
 } from '@cusco/shared';
@@ -562,5 +563,37 @@ export function saveTourActive(
   return editTour(db, call, input.revision, 'active', async (tx, tour) => {
     await tx.update(tours).set({ isActive: input.active }).where(eq(tours.id, tour.id));
     return { before: { active: tour.isActive }, after: { active: input.active } };
+  });
+}
+
+/**
+ * PUT admin/tours/{code}/rules (issue 14): when the tour runs (lead time, closed months, days of
+ * the week) and how many it takes (seats of each group and private groups on dates not
+ * scheduled, staff per traveller on the permits, the most passengers one booking carries).
+ * Departures the agency scheduled keep their own seats.
+ */
+export function saveTourRules(
+  db: Database,
+  call: EditCall,
+  input: z.output<typeof tourRulesRequest>,
+) {
+  return editTour(db, call, input.revision, 'rules', async (tx, tour) => {
+    const { revision: _, ...rules } = input;
+    const sorted = {
+      ...rules,
+      closedMonths: rules.closedMonths.toSorted((a, b) => a - b),
+      weekdays: rules.weekdays.toSorted((a, b) => a - b),
+    };
+    await tx.update(tours).set(sorted).where(eq(tours.id, tour.id));
+    const before = {
+      leadDays: tour.leadDays,
+      closedMonths: tour.closedMonths,
+      weekdays: tour.weekdays,
+      capacity: tour.capacity,
+      privateGroups: tour.privateGroups,
+      staffRatio: tour.staffRatio,
+      maxGroupSize: tour.maxGroupSize,
+    };
+    return { before, after: sorted };
   });
 }

@@ -11,6 +11,7 @@ import {
   tourItineraryRequest,
   tourPricesRequest,
   tourRelatedRequest,
+  tourRulesRequest,
   tourServicesRequest,
   tourTextsRequest,
 } from '@cusco/shared';
@@ -30,6 +31,7 @@ import {
   saveTourItinerary,
   saveTourPrices,
   saveTourRelated,
+  saveTourRules,
   saveTourServices,
   saveTourTexts,
 } from './editor-write.ts';
@@ -88,6 +90,13 @@ const sections = [
     body: tourRelatedRequest,
     description: 'Sets the related tours, by code, in order.',
     save: saveTourRelated,
+  }),
+  section({
+    path: 'rules',
+    body: tourRulesRequest,
+    description:
+      'Sets when the tour runs (lead time, closed months, days of the week) and how many it takes (seats and private groups on dates not scheduled, staff per traveller, passengers per booking).',
+    save: saveTourRules,
   }),
   section({
     path: 'active',

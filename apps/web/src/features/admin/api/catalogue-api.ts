@@ -18,6 +18,7 @@ export type TourSection =
   | 'hotels'
   | 'services'
   | 'related'
+  | 'rules'
   | 'active';
 
 const toursKey = ['admin', 'catalogue', 'tours'] as const;

@@ -15,6 +15,7 @@ import {
   PricesSection,
   ServicesSection,
 } from '../components/tour-editor/price-sections.tsx';
+import { RulesSection } from '../components/tour-editor/rules-section.tsx';
 import { EditorProvider } from '../components/tour-editor/section.tsx';
 import {
   InclusionsSection,
@@ -88,11 +89,7 @@ export function TourEditorPage() {
         <ItinerarySection />
         <InclusionsSection />
         <PricesSection />
-        {/*
-         * Availability rules (issue 14, the departures work): the tour's weekdays, closed periods,
-         * lead time, group size, private groups per day and corporate minimums get their section
-         * here, after the prices, as one more <EditorSection> with its own save.
-         */}
+        <RulesSection />
         <HotelsSection />
         <ServicesSection />
         <RelatedSection />
