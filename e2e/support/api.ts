@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   addYears,
   CustomerTypeId,
@@ -9,6 +12,7 @@ import {
   todayInLima,
   tour as tourSchema,
 } from '@cusco/shared';
+import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl } from './browser.ts';
@@ -89,13 +93,27 @@ export async function signInApi(email: string, password: string) {
   };
 }
 
+/**
+ * A travel date a year or so on, never in February (the Inca Trail is closed): each call, from
+ * any test file of this run, the next such day, so that the bookings of a run do not fill one
+ * departure's seats (issue 14: every date has the tour's seats).
+ */
+export function nextTravelDate(): string {
+  const counter = path.join(tmpdir(), `cusco-e2e-dates-${new URL(baseUrl).port}`);
+  const next = existsSync(counter) ? Number(readFileSync(counter, 'utf8')) : 0;
+  writeFileSync(counter, String(next + 1));
+  let day = dayjs(addYears(todayInLima(), 1)).add(next, 'day');
+  while (day.month() === 1) day = day.add(1, 'day');
+  return day.format('YYYY-MM-DD');
+}
+
 /** Books a tour through the API, priced with the shared rules as the booking page does. */
 export async function createBooking(
   token: string,
   tourCode: string,
   counts: { adults: number; students?: number; children?: number },
-  /** The travel date (YYYY-MM-DD); a year from today by default. */
-  date = addYears(todayInLima(), 1),
+  /** The travel date (YYYY-MM-DD); by default the next of `nextTravelDate`. */
+  date = nextTravelDate(),
 ): Promise<{ code: string; total: number; transactionId: string | null }> {
   const tour = tourSchema.parse(await (await fetch(`${baseUrl}/api/tour/${tourCode}`)).json());
   const selection = {
