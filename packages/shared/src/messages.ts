@@ -332,6 +332,19 @@ export const messages = {
     en: 'The passenger or service this request is about is no longer on the booking',
     es: 'El pasajero o servicio de esta solicitud ya no está en la reserva',
   },
+  // E-mail and travel documents (issue 15)
+  resetLinkInvalid: {
+    en: 'This link is not valid any more: it was used, or it is more than 30 minutes old. Ask for a new one.',
+    es: 'Este enlace ya no es válido: se usó o tiene más de 30 minutos. Pida uno nuevo.',
+  },
+  voucherUnpaid: {
+    en: 'The voucher is ready once the reservation is paid',
+    es: 'El voucher está listo cuando la reserva está pagada',
+  },
+  mailNotKept: {
+    en: 'This message was sent by SMTP: only its record is kept here',
+    es: 'Este mensaje se envió por SMTP: aquí solo se guarda su registro',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;
