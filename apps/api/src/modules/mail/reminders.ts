@@ -39,15 +39,16 @@ async function balanceReminders(db: Executor, today: string): Promise<number> {
   const [first, second, third] = BALANCE_REMINDER_DAYS;
   const result = await db.execute(sql`
     insert into outbox (kind, subject_id, reason, user_id, booking_id, data)
-    select 'balance_reminder', b.id, w.days::text, b.user_id, b.id, jsonb_build_object('days', w.days)
+    select 'balance_reminder', b.id, w.days::text, b.user_id, b.id,
+      jsonb_build_object('days', w.days, 'day', ${today}::text)
     from bookings b
     cross join lateral (
       select case
-        when b.travel_date - ${today}::date <= ${third} then ${third}
-        when b.travel_date - ${today}::date <= ${second} then ${second}
-        else ${first} end as days
+        when b.travel_date - ${today}::date <= ${third}::int then ${third}::int
+        when b.travel_date - ${today}::date <= ${second}::int then ${second}::int
+        else ${first}::int end as days
     ) w
-    where b.travel_date between ${today}::date + 1 and ${today}::date + ${first}
+    where b.travel_date between ${today}::date + 1 and ${today}::date + ${first}::int
       and b.corporate_client_id is null
       and ${bookedBefore(today)}
       and exists (select 1 from passenger_slots s where s.booking_id = b.id)
@@ -55,7 +56,7 @@ async function balanceReminders(db: Executor, today: string): Promise<number> {
       and not exists (
         select 1 from outbox o
         where o.kind = 'balance_reminder' and o.subject_id = b.id
-          and (o.created_at at time zone 'America/Lima')::date = ${today}::date
+          and o.data->>'day' = ${today}::text
       )
     on conflict (kind, subject_id, reason) do nothing
     returning id`);
@@ -72,7 +73,7 @@ async function passengerDataReminders(db: Executor, today: string): Promise<numb
     await db.execute(sql`
       select b.id, b.code, b.user_id, b.corporate_client_id as company
       from bookings b
-      where b.travel_date between ${today}::date + 1 and ${today}::date + ${PASSENGER_DATA_DAYS}
+      where b.travel_date between ${today}::date + 1 and ${today}::date + ${PASSENGER_DATA_DAYS}::int
         and ${bookedBefore(today)}
         and exists (select 1 from passenger_slots s where s.booking_id = b.id)
         and not exists (
