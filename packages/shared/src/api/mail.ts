@@ -57,6 +57,7 @@ export const adminMailAttachmentParams = adminMailParams.extend({
 
 /** GET admin/mail/{id}: one message as it would have been sent. */
 export const adminMailMessage = adminMailItem.extend({
+  subject: z.string(),
   from: z.string(),
   to: z.string(),
   text: z.string(),

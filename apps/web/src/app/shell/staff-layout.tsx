@@ -2,6 +2,7 @@ import {
   IconCalendarEvent,
   IconGauge,
   IconHistory,
+  IconMail,
   IconMessageReport,
   IconTicket,
   IconUsers,
@@ -26,6 +27,8 @@ function useStaffLinks(admin: boolean): MenuLink[] {
   // Staff management is an administrator's.
   if (admin)
     links.push({ to: paths.adminStaff.href(), label: t('nav.adminStaff'), icon: IconUsers });
+  // The mailbox holds customers' messages (reset links among them): an administrator's too.
+  if (admin) links.push({ to: paths.adminMail.href(), label: t('nav.adminMail'), icon: IconMail });
   return links;
 }
 
