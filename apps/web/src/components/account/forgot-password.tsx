@@ -1,22 +1,18 @@
-import { type ForgotPasswordRequest, forgotPasswordRequest } from '@cusco/shared';
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconMailCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useForgotPassword } from '../../lib/account/password-reset.ts';
-import { schemaResolver, useInputProps } from '../../lib/forms.ts';
-import { FormModal } from '../form-modal.tsx';
-import { EmailField } from './email-field.tsx';
-import { FormProblem, useFormProblem } from './form-problem.tsx';
+
+const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog.tsx'));
 
 /**
  * "Forgot your password?" (issue 15): asks for the e-mail address and always answers the same,
- * whether or not an account has it: a link is on its way if one does.
+ * whether or not an account has it: a link is on its way if one does. The dialog's code loads
+ * when it is first opened, not with the sign-in screen.
  */
 export function ForgotPassword({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(initiallyOpen);
+  const [used, setUsed] = useState(initiallyOpen);
   return (
     <>
       <Anchor
@@ -24,63 +20,19 @@ export function ForgotPassword({ initiallyOpen = false }: { initiallyOpen?: bool
         type="button"
         size="sm"
         fw={600}
-        onClick={() => setOpened(true)}
+        onClick={() => {
+          setUsed(true);
+          setOpened(true);
+        }}
         style={{ alignSelf: 'center' }}
       >
         {t('account.forgot')}
       </Anchor>
-      <FormModal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={t('account.forgotTitle')}
-        size="md"
-        loading={false}
-        loadingLabel=""
-      >
-        {opened && <ForgotForm onDone={() => setOpened(false)} />}
-      </FormModal>
+      {used && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-function ForgotForm({ onDone }: { onDone(): void }) {
-  const { t } = useTranslation();
-  const form = useForm<ForgotPasswordRequest>({
-    initialValues: { email: '' },
-    validate: schemaResolver(forgotPasswordRequest),
-    validateInputOnBlur: false,
-  });
-  const inputProps = useInputProps(form);
-  const problem = useFormProblem(form);
-  const forgot = useForgotPassword();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-
-  if (sentTo) {
-    return (
-      <Stack gap="md">
-        <Alert color="teal" icon={<IconMailCheck aria-hidden />} role="status">
-          {t('account.forgotSent', { email: sentTo })}
-        </Alert>
-        <Button onClick={onDone}>{t('common.close')}</Button>
-      </Stack>
-    );
-  }
-  const submit = form.onSubmit((values) => {
-    forgot.mutate(values, {
-      onSuccess: () => setSentTo(values.email.trim().toLowerCase()),
-      onError: (error) => problem.refused(error, values),
-    });
-  }, problem.invalid);
-  return (
-    <form onSubmit={submit} noValidate aria-label={t('account.forgotTitle')}>
-      <Stack gap="sm">
-        <Text size="sm">{t('account.forgotHint')}</Text>
-        <FormProblem problem={problem.text} announce={problem.answers} />
-        <EmailField label={t('account.email')} data-autofocus {...inputProps('email')} />
-        <Button type="submit" loading={forgot.isPending} fullWidth>
-          {t('account.forgotSend')}
-        </Button>
-      </Stack>
-    </form>
   );
 }

@@ -129,7 +129,12 @@ function useMailColumns(onOpen: (item: AdminMailItem) => void): AdminColumn<Admi
       header: t('mail.status'),
       render: (row) => (
         <Stack gap={2}>
-          <ToneBadge color={statusColors[row.status]}>{t(`mail.statuses.${row.status}`)}</ToneBadge>
+          <ToneBadge color={statusColors[row.status]}>
+            {/* The embedded transport keeps what it would have sent: say so, not "sent". */}
+            {row.status === 'sent' && row.transport === 'database'
+              ? t('mail.kept')
+              : t(`mail.statuses.${row.status}`)}
+          </ToneBadge>
           {row.status !== 'sent' && row.lastError ? (
             <Text size="xs" c="dimmed" lineClamp={2} title={row.lastError}>
               {t('mail.attempts', { count: row.attempts })} · {row.lastError}
@@ -223,10 +228,10 @@ function MessageView({ message }: { message: AdminMailMessage }) {
           <Tabs.Tab value="text">{t('mail.text')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="html" pt="sm">
-          {/* The message as a mail reader shows it, sandboxed: no script, no navigation. */}
+          {/* As a mail reader shows it, sandboxed: no script runs, no link navigates. */}
           <iframe
             title={t('mail.htmlTitle', { subject: message.subject })}
-            sandbox=""
+            sandbox="allow-same-origin"
             srcDoc={message.html}
             style={{ width: '100%', height: 520, border: '1px solid var(--mantine-color-gray-4)' }}
           />

@@ -1,7 +1,6 @@
 import { type ResetPasswordRequest, resetPasswordRequest, resetToken } from '@cusco/shared';
 import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -12,6 +11,7 @@ import { Logo } from '../../../components/logo.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useResetPassword } from '../../../lib/account/password-reset.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { showSuccess } from '../../../lib/error-modal.tsx';
 import { schemaResolver, useInputProps } from '../../../lib/forms.ts';
 import { clearSession } from '../../../lib/session.ts';
 import classes from './login-page.module.css';
@@ -43,7 +43,7 @@ export function ResetPasswordPage() {
       onSuccess: () => {
         // Every session ended, this browser's too.
         clearSession();
-        notifications.show({ color: 'teal', message: t('account.resetDone') });
+        showSuccess(t('account.resetDoneTitle'), t('account.resetDone'));
         navigate(paths.login.href(), { replace: true });
       },
       onError: (error) => problem.refused(error, values),
