@@ -33,29 +33,39 @@ export function retryDelaySeconds(retrySeconds: number, attempts: number): numbe
 }
 
 /**
- * Claims up to `limit` due rows in one statement: `FOR UPDATE SKIP LOCKED` lets several API
- * nodes claim at once without waiting for each other or taking the same row, and the claim
+ * Claims up to `limit` due rows, in one short transaction: `FOR UPDATE SKIP LOCKED` lets several
+ * API nodes claim at once without waiting for each other or taking the same row, and the claim
  * (an attempt counted, the next try pushed a lease away) is committed before any sending, so no
  * transaction stays open while an SMTP server answers. A node that dies while sending leaves its
- * rows to be claimed again once the lease is over.
+ * rows to be claimed again once the lease is over. (The locking select is a statement of its
+ * own: as a subquery of the UPDATE, PostgreSQL may run it again for each row it updates, and
+ * the LIMIT would not hold.)
  */
 async function claimDue(db: Database, limit: number): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
-    .orderBy(asc(outbox.nextAttemptAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const rows = await db
-    .update(outbox)
-    .set({
-      attempts: sql`${outbox.attempts} + 1`,
-      nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})`,
-    })
-    .where(and(inArray(outbox.id, due), eq(outbox.status, 'pending')))
-    .returning();
-  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(outbox.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    const rows = await tx
+      .update(outbox)
+      .set({
+        attempts: sql`${outbox.attempts} + 1`,
+        nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})`,
+      })
+      .where(
+        inArray(
+          outbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+    return rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
+  });
 }
 
 /** A row's outcome, written once its try is over (its secrets, a reset link, dropped once final). */
