@@ -206,7 +206,11 @@ async function confirmation(w: Writer, view: BookingView): Promise<Draft> {
           type: 'paragraph',
           text: w.t('confirmationCredit', { company: w.account.company ?? '' }),
         },
-        { type: 'button', label: w.t('seeBooking'), href: bookingPage(w, facts.code) },
+        {
+          type: 'button',
+          label: w.t(operations ? 'openBackOffice' : 'seeBooking'),
+          href: bookingPage(w, facts.code),
+        },
       ]
     : debt > 0
       ? [

@@ -41,6 +41,7 @@ const texts = {
   openPortal: { en: 'Open my reservations', es: 'Abrir mis reservas' },
   payBalance: { en: 'Pay the balance', es: 'Pagar el saldo' },
   seeBooking: { en: 'See my booking', es: 'Ver mi reserva' },
+  openBackOffice: { en: 'Open it in the back office', es: 'Abrirla en el back office' },
   completeData: { en: "Complete the passengers' data", es: 'Completar los datos de los pasajeros' },
   seeRequests: { en: 'See my requests', es: 'Ver mis solicitudes' },
   chooseNewPassword: { en: 'Choose a new password', es: 'Elegir una nueva contraseña' },
