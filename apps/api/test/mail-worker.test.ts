@@ -90,7 +90,10 @@ describe('the outbox worker', () => {
         expect(sent.toSorted()).toEqual(ids.toSorted());
         expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(60);
         // The work was shared, not done by one node while the others waited.
-        expect(reports.filter((report) => report.sent > 0).length, JSON.stringify(reports)).toBeGreaterThan(1);
+        expect(
+          reports.filter((report) => report.sent > 0).length,
+          JSON.stringify(reports),
+        ).toBeGreaterThan(1);
         const rows = await ctx.database.db
           .select({ status: outbox.status, attempts: outbox.attempts })
           .from(outbox)
