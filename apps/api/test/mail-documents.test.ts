@@ -1,13 +1,15 @@
+import { Writable } from 'node:stream';
 import { type AdminMailItem, type AdminMailMessage, IncidentTypeId } from '@cusco/shared';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { mailMessages, outbox } from '../src/db/schema.ts';
 import { maskDocument } from '../src/modules/mail/documents.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
-import { createTestApp, type TestContext } from './support/app.ts';
+import { createTestApp, type TestContext, testConfig } from './support/app.ts';
 import { bookingFor, loadTour, postBooking } from './support/bookings.ts';
 import { incidentClient } from './support/incidents.ts';
 import { event, notify } from './support/payments.ts';
@@ -228,5 +230,41 @@ describe('the other e-mails', () => {
     expect(kept?.text).toContain('Hello <b>Eve</b>,');
     expect(kept?.html).toContain('Hello &lt;b&gt;Eve&lt;/b&gt;,');
     expect(kept?.html).not.toContain('<b>Eve</b>');
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  /** The warnings a production app logs while it starts, with these mail settings. */
+  async function startupWarnings(publicUrlSet: boolean) {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const config = testConfig();
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      const app = await buildApp({
+        db: ctx.database.db,
+        config: { ...config, mail: { ...config.mail, publicUrlSet } },
+        logger: { level: 'warn', stream },
+      });
+      await app.ready();
+      await app.close();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    return lines.map((line) => JSON.parse(line).msg as string);
+  }
+
+  it('is asked for at start-up in production when it is not set', async () => {
+    expect(await startupWarnings(false)).toContainEqual(
+      expect.stringMatching(
+        /^PUBLIC_URL is not set: links in e-mails point to http:\/\/localhost:3000/,
+      ),
+    );
+    expect(await startupWarnings(true)).not.toContainEqual(expect.stringMatching(/PUBLIC_URL/));
   });
 });
