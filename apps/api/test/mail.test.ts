@@ -3,7 +3,8 @@ import ICAL from 'ical.js';
 import type { Attachment } from 'mailparser';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, outbox, users } from '../src/db/schema.ts';
+import { bookings, outbox, sandboxCharges, users } from '../src/db/schema.ts';
+import { reconcilePending } from '../src/modules/payments/reconcile.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn } from './support/accounts.ts';
 import { createTestApp, type TestContext, testConfig } from './support/app.ts';
@@ -168,6 +169,28 @@ describe('e-mail over SMTP', () => {
     await sendDue();
     const receipts = smtp.to(emma.email).filter((m) => m.mail.subject?.startsWith('Receipt'));
     expect(receipts).toHaveLength(1);
+  });
+
+  it('sends the receipt of a payment the reconciliation found (its notification lost)', async () => {
+    const emma = await customer('en');
+    const saved = await book(emma.token, 'en');
+    // The gateway took the money; its notification never arrived.
+    await ctx.database.db
+      .update(sandboxCharges)
+      .set({ status: 'approved' })
+      .where(eq(sandboxCharges.transactionId, saved.transactionId));
+    const report = await reconcilePending(ctx.database.db, ctx.app.gateway, {
+      olderThanSeconds: 0,
+    });
+    expect(report.checked).toBeGreaterThan(0);
+    await sendDue();
+    const receipts = smtp.to(emma.email).filter((m) => m.mail.subject?.startsWith('Receipt'));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.mail.subject).toContain(saved.code);
+    expect(receipts[0]?.mail.attachments.map((file) => file.contentType)).toEqual([
+      'application/pdf',
+      'text/calendar',
+    ]);
   });
 
   it('sends the receipt of a payment taken at the desk, in the booking language', async () => {
