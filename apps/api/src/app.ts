@@ -20,12 +20,15 @@ import { adminMoneyRoutes } from './modules/admin/money-routes.ts';
 import { adminReadRoutes } from './modules/admin/read-routes.ts';
 import { adminIncidentRoutes } from './modules/admin/routes.ts';
 import { adminStaffRoutes } from './modules/admin/staff-routes.ts';
-import { authRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
+import { authRoutes, passwordResetRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { adminCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { healthRoutes } from './modules/common/health.ts';
 import { adminDepartureRoutes, availabilityRoutes } from './modules/departures/routes.ts';
 import { incidentRoutes } from './modules/incidents/routes.ts';
+import { adminMailRoutes, travelDocumentRoutes } from './modules/mail/routes.ts';
+import { createMailService, type MailService } from './modules/mail/service.ts';
+import type { MailTransport } from './modules/mail/transport.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { reconcilePending } from './modules/payments/reconcile.ts';
 import { notificationRoutes, paymentRoutes } from './modules/payments/routes.ts';
@@ -48,6 +51,8 @@ declare module 'fastify' {
     db: Database;
     config: Config;
     gateway: PaymentGateway;
+    /** E-mail (issue 15): the transport, and the outbox and reminder passes. */
+    mail: MailService;
   }
 }
 
@@ -59,6 +64,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The payment gateway; by default the one the configuration names. */
   gateway?: PaymentGateway;
+  /** Where e-mail goes; by default the configuration's (SMTP_URL, else the database). */
+  mailTransport?: MailTransport;
 }
 
 /**
@@ -91,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (sandbox) await app.register(sandboxRoutes, sandbox);
   await registerWebApp(app, options.config.webDist);
   await app.register(jobsPlugin, { jobs: backgroundJobs(app, options.config) });
+  // After the jobs' own onClose (a pass in progress finishes), the SMTP connections close.
+  app.addHook('onClose', async () => app.mail.transport.close());
   return app;
 }
 
@@ -133,6 +142,14 @@ function decorateApp(app: App, options: AppOptions): PaymentGateway {
   app.decorate('draining', false);
   const gateway = options.gateway ?? createGateway(options.config.payments);
   app.decorate('gateway', gateway);
+  app.decorate('mail', createMailService(options.db, options.config.mail, options.mailTransport));
+  if (!options.config.mail.publicUrlSet && process.env.NODE_ENV === 'production') {
+    app.addHook('onReady', async () => {
+      app.log.warn(
+        `PUBLIC_URL is not set: links in e-mails point to ${options.config.mail.publicUrl}. Set it to the address customers open.`,
+      );
+    });
+  }
   return gateway;
 }
 
@@ -206,6 +223,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
     // Open to anyone: health, signing up and in, the public tour page, the gateway's news.
     await api.register(healthRoutes);
     await api.register(publicAuthRoutes);
+    await api.register(passwordResetRoutes);
     await api.register(publicTourRoutes);
     await api.register(availabilityRoutes);
     await api.register(notificationRoutes, sandbox ? { sandboxSecret: sandbox.secret } : {});
@@ -220,6 +238,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         passengerRoutes,
         serviceRoutes,
         incidentRoutes,
+        travelDocumentRoutes,
       ],
     });
     // The back office: the agency's staff only (404 for anyone else signed in).
@@ -231,6 +250,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminStaffRoutes,
         adminDepartureRoutes,
         adminCatalogueRoutes,
+        adminMailRoutes,
       ],
     });
   };
@@ -241,6 +261,43 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
  * settles payments whose notification was lost; every node may run it, settling is idempotent.
  */
 function backgroundJobs(app: FastifyInstance, config: Config): Job[] {
+  return [...reconciliationJobs(app, config), ...mailJobs(app, config)];
+}
+
+/**
+ * The outbox worker (every node claims its own rows: FOR UPDATE SKIP LOCKED) and the reminder
+ * scan (every node may run it: the outbox's unique keys keep each reminder single).
+ */
+function mailJobs(app: FastifyInstance, config: Config): Job[] {
+  const jobs: Job[] = [];
+  if (config.mail.intervalSeconds > 0) {
+    jobs.push({
+      name: 'outbox',
+      everyMs: config.mail.intervalSeconds * 1000,
+      async run() {
+        const report = await app.mail.sendDue();
+        if (report.sent + report.retrying + report.failed + report.skipped > 0) {
+          app.log.info({ report }, 'outbox: mail sent');
+        }
+      },
+    });
+  }
+  if (config.mail.reminderIntervalMinutes > 0) {
+    jobs.push({
+      name: 'reminders',
+      everyMs: config.mail.reminderIntervalMinutes * 60_000,
+      async run() {
+        const report = await app.mail.scanReminders();
+        if (report.balance + report.passengerData > 0) {
+          app.log.info({ report }, 'reminders added to the outbox');
+        }
+      },
+    });
+  }
+  return jobs;
+}
+
+function reconciliationJobs(app: FastifyInstance, config: Config): Job[] {
   const { reconcileIntervalSeconds, reconcileAfterSeconds } = config.payments;
   if (reconcileIntervalSeconds <= 0) return [];
   return [

@@ -87,6 +87,27 @@ const envSchema = z.object({
         'the catalogue is priced in US dollars (840); charging its prices in another currency (604, soles) would take the wrong amount',
     })
     .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must look like smtp://user:pass@host:port or smtps://…')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .max(200)
+    .regex(
+      /^[^\r\n]*@[^\r\n]*$/,
+      'MAIL_FROM must be an address, e.g. Cusco Treks <bookings@agency.pe>',
+    )
+    .optional(),
+  AGENCY_OPERATIONS_EMAIL: z.email('AGENCY_OPERATIONS_EMAIL must be an e-mail address').optional(),
+  PUBLIC_URL: z
+    .url('PUBLIC_URL must be the address customers open, e.g. https://book.agency.pe')
+    .regex(/^https?:\/\//, 'PUBLIC_URL must start with http:// or https://')
+    .optional(),
+  MAIL_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(5),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).default(60),
+  REMINDER_SCAN_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
 });
 
 export type Config = {
@@ -114,7 +135,33 @@ export type Config = {
   seedDemoData: boolean;
   webDist: string;
   payments: PaymentsConfig;
+  mail: MailConfig;
 };
+
+/** E-mail (issue 15): where it goes, who sends it, and how often the background jobs run. */
+export interface MailConfig {
+  /** SMTP_URL: mail goes there; unset, it is kept in the database (the dev mailbox). */
+  smtpUrl: string | undefined;
+  /** The sender of every message. */
+  from: string;
+  /** Gets a copy of each corporate booking's confirmation; unset, no copy is sent. */
+  operationsEmail: string | undefined;
+  /** The address links in e-mails start with (no trailing slash). */
+  publicUrl: string;
+  /** False when PUBLIC_URL was not set (a warning at start-up in production). */
+  publicUrlSet: boolean;
+  /** How often the outbox worker looks for mail to send (0: never; tests run it by hand). */
+  intervalSeconds: number;
+  /** Failed sends of one message before it is given up (status failed). */
+  maxAttempts: number;
+  /** The wait after a first failure; it doubles with each further failure (at most 6 hours). */
+  retrySeconds: number;
+  /** How often the reminder scan runs (0: never): it adds the reminders due today, once each. */
+  reminderIntervalMinutes: number;
+}
+
+/** The sender when MAIL_FROM is unset: mail kept in the database only, so never seen outside. */
+export const DEFAULT_MAIL_FROM = 'Cusco Treks <no-reply@cusco-treks.localhost>';
 
 export interface DatabaseTimeouts {
   /** Waiting for a connection (a new one, or a free one from a full pool). */
@@ -140,6 +187,8 @@ export interface RateLimitsConfig {
   upload: RateLimit;
   payment: RateLimit;
   request: RateLimit;
+  /** "Forgot your password?" requests (issue 15), per address. */
+  passwordReset: RateLimit;
 }
 
 export const defaultRateLimits: Omit<RateLimitsConfig, 'enabled'> = {
@@ -148,6 +197,7 @@ export const defaultRateLimits: Omit<RateLimitsConfig, 'enabled'> = {
   upload: { perUser: 60, perAddress: 300, windowSeconds: 3600 },
   payment: { perUser: 30, perAddress: 150, windowSeconds: 3600 },
   request: { perUser: 30, perAddress: 150, windowSeconds: 3600 },
+  passwordReset: { perAddress: 10, windowSeconds: 3600 },
 };
 
 /** The default limits times a factor (RATE_LIMIT_SCALE), at least one request each. */
@@ -209,6 +259,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: PAYMENT_GATEWAY=payme needs PAYME_ACQUIRER_ID, PAYME_COMMERCE_ID and PAYME_SECRET_KEY',
     );
   }
+  // A real SMTP server needs a real sender: never send under the placeholder.
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    throw new Error(
+      'Invalid configuration: MAIL_FROM must be set (e.g. Cusco Treks <bookings@agency.pe>) when SMTP_URL is set',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -244,6 +300,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         commerceId: e.PAYME_COMMERCE_ID,
         secretKey: e.PAYME_SECRET_KEY,
       },
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+      operationsEmail: e.AGENCY_OPERATIONS_EMAIL?.toLowerCase(),
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      publicUrlSet: e.PUBLIC_URL !== undefined,
+      intervalSeconds: e.MAIL_INTERVAL_SECONDS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retrySeconds: e.MAIL_RETRY_SECONDS,
+      reminderIntervalMinutes: e.REMINDER_SCAN_INTERVAL_MINUTES,
     },
   };
 }

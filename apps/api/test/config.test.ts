@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRateLimits, loadConfig } from '../src/config.ts';
+import { DEFAULT_MAIL_FROM, defaultRateLimits, loadConfig } from '../src/config.ts';
 import { languageOf } from '../src/lib/language.ts';
 import { isPostgres } from './support/app.ts';
 
@@ -29,6 +29,58 @@ describe.runIf(!isPostgres)('loadConfig', () => {
       reconcileAfterSeconds: 120,
       sandbox: { secret: undefined },
     });
+  });
+
+  it('keeps mail in the database, with links to this server, when nothing about mail is set', () => {
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: DEFAULT_MAIL_FROM,
+      operationsEmail: undefined,
+      publicUrl: 'http://localhost:3000',
+      publicUrlSet: false,
+      intervalSeconds: 5,
+      maxAttempts: 10,
+      retrySeconds: 60,
+      reminderIntervalMinutes: 60,
+    });
+    expect(loadConfig({ PORT: '8080' }).mail.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('reads the mail settings', () => {
+    const mail = loadConfig({
+      SMTP_URL: 'smtps://bookings%40agency.pe:s3cret@smtp.agency.pe:465',
+      MAIL_FROM: 'Cusco Treks <bookings@agency.pe>',
+      AGENCY_OPERATIONS_EMAIL: 'Operations@Agency.pe',
+      PUBLIC_URL: 'https://book.agency.pe/',
+      MAIL_INTERVAL_SECONDS: '0',
+      MAIL_MAX_ATTEMPTS: '3',
+      MAIL_RETRY_SECONDS: '30',
+      REMINDER_SCAN_INTERVAL_MINUTES: '0',
+    }).mail;
+    expect(mail).toEqual({
+      smtpUrl: 'smtps://bookings%40agency.pe:s3cret@smtp.agency.pe:465',
+      from: 'Cusco Treks <bookings@agency.pe>',
+      operationsEmail: 'operations@agency.pe',
+      publicUrl: 'https://book.agency.pe',
+      publicUrlSet: true,
+      intervalSeconds: 0,
+      maxAttempts: 3,
+      retrySeconds: 30,
+      reminderIntervalMinutes: 0,
+    });
+  });
+
+  it.each([
+    [{ SMTP_URL: 'http://mail.agency.pe' }, /SMTP_URL must look like smtp:\/\//],
+    [{ SMTP_URL: 'smtp://mail.agency.pe:25' }, /MAIL_FROM must be set/],
+    [{ MAIL_FROM: 'nobody' }, /MAIL_FROM must be an address/],
+    [{ AGENCY_OPERATIONS_EMAIL: 'ops' }, /AGENCY_OPERATIONS_EMAIL must be an e-mail address/],
+    [{ PUBLIC_URL: 'book.agency.pe' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'ftp://book.agency.pe' }, /PUBLIC_URL must start with http/],
+    [{ MAIL_MAX_ATTEMPTS: '0' }, /MAIL_MAX_ATTEMPTS/],
+    [{ MAIL_INTERVAL_SECONDS: '-1' }, /MAIL_INTERVAL_SECONDS/],
+  ])('refuses the mail setting %j', (env, message) => {
+    expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(message);
   });
 
   it('scales every rate limit with RATE_LIMIT_SCALE', () => {

@@ -8,6 +8,7 @@ export * from './api/availability.ts';
 export * from './api/booking.ts';
 export * from './api/common.ts';
 export * from './api/incidents.ts';
+export * from './api/mail.ts';
 export * from './api/passengers.ts';
 export * from './api/payments.ts';
 export * from './api/profile.ts';

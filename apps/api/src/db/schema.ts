@@ -23,6 +23,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** The languages e-mails are written in (issue 15). */
+const mailLanguages = ['en', 'es'] as const;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A row's place in its list (lists are read in ascending order). */
@@ -148,10 +151,13 @@ export const users = pgTable(
     clientId: uuid('client_id').references((): AnyPgColumn => clients.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The language of the page the account was made on: its e-mails' (issue 15); null before. */
+    language: text('language', { enum: mailLanguages }),
   },
   (t) => [
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_role_valid', sql`${t.role} in ('client', 'agent', 'admin')`),
+    check('users_language_valid', sql`${t.language} in ('en', 'es')`),
   ],
 );
 
@@ -581,8 +587,11 @@ export const bookings = pgTable(
      */
     revision: integer('revision').notNull().default(0),
     createdAt: createdAt(),
+    /** The page's language when it was booked: its e-mails' (issue 15); null before. */
+    language: text('language', { enum: mailLanguages }),
   },
   (t) => [
+    check('bookings_language_valid', sql`${t.language} in ('en', 'es')`),
     index('bookings_user_idx').on(t.userId, t.travelDate),
     index('bookings_departure_idx').on(t.tourId, t.travelDate),
     index('bookings_corporate_idx').on(t.corporateClientId, t.travelDate),
@@ -895,4 +904,93 @@ export const auditEntries = pgTable(
     index('audit_entries_booking_idx').on(t.bookingId, t.createdAt),
     index('audit_entries_staff_idx').on(t.staffUserId, t.createdAt),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// E-mail (issue 15)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The outbox: one row per e-mail to send, written in the transaction of the event that causes
+ * it, unique on (kind, subject, reason) so that a replayed event sends nothing twice. The worker
+ * (modules/mail/worker.ts) claims due rows with FOR UPDATE SKIP LOCKED, renders and sends them,
+ * and records the outcome; a failure is retried later, with exponential backoff.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What is sent: welcome, booking_confirmation, receipt, balance_reminder… (mail/kinds.ts). */
+    kind: text('kind').notNull(),
+    /** What it is about: a booking, a user, a request, a reset link. */
+    subjectId: uuid('subject_id').notNull(),
+    /** Why this one: the ledger entry of a receipt, the 30/14/7 days of a reminder… */
+    reason: text('reason').notNull().default(''),
+    /** The account it is written to (its e-mail address, and its language after the booking's). */
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    /** customer: the account's address; operations: the agency's (AGENCY_OPERATIONS_EMAIL). */
+    audience: text('audience').notNull().default('customer'),
+    /** Set when the event knows it (the page a reset was asked on); else the booking's, the user's. */
+    language: text('language', { enum: mailLanguages }),
+    /** The event's own figures (a receipt's amount, method and balance), as they were then. */
+    data: jsonb('data').notNull().default({}),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the worker may take it (again): now, after a backoff, or after a claim's lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** What went out: the address and the subject, and the transport that took it. */
+    recipient: text('recipient'),
+    subject: text('subject'),
+    transport: text('transport'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('outbox_event_unique').on(t.kind, t.subjectId, t.reason),
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('outbox_created_idx').on(t.createdAt),
+    index('outbox_booking_idx').on(t.bookingId),
+    index('outbox_user_idx').on(t.userId),
+    check('outbox_status_valid', sql`${t.status} in ('pending', 'sent', 'failed', 'skipped')`),
+    check('outbox_audience_valid', sql`${t.audience} in ('customer', 'operations')`),
+    check('outbox_attempts_non_negative', sql`${t.attempts} >= 0`),
+    check('outbox_language_valid', sql`${t.language} in ('en', 'es')`),
+  ],
+);
+
+/**
+ * The embedded transport's mailbox: without SMTP_URL nothing leaves the machine, and each
+ * message is kept here as it would have been sent, attachments included (the back office's
+ * #/admin/mail shows them).
+ */
+export const mailMessages = pgTable('mail_messages', {
+  outboxId: uuid('outbox_id')
+    .primaryKey()
+    .references(() => outbox.id, { onDelete: 'cascade' }),
+  fromAddress: text('from_address').notNull(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  /** [{ filename, contentType, content (base64) }]. */
+  attachments: jsonb('attachments').notNull().default([]),
+  createdAt: createdAt(),
+});
+
+/**
+ * A password reset link: only the token's SHA-256 is stored; it works once, for 30 minutes.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
 );

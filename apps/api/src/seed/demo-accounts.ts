@@ -12,6 +12,11 @@ export const demoAccounts = {
   admin: { email: 'admin@example.com', password: 'Sacsayhuaman-Office-2026' },
 } as const;
 
+/** The demo accounts' ids (stable: the same in every install). */
+export const demoAccountIds = Object.fromEntries(
+  Object.entries(demoAccounts).map(([role, account]) => [role, stableId('user', account.email)]),
+) as Record<keyof typeof demoAccounts, string>;
+
 export const demoCorporateClientId = stableId('corporate-client', 'andean-routes');
 
 export async function seedDemoAccounts(db: Executor) {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { appMeta } from '../db/schema.ts';
+import { appMeta, outbox } from '../db/schema.ts';
 import { bumpCatalogueVersion } from '../lib/versions.ts';
 
 /** Bump when the seed's content changes, so that existing databases receive the new rows. */
@@ -21,7 +21,7 @@ export async function seedDatabase(db: Database, options: { demo: boolean }) {
   const [
     { seedCatalogue },
     { serviceCatalogue, tourCatalogue },
-    { seedDemoAccounts },
+    { seedDemoAccounts, demoAccountIds },
     { seedDemoBookings },
     { seedDemoDepartures },
     { seedReferenceData },
@@ -46,6 +46,13 @@ export async function seedDatabase(db: Database, options: { demo: boolean }) {
   if (options.demo) {
     await seedDemoBookings(db);
     await seedDemoDepartures(db, tourCatalogue);
+    // The demo's bookings, payments and answers are news to no one: their e-mails stay unsent.
+    await db
+      .update(outbox)
+      .set({ status: 'skipped', lastError: 'demo data' })
+      .where(
+        and(eq(outbox.status, 'pending'), inArray(outbox.userId, Object.values(demoAccountIds))),
+      );
   }
   await db
     .insert(appMeta)

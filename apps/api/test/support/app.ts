@@ -54,6 +54,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimits: { ...base.rateLimits, enabled: false },
     // Reconciliation runs when a test calls it, not on a timer.
     payments: { ...base.payments, reconcileIntervalSeconds: 0 },
+    // The outbox worker and the reminder scan too: a test runs a pass when it means to.
+    mail: { ...base.mail, intervalSeconds: 0, reminderIntervalMinutes: 0 },
     ...overrides,
   };
 }

@@ -151,6 +151,11 @@ const adminScreens = [
         Component: m.TourEditorPage,
       })),
   },
+  {
+    path: paths.adminMail.pattern,
+    lazy: () =>
+      import('../features/admin/routes/mail-page.tsx').then((m) => ({ Component: m.MailPage })),
+  },
   { path: '*', element: <Navigate to={paths.admin.href()} replace /> },
 ];
 
@@ -165,6 +170,13 @@ const routes = [
     path: paths.loginMode.pattern,
     lazy: () =>
       import('../features/auth/routes/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+  },
+  {
+    path: paths.resetPassword.pattern,
+    lazy: () =>
+      import('../features/auth/routes/reset-page.tsx').then((m) => ({
+        Component: m.ResetPasswordPage,
+      })),
   },
   {
     path: paths.paymentConfirm.pattern,

@@ -59,6 +59,13 @@ export const paths = {
     pattern: '/admin/tours/:code',
     href: (code: string) => `/admin/tours/${encodeURIComponent(code)}`,
   },
+  /** A password reset e-mail's link (issue 15). */
+  resetPassword: {
+    pattern: '/reset/:token',
+    href: (token: string) => `/reset/${encodeURIComponent(token)}`,
+  },
+  /** The embedded transport's mailbox (issue 15): administrators. */
+  adminMail: { pattern: '/admin/mail', href: () => '/admin/mail' },
 } as const;
 
 /** Where a signed-in user lands (spec §2: after login the user goes to /main/booking). */

@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/record.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { lockBooking, normalizeCode } from '../bookings/access.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
+import { enqueueMail, paymentReceipt } from '../mail/outbox.ts';
 
 /**
  * The back office's money (issue 13): offline payments, discounts, additions and refunds. Each
@@ -96,7 +97,7 @@ export function recordOfflinePayment(
       });
     }
     const reference = body.reference?.replaceAll('|', '/') ?? '';
-    return writeEntry(
+    const answer = await writeEntry(
       tx,
       booking,
       debt,
@@ -112,6 +113,20 @@ export function recordOfflinePayment(
         details: { method: body.method, reference: body.reference ?? '', note: body.note ?? '' },
       },
     );
+    // The customer's receipt, with the balance this payment leaves.
+    await enqueueMail(
+      tx,
+      paymentReceipt({
+        bookingId: booking.id,
+        userId: booking.userId,
+        ledgerEntryId: answer.body.entryId,
+        amountCents,
+        method: body.method,
+        paidAt: new Date(),
+        balanceCents: debt - amountCents,
+      }),
+    );
+    return answer;
   });
 }
 

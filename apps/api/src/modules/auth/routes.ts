@@ -1,14 +1,21 @@
 import {
+  errorBody,
+  forgotPasswordRequest,
+  forgotPasswordResponse,
   loginRequest,
   loginResponse,
   logoutParams,
   logoutResponse,
   registerRequest,
   registerResponse,
+  resetPasswordRequest,
+  resetPasswordResponse,
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
+import { languageOf } from '../../lib/language.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { requestPasswordReset, resetPassword } from './reset.ts';
 import { login, registerClient } from './service.ts';
 import { revokeSession } from './sessions.ts';
 import { throttlePolicyOf } from './throttle.ts';
@@ -22,7 +29,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['accounts'], body: registerRequest, response: { 201: registerResponse } },
     },
     async (request, reply) => {
-      const { id } = await registerClient(app.db, request.body);
+      const { id } = await registerClient(app.db, request.body, languageOf(request));
       return reply.status(201).send({ result: 1, id });
     },
   );
@@ -36,6 +43,45 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         { ...request.body, ip: request.ip },
         { tokenTtlMinutes: app.config.tokenTtlMinutes, ...throttlePolicyOf(app.config) },
       ),
+  );
+};
+
+/** The password reset (issue 15): open to anyone, as signing in is. */
+export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/authentication/password/forgot',
+    {
+      preHandler: app.rateLimited('passwordReset'),
+      schema: {
+        tags: ['accounts'],
+        description:
+          'E-mails a single-use link (30 minutes) to reset the password of the account with this e-mail. The answer is the same whether or not such an account exists.',
+        body: forgotPasswordRequest,
+        response: { 202: forgotPasswordResponse },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(app.db, request.body.email, languageOf(request));
+      return reply.status(202).send({ result: 1 });
+    },
+  );
+
+  app.post(
+    '/authentication/password/reset',
+    {
+      schema: {
+        tags: ['accounts'],
+        description:
+          "Sets a new password with a reset link's token; every session of the account ends.",
+        body: resetPasswordRequest,
+        response: { 200: resetPasswordResponse, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const { userId } = await resetPassword(app.db, request.body);
+      app.sessions.forgetUser(userId);
+      return { result: 1 as const };
+    },
   );
 };
 

@@ -1,10 +1,11 @@
-import type { LoginResponse, registerRequest, SessionUser } from '@cusco/shared';
+import type { Language, LoginResponse, registerRequest, SessionUser } from '@cusco/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { countries, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import {
   decoyHash,
   hashPassword,
@@ -33,11 +34,16 @@ export async function checkNewPassword(password: string, email: string, field = 
 }
 
 /**
- * Creates a customer account. The e-mail is unique: a second account gets 409 (the sign-up form
- * says "sign in instead"; docs/security.md says why this is kept, and the route is rate limited
- * per address).
+ * Creates a customer account, in the language of the page it was made on, and writes its welcome
+ * e-mail in the same transaction. The e-mail is unique: a second account gets 409 (the sign-up
+ * form says "sign in instead"; docs/security.md says why this is kept, and the route is rate
+ * limited per address).
  */
-export async function registerClient(db: Executor, input: Registration): Promise<{ id: string }> {
+export async function registerClient(
+  db: Database,
+  input: Registration,
+  language: Language = 'en',
+): Promise<{ id: string }> {
   await checkNewPassword(input.password, input.email);
   const [country] = await db
     .select({ id: countries.id })
@@ -51,22 +57,27 @@ export async function registerClient(db: Executor, input: Registration): Promise
     .where(eq(users.email, input.email));
   if (existing.length > 0) throw new AppError('CONFLICT', 'emailTaken', { field: 'email' });
 
+  const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        name: input.name,
-        lastName: input.lastname,
-        telephone: input.mobile,
-        birthDate: input.birthdate,
-        countryId: country.id,
-        isPassenger: input.isPassanger,
-      })
-      .returning({ id: users.id });
-    if (!row) throw new Error('user not created');
-    return { id: row.id };
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          name: input.name,
+          lastName: input.lastname,
+          telephone: input.mobile,
+          birthDate: input.birthdate,
+          countryId: country.id,
+          isPassenger: input.isPassanger,
+          language,
+        })
+        .returning({ id: users.id });
+      if (!row) throw new Error('user not created');
+      await enqueueMail(tx, { kind: 'welcome', subjectId: row.id, userId: row.id });
+      return { id: row.id };
+    });
   } catch (error) {
     // Two sign-ups racing for the same e-mail: the unique key decides.
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'emailTaken', { field: 'email' });

@@ -27,6 +27,7 @@ import { once } from '../../lib/idempotency.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import type { AvailabilityTour } from '../departures/plan.ts';
 import { holdSeats } from '../departures/seats.ts';
+import { bookingConfirmation, enqueueMail } from '../mail/outbox.ts';
 import { type AttemptPolicy, openFirstAttempt } from '../payments/attempts.ts';
 import { loadTourPricing, type Named, nameOf, type TourPricing } from './catalogue.ts';
 import { insertBookingContents, insertWithFreshCode, seatTheCustomer } from './write.ts';
@@ -258,6 +259,7 @@ async function insertBooking(
     hotelsCents: quote.hotelsCents,
     servicesCents: quote.servicesCents,
     totalCents: quote.totalCents,
+    language: input.language,
   });
   const slots = await insertBookingContents(tx, booking.id, quote);
   if (body.isPassager) await seatTheCustomer(tx, user.userId, body.startDate, slots);
@@ -282,6 +284,15 @@ async function insertBooking(
           input.payments,
         )
       : null;
+  // The confirmation (a corporate one also to the agency), sent once the booking is committed.
+  await enqueueMail(
+    tx,
+    bookingConfirmation({
+      id: booking.id,
+      userId: user.userId,
+      corporate: Boolean(user.corporateClientId),
+    }),
+  );
   return {
     bookingId: booking.code,
     code: booking.code,

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { incidents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import { incidentNotFound, parseIncidentId } from './access.ts';
 import { applyRemoval } from './removal.ts';
 
@@ -66,6 +67,14 @@ export async function answerIncident(
       .where(eq(incidents.id, current.id))
       .returning();
     if (!updated) throw incidentNotFound();
+    // The customer hears of the answer (one e-mail per answer: its time is the reason).
+    await enqueueMail(tx, {
+      kind: 'request_answered',
+      subjectId: updated.id,
+      reason: updated.modifiedOn.toISOString(),
+      userId: updated.userId,
+      bookingId: updated.bookingId,
+    });
     const target = incidentTarget(current.typeId);
     if (answer.decision === 'accept' && target && by) {
       await applyRemoval(

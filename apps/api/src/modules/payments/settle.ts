@@ -6,6 +6,7 @@ import type { GatewayStatus } from '../../payments/gateway.ts';
 import { lockBooking } from '../bookings/access.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
 import { holdSeatsAgain } from '../departures/seats.ts';
+import { enqueueMail, paymentReceipt } from '../mail/outbox.ts';
 
 export interface GatewayOutcome {
   attemptId: string;
@@ -147,9 +148,24 @@ async function settleApproved(
       paymentAttemptId: attempt.id,
     })
     .onConflictDoNothing()
-    .returning({ id: ledgerEntries.id });
+    .returning({ id: ledgerEntries.id, createdAt: ledgerEntries.createdAt });
   await closeAttempt(tx, attempt.id, { status: 'paid', gatewayReference });
-  return inserted.length > 0 ? 'paid' : 'already_paid';
+  const [entry] = inserted;
+  if (!entry) return 'already_paid';
+  // The receipt of this payment, once (its ledger entry is its key), with the balance it leaves.
+  await enqueueMail(
+    tx,
+    paymentReceipt({
+      bookingId: attempt.bookingId,
+      userId: attempt.userId,
+      ledgerEntryId: entry.id,
+      amountCents: attempt.amountCents,
+      method: attempt.gateway === 'payme' ? 'Pay-me' : 'card',
+      paidAt: entry.createdAt,
+      balanceCents: debt - attempt.amountCents,
+    }),
+  );
+  return 'paid';
 }
 
 /**

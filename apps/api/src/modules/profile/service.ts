@@ -12,6 +12,7 @@ import {
   passwordAttemptSucceeded,
   type ThrottlePolicy,
 } from '../auth/throttle.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 
 /** PUT client/profile: name, last name and telephone; answers the session's new user info. */
 export async function updateProfile(
@@ -59,11 +60,24 @@ export async function changePassword(
   await passwordAttemptSucceeded(db, attempt, throttle);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await tx
+    const [changed] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
-      .where(eq(users.id, user.userId));
+      .where(eq(users.id, user.userId))
+      .returning({ at: users.updatedAt });
     await revokeOtherSessions(tx, user.userId, user.sessionId);
+    await enqueueMail(tx, passwordChangedMail(user.userId, changed?.at ?? new Date()));
   });
   return { result: 1 as const };
+}
+
+/** "Your password was changed": one per change (its moment is the reason). */
+export function passwordChangedMail(userId: string, at: Date) {
+  return {
+    kind: 'password_changed',
+    subjectId: userId,
+    reason: at.toISOString(),
+    userId,
+    data: { changedAt: at.toISOString() },
+  } as const;
 }

@@ -3,6 +3,7 @@ import {
   IconCalendarMonth,
   IconGauge,
   IconHistory,
+  IconMail,
   IconMap,
   IconMessageReport,
   IconTicket,
@@ -30,6 +31,8 @@ function useStaffLinks(admin: boolean): MenuLink[] {
   // Staff management is an administrator's.
   if (admin)
     links.push({ to: paths.adminStaff.href(), label: t('nav.adminStaff'), icon: IconUsers });
+  // The mailbox holds customers' messages (reset links among them): an administrator's too.
+  if (admin) links.push({ to: paths.adminMail.href(), label: t('nav.adminMail'), icon: IconMail });
   return links;
 }
 

@@ -54,13 +54,20 @@ export function AdminList<Row>({
  */
 export function ListScreen<Row>({
   actions,
+  intro,
   filters,
   ...list
-}: Parameters<typeof AdminList<Row>>[0] & { filters: FilterField[]; actions?: ReactNode }) {
+}: Parameters<typeof AdminList<Row>>[0] & {
+  filters: FilterField[];
+  actions?: ReactNode;
+  /** What the screen says before its filters. */
+  intro?: ReactNode;
+}) {
   const { t } = useAdminText();
   return (
     <>
       <PageTitle title={t(`${list.section}.title`)}>{actions}</PageTitle>
+      {intro}
       <Filters section={list.section} url={list.url} fields={filters} />
       <AdminList {...list} />
     </>

@@ -3,6 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ForgotPassword } from '../../../components/account/forgot-password.tsx';
 import { LoginForm } from '../../../components/account/login-form.tsx';
 import { SignUpForm } from '../../../components/account/sign-up-form.tsx';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
@@ -56,7 +57,10 @@ export function LoginPage() {
                 {t('account.sessionExpired')}
               </Alert>
             )}
-            <LoginForm onSuccess={goHome} />
+            <LoginForm
+              onSuccess={goHome}
+              footer={<ForgotPassword initiallyOpen={search.get('forgot') === '1'} />}
+            />
           </FormPanel>
 
           <FormPanel side="signUp" mode={mode} title={t('account.signUpTitle')}>

@@ -23,6 +23,7 @@ import {
   IncludedServices,
   OtherTours,
 } from '../components/detail/services-tables.tsx';
+import { hasTravelDocuments, TravelDocuments } from '../components/detail/travel-documents.tsx';
 import { PAID_PARAM, useDetailActions } from '../components/detail/use-detail-actions.ts';
 
 /** Spec §2 booking detail (/main/booking/detail/{reservationcode}). */
@@ -88,6 +89,7 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
       )}
       {phone && balance}
       {phone && <TripDetails booking={detail.booking} />}
+      {hasTravelDocuments(detail) && <TravelDocuments code={detail.booking.code} />}
       <PassengersTable rows={detail.passanger} />
       <IncludedServices rows={detail.includeServices} />
       <HotelStays rows={detail.hotels} />

@@ -1,0 +1,100 @@
+import type { Language, MailKind } from '@cusco/shared';
+import type { Executor } from '../../db/client.ts';
+import { outbox } from '../../db/schema.ts';
+
+/**
+ * One e-mail an event causes. (kind, subjectId, reason) is its unique key: the same event
+ * written twice (a replayed notification, a double click, the reminder scan run again) adds
+ * nothing the second time.
+ */
+export interface MailEvent {
+  kind: MailKind;
+  /** What it is about: a booking, a user, a request, a reset link. */
+  subjectId: string;
+  /** Why this one, among the same kind about the same subject (a ledger entry, "30" days…). */
+  reason?: string;
+  /** The account it is written to. */
+  userId: string;
+  bookingId?: string | null;
+  /** operations: a copy for the agency's operations address. */
+  audience?: 'customer' | 'operations';
+  /** The page's language when the event knows it; else the booking's, else the account's. */
+  language?: Language | null;
+  /** The event's figures as they were (a receipt's amount and balance): kept with the row. */
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Writes e-mails to the outbox. Call it with the transaction of the event that causes them: the
+ * row exists exactly when the event does, and the worker sends it after the commit. Answers
+ * how many rows were new.
+ */
+export async function enqueueMail(tx: Executor, events: MailEvent | MailEvent[]): Promise<number> {
+  const list = Array.isArray(events) ? events : [events];
+  if (list.length === 0) return 0;
+  const inserted = await tx
+    .insert(outbox)
+    .values(
+      list.map((event) => ({
+        kind: event.kind,
+        subjectId: event.subjectId,
+        reason: event.reason ?? '',
+        userId: event.userId,
+        bookingId: event.bookingId ?? null,
+        audience: event.audience ?? 'customer',
+        language: event.language ?? null,
+        data: event.data ?? {},
+      })),
+    )
+    .onConflictDoNothing({ target: [outbox.kind, outbox.subjectId, outbox.reason] })
+    .returning({ id: outbox.id });
+  return inserted.length;
+}
+
+/** The confirmation of a booking just saved; a corporate one is copied to the agency. */
+export function bookingConfirmation(booking: {
+  id: string;
+  userId: string;
+  corporate: boolean;
+}): MailEvent[] {
+  const base = {
+    kind: 'booking_confirmation',
+    subjectId: booking.id,
+    userId: booking.userId,
+    bookingId: booking.id,
+  } as const;
+  return booking.corporate
+    ? [
+        { ...base, reason: 'customer' },
+        { ...base, reason: 'operations', audience: 'operations' },
+      ]
+    : [{ ...base, reason: 'customer' }];
+}
+
+/**
+ * The receipt of a payment recorded in the ledger (by the gateway, at the desk, or found by
+ * reconciliation): one per ledger entry, with the figures of that moment.
+ */
+export function paymentReceipt(payment: {
+  bookingId: string;
+  userId: string;
+  ledgerEntryId: string;
+  amountCents: number;
+  method: string;
+  paidAt: Date;
+  balanceCents: number;
+}): MailEvent {
+  return {
+    kind: 'receipt',
+    subjectId: payment.bookingId,
+    reason: payment.ledgerEntryId,
+    userId: payment.userId,
+    bookingId: payment.bookingId,
+    data: {
+      amountCents: payment.amountCents,
+      method: payment.method,
+      paidAt: payment.paidAt.toISOString(),
+      balanceCents: payment.balanceCents,
+    },
+  };
+}

@@ -1,0 +1,239 @@
+import type { Language } from '@cusco/shared';
+
+/**
+ * The e-mails' texts, in English and Spanish (issue 15): one catalogue for every template, so a
+ * text missing in one language does not compile. Placeholders use the {{name}} syntax of the
+ * API's messages; values are inserted as text (the renderer escapes them for HTML).
+ */
+const texts = {
+  agency: { en: 'Cusco Treks', es: 'Cusco Treks' },
+  footer: {
+    en: 'Cusco Treks · Trekking and tours in Cusco, Peru',
+    es: 'Cusco Treks · Caminatas y tours en Cusco, Perú',
+  },
+  hello: { en: 'Hello {{name}},', es: 'Hola {{name}}:' },
+  signOff: { en: 'The Cusco Treks team', es: 'El equipo de Cusco Treks' },
+
+  // Facts
+  factCode: { en: 'Booking code', es: 'Código de reserva' },
+  factTour: { en: 'Tour', es: 'Tour' },
+  factDate: { en: 'Travel date', es: 'Fecha de viaje' },
+  factType: { en: 'Type', es: 'Tipo' },
+  factCategory: { en: 'Category', es: 'Categoría' },
+  factPassengers: { en: 'Passengers', es: 'Pasajeros' },
+  factTotal: { en: 'Total', es: 'Total' },
+  factPaid: { en: 'Paid', es: 'Pagado' },
+  factBalance: { en: 'Balance due', es: 'Saldo pendiente' },
+  factAmount: { en: 'Amount', es: 'Monto' },
+  factMethod: { en: 'Method', es: 'Medio de pago' },
+  factPaidOn: { en: 'Date', es: 'Fecha' },
+  factNewBalance: { en: 'New balance', es: 'Nuevo saldo' },
+  factCustomer: { en: 'Customer', es: 'Cliente' },
+  factCompany: { en: 'Company', es: 'Empresa' },
+  factRequest: { en: 'Request', es: 'Solicitud' },
+  factStatus: { en: 'New status', es: 'Nuevo estado' },
+  factAdviser: { en: 'Adviser', es: 'Asesor' },
+  factAccount: { en: 'Account', es: 'Cuenta' },
+  factWhen: { en: 'When', es: 'Cuándo' },
+  onCredit: { en: 'On credit', es: 'A crédito' },
+
+  // Buttons
+  openPortal: { en: 'Open my reservations', es: 'Abrir mis reservas' },
+  payBalance: { en: 'Pay the balance', es: 'Pagar el saldo' },
+  seeBooking: { en: 'See my booking', es: 'Ver mi reserva' },
+  openBackOffice: { en: 'Open it in the back office', es: 'Abrirla en el back office' },
+  completeData: { en: "Complete the passengers' data", es: 'Completar los datos de los pasajeros' },
+  seeRequests: { en: 'See my requests', es: 'Ver mis solicitudes' },
+  chooseNewPassword: { en: 'Choose a new password', es: 'Elegir una nueva contraseña' },
+  resetNow: { en: 'Reset my password', es: 'Restablecer mi contraseña' },
+
+  // welcome
+  welcomeSubject: { en: 'Welcome to Cusco Treks', es: 'Bienvenido a Cusco Treks' },
+  welcomeIntro: {
+    en: 'Your account is ready. In the portal you can see your reservations, complete your passengers’ data, pay a balance and send us requests.',
+    es: 'Su cuenta está lista. En el portal puede ver sus reservas, completar los datos de sus pasajeros, pagar un saldo y enviarnos solicitudes.',
+  },
+  welcomeUser: {
+    en: 'Sign in with your e-mail address, {{email}}.',
+    es: 'Ingrese con su correo electrónico, {{email}}.',
+  },
+
+  // booking_confirmation
+  confirmationSubject: {
+    en: 'Booking {{code}} confirmed: {{tour}}',
+    es: 'Reserva {{code}} confirmada: {{tour}}',
+  },
+  confirmationSubjectCredit: {
+    en: 'Booking {{code}} on credit: {{tour}}',
+    es: 'Reserva {{code}} a crédito: {{tour}}',
+  },
+  confirmationIntro: {
+    en: 'Thank you for booking with us. These are the details of your booking:',
+    es: 'Gracias por reservar con nosotros. Estos son los datos de su reserva:',
+  },
+  confirmationPay: {
+    en: 'A balance of {{amount}} is due. You can pay it from your booking’s page:',
+    es: 'Hay un saldo pendiente de {{amount}}. Puede pagarlo desde la página de su reserva:',
+  },
+  confirmationCredit: {
+    en: 'This booking is on credit for {{company}}: nothing is paid online.',
+    es: 'Esta reserva es a crédito para {{company}}: no se paga en línea.',
+  },
+  confirmationPassengers: {
+    en: 'Before you travel, complete each passenger’s data (name, document, birth date) on the same page: we need them for the permits and tickets.',
+    es: 'Antes de viajar, complete los datos de cada pasajero (nombre, documento, fecha de nacimiento) en la misma página: los necesitamos para los permisos y las entradas.',
+  },
+  operationsIntro: {
+    en: 'A corporate booking was saved on credit by {{name}} ({{email}}). A copy of the confirmation follows.',
+    es: 'Se registró una reserva corporativa a crédito de {{name}} ({{email}}). Sigue una copia de la confirmación.',
+  },
+  operationsHello: { en: 'Hello,', es: 'Hola:' },
+
+  // receipt
+  receiptSubject: {
+    en: 'Receipt: {{amount}} paid for booking {{code}}',
+    es: 'Recibo: {{amount}} pagados por la reserva {{code}}',
+  },
+  receiptIntro: {
+    en: 'We have received your payment. This is your receipt:',
+    es: 'Recibimos su pago. Este es su recibo:',
+  },
+  receiptPaidInFull: {
+    en: 'Your booking is paid in full. Your voucher (PDF) and a calendar file (.ics) are attached: show the voucher, printed or on your phone, at the briefing in Cusco.',
+    es: 'Su reserva está pagada por completo. Adjuntamos su voucher (PDF) y un archivo de calendario (.ics): muestre el voucher, impreso o en su teléfono, en la charla informativa en Cusco.',
+  },
+  receiptBalanceLeft: {
+    en: 'A balance of {{amount}} is still due before the trip.',
+    es: 'Aún queda un saldo de {{amount}} por pagar antes del viaje.',
+  },
+
+  // balance_reminder
+  reminderSubject: {
+    en: '{{days}} days to {{tour}}: {{amount}} still due',
+    es: 'Faltan {{days}} días para {{tour}}: {{amount}} pendientes',
+  },
+  reminderIntro: {
+    en: 'Your trip starts on {{date}}, in {{days}} days. A balance of {{amount}} is still due on booking {{code}}.',
+    es: 'Su viaje empieza el {{date}}, en {{days}} días. Aún hay un saldo pendiente de {{amount}} en la reserva {{code}}.',
+  },
+  reminderPaid: {
+    en: 'If you have paid it in the meantime, thank you: there is nothing more to do.',
+    es: 'Si ya lo pagó, muchas gracias: no tiene que hacer nada más.',
+  },
+
+  // passenger_data_reminder
+  passengerDataSubject: {
+    en: "Complete your passengers' data: booking {{code}}",
+    es: 'Complete los datos de sus pasajeros: reserva {{code}}',
+  },
+  passengerDataIntro: {
+    en: 'Your trip {{tour}} starts on {{date}}, in {{days}} days. We still need the data of these passengers to buy their permits and tickets:',
+    es: 'Su viaje {{tour}} empieza el {{date}}, en {{days}} días. Aún necesitamos los datos de estos pasajeros para comprar sus permisos y entradas:',
+  },
+  passengerSlot: {
+    en: 'Passenger {{number}} ({{type}}){{name}}: {{percent}}% complete',
+    es: 'Pasajero {{number}} ({{type}}){{name}}: {{percent}}% completo',
+  },
+
+  // request_answered
+  answeredSubject: {
+    en: 'Your request about booking {{code}} was answered',
+    es: 'Su solicitud sobre la reserva {{code}} fue respondida',
+  },
+  answeredIntro: {
+    en: 'The agency has answered your request:',
+    es: 'La agencia respondió su solicitud:',
+  },
+  answeredResponse: { en: 'Our response:', es: 'Nuestra respuesta:' },
+  adviserAgency: { en: 'The agency’s desk', es: 'La atención de la agencia' },
+
+  // password_changed
+  passwordChangedSubject: {
+    en: 'Your password was changed',
+    es: 'Su contraseña fue cambiada',
+  },
+  passwordChangedIntro: {
+    en: 'The password of your Cusco Treks account was changed.',
+    es: 'La contraseña de su cuenta de Cusco Treks fue cambiada.',
+  },
+  passwordChangedNotYou: {
+    en: 'If this was you, there is nothing to do. If it was not you, reset your password now and write to us: someone may know it.',
+    es: 'Si fue usted, no tiene que hacer nada. Si no fue usted, restablezca su contraseña ahora y escríbanos: alguien podría conocerla.',
+  },
+
+  // password_reset
+  resetSubject: { en: 'Reset your password', es: 'Restablezca su contraseña' },
+  resetIntro: {
+    en: 'We were asked to reset the password of the Cusco Treks account {{email}}. To choose a new one, open this link:',
+    es: 'Nos pidieron restablecer la contraseña de la cuenta de Cusco Treks {{email}}. Para elegir una nueva, abra este enlace:',
+  },
+  resetValidity: {
+    en: 'The link works once, within 30 minutes. Setting a new password signs you out on every device.',
+    es: 'El enlace funciona una vez, dentro de 30 minutos. Al elegir una nueva contraseña se cierra su sesión en todos los dispositivos.',
+  },
+  resetNotYou: {
+    en: 'If you did not ask for it, ignore this e-mail: your password stays as it is.',
+    es: 'Si no lo pidió, ignore este correo: su contraseña sigue igual.',
+  },
+
+  // The voucher (PDF) and the calendar file
+  voucherTitle: { en: 'Travel voucher', es: 'Voucher de viaje' },
+  voucherMeeting: { en: 'Meeting point and time', es: 'Punto y hora de encuentro' },
+  voucherDays: { en: '{{days}} days', es: '{{days}} días' },
+  voucherDay: { en: '1 day', es: '1 día' },
+  voucherDuration: { en: 'Duration', es: 'Duración' },
+  voucherPassengers: { en: 'Passengers', es: 'Pasajeros' },
+  voucherDocument: { en: 'Document', es: 'Documento' },
+  voucherPending: { en: 'data pending', es: 'datos pendientes' },
+  voucherIncluded: { en: 'Included', es: 'Incluye' },
+  voucherBalance: { en: 'Balance due', es: 'Saldo pendiente' },
+  voucherShow: {
+    en: 'Show this voucher at the briefing in Cusco. The QR code holds the booking code.',
+    es: 'Presente este voucher en la charla informativa en Cusco. El código QR contiene el código de reserva.',
+  },
+  calendarDescription: {
+    en: 'Booking {{code}} with Cusco Treks. Meeting: {{meeting}}. Your booking: {{link}}',
+    es: 'Reserva {{code}} con Cusco Treks. Encuentro: {{meeting}}. Su reserva: {{link}}',
+  },
+  calendarLocation: { en: 'Cusco, Peru', es: 'Cusco, Perú' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MailTextKey = keyof typeof texts;
+
+/** A text of the e-mails in a language, with its {{placeholders}} filled. */
+export function mailText(
+  key: MailTextKey,
+  language: Language,
+  params: Record<string, string | number> = {},
+): string {
+  return texts[key][language].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** "$1,234.50" (en) or "US$ 1,234.50" (es, as Peru writes dollars): money in e-mails. */
+export function money(cents: number, language: Language, currency = 'USD'): string {
+  const amount = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+  if (currency !== 'USD') return `${currency} ${amount}`;
+  return language === 'es' ? `US$ ${amount}` : `$${amount}`;
+}
+
+/** "Monday, 15 March 2027" / "lunes, 15 de marzo de 2027": a travel date (YYYY-MM-DD). */
+export function longDate(date: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'es' ? 'es-PE' : 'en-GB', {
+    dateStyle: 'full',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A moment in the agency's time (America/Lima), e.g. "15 Mar 2027, 14:05". */
+export function limaMoment(moment: Date, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'es' ? 'es-PE' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'America/Lima',
+  }).format(moment);
+}

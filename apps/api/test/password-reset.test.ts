@@ -1,0 +1,237 @@
+import { createHash } from 'node:crypto';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailMessages, outbox, passwordResets, users } from '../src/db/schema.ts';
+import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
+import { createTestApp, type TestContext, testConfig } from './support/app.ts';
+
+/**
+ * "Forgot your password?" (issue 15): the same answer whether or not the account exists, a
+ * single-use link valid 30 minutes stored by its hash, throttled per account and per address,
+ * and a new password that ends every session. Mail goes to the embedded transport (the
+ * database), where the link is read as the customer would read it.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx?.close());
+
+const forgot = (email: string, language = 'en', app = ctx.app) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/authentication/password/forgot',
+    headers: { 'accept-language': language },
+    payload: { email },
+  });
+
+const reset = (token: string, password: string, confirm = password) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/authentication/password/reset',
+    payload: { token, password, confirm },
+  });
+
+async function userId(email: string) {
+  const [row] = await ctx.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
+  return row?.id ?? '';
+}
+
+/** The newest reset e-mail kept for an address, once the worker has passed. */
+async function resetMail(email: string) {
+  await ctx.app.mail.sendDue();
+  const [row] = await ctx.database.db
+    .select({ text: mailMessages.text, subject: mailMessages.subject, data: outbox.data })
+    .from(mailMessages)
+    .innerJoin(outbox, eq(outbox.id, mailMessages.outboxId))
+    .where(and(eq(outbox.kind, 'password_reset'), eq(mailMessages.toAddress, email)))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  const token = row?.text.match(/#\/reset\/([A-Za-z0-9_-]{43})/)?.[1];
+  return { ...row, token: token ?? '' };
+}
+
+async function resetsOf(email: string) {
+  const [row] = await ctx.database.db
+    .select({ n: count() })
+    .from(passwordResets)
+    .where(eq(passwordResets.userId, await userId(email)));
+  return row?.n ?? 0;
+}
+
+describe('POST /api/authentication/password/forgot', () => {
+  it('answers the same whether or not an account has the address, and e-mails only an account', async () => {
+    const known = await signUpAndIn(ctx.app);
+    const [before] = await ctx.database.db.select({ n: count() }).from(outbox);
+    const unknown = await forgot('nobody-here@example.com');
+    const [after] = await ctx.database.db.select({ n: count() }).from(outbox);
+    const existing = await forgot(known.user.email);
+    expect(unknown.statusCode).toBe(202);
+    expect(existing.statusCode).toBe(202);
+    expect(unknown.body).toBe(existing.body);
+    expect(after?.n).toBe(before?.n);
+    expect(await resetsOf(known.user.email)).toBe(1);
+  });
+
+  it('e-mails a link in the language of the page that asked, storing only its hash', async () => {
+    const customer = await signUpAndIn(ctx.app);
+    await forgot(customer.user.email, 'es');
+    const mail = await resetMail(customer.user.email);
+    expect(mail.subject).toBe('Restablezca su contraseña');
+    expect(mail.text).toContain('El enlace funciona una vez, dentro de 30 minutos.');
+    expect(mail.token).toHaveLength(43);
+    const [stored] = await ctx.database.db
+      .select({ tokenHash: passwordResets.tokenHash, expiresAt: passwordResets.expiresAt })
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, await userId(customer.user.email)));
+    expect(stored?.tokenHash).toBe(createHash('sha256').update(mail.token).digest('hex'));
+    expect(stored?.tokenHash).not.toContain(mail.token);
+    const minutes = ((stored?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(30);
+    // Once sent, the outbox row no longer holds the token.
+    expect(mail.data).not.toHaveProperty('token');
+  });
+
+  it('makes at most three links an hour for one account, answering the same', async () => {
+    const customer = await signUpAndIn(ctx.app);
+    for (let i = 0; i < 5; i++) expect((await forgot(customer.user.email)).statusCode).toBe(202);
+    expect(await resetsOf(customer.user.email)).toBe(3);
+  });
+
+  it('refuses an address asking too often (429), whatever the accounts', async () => {
+    const base = testConfig();
+    const limited = await createTestApp({ rateLimits: { ...base.rateLimits, enabled: true } });
+    try {
+      const limit = base.rateLimits.passwordReset.perAddress;
+      for (let i = 0; i < limit; i++) {
+        expect((await forgot(`someone${i}@example.com`, 'en', limited.app)).statusCode).toBe(202);
+      }
+      expect((await forgot('one-more@example.com', 'en', limited.app)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it.each([
+    [{}, 400],
+    [{ email: 'not an address' }, 400],
+    [{ email: 'a'.repeat(300) }, 400],
+  ])('refuses %j', async (payload, status) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/authentication/password/forgot',
+      payload,
+    });
+    expect(response.statusCode).toBe(status);
+  });
+});
+
+describe('POST /api/authentication/password/reset', () => {
+  it('sets the new password once, ends every session and says so by e-mail', async () => {
+    const customer = await signUpAndIn(ctx.app);
+    const other = await signIn(ctx.app, customer.user.email, customer.password);
+    await forgot(customer.user.email);
+    const { token } = await resetMail(customer.user.email);
+
+    const done = await reset(token, 'Salkantay-Pass-4600');
+    expect(done.statusCode, done.body).toBe(200);
+    // Every session ends, on this node too.
+    for (const session of [customer, other]) {
+      const answer = await ctx.app.inject({
+        url: '/api/tour/booking/list',
+        headers: bearer(session.token),
+      });
+      expect(answer.statusCode).toBe(401);
+    }
+    await signIn(ctx.app, customer.user.email, 'Salkantay-Pass-4600');
+    const old = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/authentication/login',
+      payload: { username: customer.user.email, password: customer.password },
+    });
+    expect(old.statusCode).toBe(401);
+
+    // Used once.
+    const again = await reset(token, 'Another-Pass-2027');
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toMatch(/not valid any more/);
+
+    await ctx.app.mail.sendDue();
+    const [changed] = await ctx.database.db
+      .select({ subject: mailMessages.subject })
+      .from(mailMessages)
+      .innerJoin(outbox, eq(outbox.id, mailMessages.outboxId))
+      .where(
+        and(eq(outbox.kind, 'password_changed'), eq(mailMessages.toAddress, customer.user.email)),
+      );
+    expect(changed?.subject).toBe('Your password was changed');
+  });
+
+  it('refuses a link older than 30 minutes, and does not e-mail one that can no longer work', async () => {
+    const customer = await signUpAndIn(ctx.app);
+    await forgot(customer.user.email);
+    const { token } = await resetMail(customer.user.email);
+    await ctx.database.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.userId, await userId(customer.user.email)));
+    expect((await reset(token, 'Salkantay-Pass-4600')).statusCode).toBe(422);
+
+    // A link whose e-mail waited past its 30 minutes (SMTP away) is skipped, not sent.
+    await forgot(customer.user.email);
+    await ctx.database.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.userId, await userId(customer.user.email)));
+    const report = await ctx.app.mail.sendDue();
+    expect(report.skipped).toBe(1);
+    const [skipped] = await ctx.database.db
+      .select({ status: outbox.status, data: outbox.data })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, 'password_reset'),
+          eq(outbox.userId, await userId(customer.user.email)),
+        ),
+      )
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    expect(skipped?.status).toBe('skipped');
+    expect(skipped?.data).not.toHaveProperty('token');
+  });
+
+  it('follows the password rules, leaving the link usable', async () => {
+    const customer = await signUpAndIn(ctx.app);
+    await forgot(customer.user.email);
+    const { token } = await resetMail(customer.user.email);
+    const common = await reset(token, 'password123');
+    expect(common.statusCode).toBe(400);
+    expect(common.json().field).toBe('password');
+    const differ = await reset(token, 'Salkantay-Pass-4600', 'Salkantay-Pass-4601');
+    expect(differ.statusCode).toBe(400);
+    expect(differ.json().field).toBe('confirm');
+    expect((await reset(token, 'Salkantay-Pass-4600')).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['an unknown token', 'x'.repeat(43), 422],
+    ['a malformed token', 'short', 400],
+  ])('refuses %s', async (_, token, status) => {
+    expect((await reset(token, 'Salkantay-Pass-4600')).statusCode).toBe(status);
+  });
+
+  it('uses up every other link of the account with the first one used', async () => {
+    const customer = await signUpAndIn(ctx.app);
+    await forgot(customer.user.email);
+    const first = await resetMail(customer.user.email);
+    await forgot(customer.user.email);
+    const second = await resetMail(customer.user.email);
+    expect(second.token).not.toBe(first.token);
+    expect((await reset(second.token, 'Salkantay-Pass-4600')).statusCode).toBe(200);
+    expect((await reset(first.token, 'Another-Pass-2027')).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,61 @@
+import type { BookingDetail } from '@cusco/shared';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconCalendarPlus, IconFileTypePdf } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../../lib/api-client.ts';
+import { downloadTravelDocument, type TravelDocument } from '../../api/travel-documents.ts';
+import { Section } from './section.tsx';
+
+/** The voucher is ready once nothing is left to pay; a corporate booking, on credit, at once. */
+export function hasTravelDocuments(detail: BookingDetail): boolean {
+  return (
+    detail.passangerRegistry.length > 0 && (detail.booking.corporate || detail.balance.debt <= 0)
+  );
+}
+
+/**
+ * The booking's travel documents (issue 15), once it is paid: the voucher to show in Cusco, and
+ * the calendar file with the tour's days.
+ */
+export function TravelDocuments({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<TravelDocument | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const get = (document: TravelDocument) => {
+    setBusy(document);
+    setError(null);
+    downloadTravelDocument(code, document)
+      .catch(setError)
+      .finally(() => setBusy(null));
+  };
+  return (
+    <Section id="detail-documents" title={t('bookingDetail.documents')}>
+      <Text size="sm" mb="sm">
+        {t('bookingDetail.documentsHint')}
+      </Text>
+      <Group gap="sm">
+        <Button
+          leftSection={<IconFileTypePdf size={18} aria-hidden />}
+          loading={busy === 'voucher'}
+          onClick={() => get('voucher')}
+        >
+          {t('bookingDetail.voucher')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconCalendarPlus size={18} aria-hidden />}
+          loading={busy === 'calendar'}
+          onClick={() => get('calendar')}
+        >
+          {t('bookingDetail.calendar')}
+        </Button>
+      </Group>
+      {error ? (
+        <Alert color="red" role="alert" mt="sm">
+          {errorMessage(error)}
+        </Alert>
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { email, password } from './auth.ts';
+import { pageQuery } from './common.ts';
+import { key, trimmedText, typedText } from './fields.ts';
+
+/** E-mail (issue 15): what is sent, the back office's mailbox, and the password reset. */
+
+/** Every kind of e-mail the product sends (one template each, in English and Spanish). */
+export const mailKinds = [
+  'welcome',
+  'booking_confirmation',
+  'receipt',
+  'balance_reminder',
+  'passenger_data_reminder',
+  'request_answered',
+  'password_changed',
+  'password_reset',
+] as const;
+export type MailKind = (typeof mailKinds)[number];
+
+/** pending: to send (or to retry); sent; failed: given up after its attempts; skipped: no longer due. */
+export const mailStatuses = ['pending', 'sent', 'failed', 'skipped'] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+/** GET admin/mail: the outbox, newest first; `q` finds a recipient, a subject or a booking code. */
+export const adminMailQuery = pageQuery.extend({
+  kind: z.enum(mailKinds).optional(),
+  status: z.enum(mailStatuses).optional(),
+  q: trimmedText(100).optional(),
+});
+export type AdminMailQuery = z.input<typeof adminMailQuery>;
+
+export const adminMailItem = z.object({
+  id: z.uuid(),
+  kind: z.enum(mailKinds),
+  status: z.enum(mailStatuses),
+  /** The address it went (or goes) to; null until it is rendered. */
+  recipient: z.string().nullable(),
+  subject: z.string().nullable(),
+  bookingCode: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  /** smtp, or database: kept here instead of sent (the embedded default). */
+  transport: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  /** Whether the message itself is kept (the embedded transport): it can be opened. */
+  kept: z.boolean(),
+});
+export type AdminMailItem = z.infer<typeof adminMailItem>;
+export const adminMailList = z.array(adminMailItem);
+
+export const adminMailParams = z.object({ id: z.uuid({ error: key('notFound') }) });
+export const adminMailAttachmentParams = adminMailParams.extend({
+  index: z.coerce.number().int().min(0).max(20),
+});
+
+/** GET admin/mail/{id}: one message as it would have been sent. */
+export const adminMailMessage = adminMailItem.extend({
+  subject: z.string(),
+  from: z.string(),
+  to: z.string(),
+  text: z.string(),
+  html: z.string(),
+  attachments: z.array(
+    z.object({
+      index: z.number().int(),
+      filename: z.string(),
+      contentType: z.string(),
+      size: z.number().int(),
+    }),
+  ),
+});
+export type AdminMailMessage = z.infer<typeof adminMailMessage>;
+
+/** POST authentication/password/forgot: always the same answer, whether the account exists or not. */
+export const forgotPasswordRequest = z.object({ email });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
+export const forgotPasswordResponse = z.object({ result: z.literal(1) });
+
+/** A reset link's token: 43 URL-safe characters (32 random bytes). */
+export const resetToken = z
+  .string({ error: key('resetLinkInvalid') })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: key('resetLinkInvalid') });
+
+/** POST authentication/password/reset: the link's token and the new password, twice. */
+export const resetPasswordRequest = z
+  .object({ token: resetToken, password, confirm: typedText })
+  .refine((body) => body.password === body.confirm, {
+    path: ['confirm'],
+    error: key('passwordsDiffer'),
+  });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+export const resetPasswordResponse = z.object({ result: z.literal(1) });
