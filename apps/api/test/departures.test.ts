@@ -239,8 +239,29 @@ describe('selling a departure', () => {
       .update(paymentAttempts)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(paymentAttempts.id, first.json().transactionId));
+    // The customer sees it: the booking's hold expired, in its detail and in the list.
+    const detail = await app.inject({
+      url: `/api/tour/booking/${first.json().code}`,
+      headers: bearer(customer.token),
+    });
+    expect(detail.json().booking.expired).toBe(true);
+    const list = await app.inject({
+      url: '/api/tour/booking/list',
+      headers: bearer(customer.token),
+    });
+    expect(list.json().find((item: { id: string }) => item.id === first.json().code)?.expired).toBe(
+      true,
+    );
     const second = await book(date);
     expect(second.statusCode, second.body).toBe(201);
+    expect(
+      (
+        await app.inject({
+          url: `/api/tour/booking/${second.json().code}`,
+          headers: bearer(customer.token),
+        })
+      ).json().booking.expired,
+    ).toBe(false);
     // ...and it cannot be paid now: the seat is the second booking's.
     const late = await addPayment(app, customer.token, first.json().code, first.json().total);
     expect(late.statusCode).toBe(409);

@@ -1,7 +1,7 @@
 import { CustomerTypeId, translate } from '@cusco/shared';
 import { describe, expect, it } from 'vitest';
 import type { BookingDetailRows } from '../src/modules/bookings/detail.ts';
-import { toBookingDetail } from '../src/modules/bookings/detail-answer.ts';
+import { holdExpired, toBookingDetail } from '../src/modules/bookings/detail-answer.ts';
 import { totalsOf } from '../src/modules/bookings/ledger.ts';
 import { stageOf } from '../src/modules/payments/stages.ts';
 import { hotelOf, toTour } from '../src/modules/tours/tour-answer.ts';
@@ -159,6 +159,7 @@ describe.runIf(!isPostgres)("the detail's payment attempts (issue 12, bugs 1 and
     amountCents: 62_000,
     status,
     createdAt: at(`2026-11-22T15:${String(minute).padStart(2, '0')}:00Z`),
+    expiresAt: at(`2026-11-22T16:${String(minute).padStart(2, '0')}:00Z`),
   });
   const told = (attempts: ReturnType<typeof attempt>[], stages = new Map()) =>
     toBookingDetail(detailRows({ attempts }), 'en', stages).paymentAttempts.map((item) => [
@@ -305,5 +306,41 @@ describe.runIf(!isPostgres)('the tour mapper', () => {
     expect(tour.includeServices).toEqual([{ name: 'Guía' }]);
     expect(tour.notincludeServices).toEqual([{ name: 'Propinas' }]);
     expect(tour.hotel).toBeNull();
+  });
+});
+
+describe.runIf(!isPostgres)('a booking whose hold expired (issue 14)', () => {
+  const now = at('2026-11-22T16:00:00Z');
+  const unpaid = detailRows().ledger.filter((entry) => entry.kind !== 'payment');
+  const attempt = (status: string, expiresAt: string) => ({
+    id: 'a9',
+    operationNumber: 9,
+    amountCents: 163_000,
+    status,
+    createdAt: at('2026-11-22T15:30:00Z'),
+    expiresAt: at(expiresAt),
+  });
+
+  it('is unpaid, public, with passengers, and has no open attempt left', () => {
+    const expired = detailRows({
+      ledger: unpaid,
+      attempts: [attempt('pending', '2026-11-22T15:59:59Z')],
+    });
+    expect(holdExpired(expired, now)).toBe(true);
+    expect(holdExpired(detailRows({ ledger: unpaid, attempts: [] }), now)).toBe(true);
+  });
+
+  it('is not while an attempt is open, once anything was paid, on credit, or without passengers', () => {
+    const open = detailRows({
+      ledger: unpaid,
+      attempts: [attempt('pending', '2026-11-22T16:00:01Z')],
+    });
+    expect(holdExpired(open, now)).toBe(false);
+    expect(holdExpired(detailRows({ attempts: [] }), now)).toBe(false);
+    const credit = detailRows({ ledger: unpaid });
+    credit.head.booking = { ...credit.head.booking, corporateClientId: 'corporate-1' };
+    expect(holdExpired(credit, now)).toBe(false);
+    const empty = detailRows({ ledger: unpaid, passengers: [] });
+    expect(holdExpired(empty, now)).toBe(false);
   });
 });

@@ -18,6 +18,11 @@ export const bookingListItem = z.object({
   total: z.number(),
   paid: z.number(),
   pending: z.number(),
+  /**
+   * An unpaid public booking whose payment attempt expired: its seats went back on sale (issue
+   * 14); it is paid again only while seats remain.
+   */
+  expired: z.boolean(),
 });
 export type BookingListItem = z.infer<typeof bookingListItem>;
 export const bookingList = z.array(bookingListItem);
@@ -71,6 +76,8 @@ export const bookingDetail = z.object({
     /** Booked on credit by a corporate client: no payment is offered. */
     corporate: z.boolean(),
     paymentMode: z.enum(['T', 'P']),
+    /** Unpaid, its payment attempt expired: its seats went back on sale (issue 14). */
+    expired: z.boolean(),
   }),
   passanger: z.array(z.object({ type: z.string(), quantity: z.number().int(), total: z.number() })),
   includeServices: z.array(

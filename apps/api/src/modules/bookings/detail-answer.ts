@@ -194,6 +194,20 @@ export function attemptsToTell(attempts: AttemptRow[]): AttemptRow[] {
   );
 }
 
+/**
+ * Whether a booking gave its seats back (issue 14), as `holdsSeats` decides it in SQL: a public
+ * booking with passengers, never paid, whose payment attempts are all closed or expired. It is
+ * read from the rows at the time of reading, so a detail cached by revision still tells it.
+ */
+export function holdExpired(rows: BookingDetailRows, now = new Date()): boolean {
+  if (rows.head.booking.corporateClientId !== null) return false;
+  if (rows.passengers.every((line) => line.quantity === 0)) return false;
+  if (rows.ledger.some((entry) => entry.kind === 'payment')) return false;
+  return !rows.attempts.some(
+    (attempt) => attempt.status === 'pending' && attempt.expiresAt.getTime() > now.getTime(),
+  );
+}
+
 /** The booking detail (spec §3 "Booking detail") in a language: a pure mapping of its rows. */
 export function toBookingDetail(
   rows: BookingDetailRows,
@@ -216,6 +230,7 @@ export function toBookingDetail(
       observation: booking.observation,
       corporate: booking.corporateClientId !== null,
       paymentMode: booking.paymentMode === 'P' ? 'P' : 'T',
+      expired: holdExpired(rows),
     },
     passanger: rows.passengers.map((line) => ({
       type: nameIn(line, language),

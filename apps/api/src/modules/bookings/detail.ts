@@ -92,6 +92,7 @@ const detailStatement = prepared((db) =>
             amountCents: true,
             status: true,
             createdAt: true,
+            expiresAt: true,
           },
           orderBy: (attempt, { desc }) => [desc(attempt.createdAt)],
           limit: 10,

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { bookingPassengerLines, bookings } from '../../db/schema.ts';
 import { limitOffset, totalCount, type UserPageReader } from '../../lib/pagination.ts';
+import { holdsSeats } from '../departures/holdings.ts';
 import { visibleTo, visibleToPlaceholders, visibleToValues } from './access.ts';
 import { ledgerTotalsLateral, totalsOf } from './ledger.ts';
 import { bookingsWithNames } from './names.ts';
@@ -51,6 +52,7 @@ const pageStatement = prepared((db) => {
     additions: totals.additions,
     discounts: totals.discounts,
     payments: totals.payments,
+    holdsSeats: sql<boolean>`${holdsSeats}`.as('holds_seats'),
     all: chosen.all,
   })
     .innerJoin(chosen, eq(chosen.id, bookings.id))
@@ -84,6 +86,7 @@ export const listBookings: UserPageReader<BookingListItem> = async (db, user, la
       total: fromCents(sums.purchases + sums.additions - sums.discounts),
       paid: fromCents(sums.payments),
       pending: fromCents(sums.debt),
+      expired: !row.holdsSeats && (row.passengers ?? 0) > 0,
     };
   });
   return { items, total: all };

@@ -87,7 +87,11 @@ function ReservationCard({ booking }: { booking: BookingListItem }) {
           <Text fw={800} c="andes.9">
             {booking.name}
           </Text>
-          {booking.pending > 0 ? (
+          {booking.expired ? (
+            <Badge color="gray" variant="light">
+              {t('reservations.expired')}
+            </Badge>
+          ) : booking.pending > 0 ? (
             <Badge color="terracotta" variant="light">
               {t('reservations.pending')}: {money(booking.pending)}
             </Badge>

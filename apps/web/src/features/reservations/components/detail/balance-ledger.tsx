@@ -7,7 +7,7 @@ import { formatMoney } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { useSessionUser } from '../../../../lib/session.ts';
 import { DetailRows } from './detail-table.tsx';
-import { PaymentAttemptAlerts } from './payment-alerts.tsx';
+import { ExpiredHold, PaymentAttemptAlerts } from './payment-alerts.tsx';
 import { Section } from './section.tsx';
 
 /** Purchases, payments, discounts and additions, with the outstanding debt as footer. */
@@ -65,6 +65,7 @@ export function BalanceLedger({
   return (
     <Section id="detail-balance" title={t('bookingDetail.balance')}>
       <BalanceTable balance={detail.balance} />
+      {detail.booking.expired && <ExpiredHold />}
       <PaymentAttemptAlerts attempts={detail.paymentAttempts} confirmed={confirmed} />
       {withPay && payable && (
         <Group justify="flex-end" mt="md">

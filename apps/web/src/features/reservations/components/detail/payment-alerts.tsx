@@ -50,3 +50,22 @@ export function PaymentAttemptAlerts({
     </Stack>
   );
 }
+
+/**
+ * An unpaid booking whose checkout expired gave its seats back (issue 14): it can be paid again
+ * while seats remain on its date.
+ */
+export function ExpiredHold() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="terracotta"
+      icon={<IconInfoCircle aria-hidden />}
+      title={t('bookingDetail.expiredTitle')}
+      mt="sm"
+      data-testid="hold-expired"
+    >
+      {t('bookingDetail.expiredText')}
+    </Alert>
+  );
+}
