@@ -26,15 +26,17 @@ const NEXT_DATES_WINDOW_DAYS = 90;
  * no limit at all is not locked.
  */
 async function lockDay(tx: Transaction, tour: AvailabilityTour, date: string) {
-  if (tour.capacity !== null || tour.privateGroups !== null) {
-    await tx.insert(departures).values({ tourId: tour.id, date }).onConflictDoNothing();
-  }
-  const [row] = await tx
-    .select()
-    .from(departures)
-    .where(and(eq(departures.tourId, tour.id), eq(departures.date, date)))
-    .for('update');
-  return row;
+  const locked = () =>
+    tx
+      .select()
+      .from(departures)
+      .where(and(eq(departures.tourId, tour.id), eq(departures.date, date)))
+      .for('update');
+  const [row] = await locked();
+  if (row || (tour.capacity === null && tour.privateGroups === null)) return row;
+  // The date's first booking: its row is made (two first bookings at once make one), then locked.
+  await tx.insert(departures).values({ tourId: tour.id, date }).onConflictDoNothing();
+  return (await locked())[0];
 }
 
 export interface SeatRequest {
