@@ -230,6 +230,13 @@ describeInBrowser('corporate booking', () => {
     await page.getByRole('option', { name: 'Double room' }).click();
     await hotel.getByLabel('Rooms', { exact: true }).fill('1');
     await hotel.getByRole('button', { name: 'Add rooms' }).click();
+    // The first date it runs is within 60 days: a corporate booking needs 4 passengers then.
+    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await expectAlert(
+      page,
+      'A corporate booking made less than 60 days before travel needs at least 4 passengers',
+    );
+    await setPassengers(page, 'Adult', '4');
     await page.getByRole('button', { name: 'Reserve', exact: true }).click();
 
     await expect

@@ -7,6 +7,7 @@ import {
   capServiceQuantity,
   cleanCount,
   cleanQuantity,
+  corporateProblem,
   draftLimitProblem,
   initialDraft,
   priceDraft,
@@ -177,5 +178,26 @@ describe("the tour's limits on the draft", () => {
         tour,
       ),
     ).toBeNull();
+  });
+});
+
+describe("a corporate booking's minimum passengers (spec §9, corporate terms)", () => {
+  const today = '2026-11-25';
+  const on = (date: string, adults: string): BookingDraft => ({
+    ...withCounts({ [CustomerTypeId.adult]: adults }),
+    date,
+  });
+
+  it('is 2 passengers 60 days ahead or more, 4 when later, said with its message', () => {
+    expect(corporateProblem(on('2027-01-24', '2'), today)).toBeNull();
+    expect(corporateProblem(on('2027-01-24', '1'), today)).toEqual({
+      message: 'corporateMinimumEarly',
+      params: { min: '2', days: '60' },
+    });
+    expect(corporateProblem(on('2027-01-23', '3'), today)).toEqual({
+      message: 'corporateMinimumLate',
+      params: { min: '4', days: '60' },
+    });
+    expect(corporateProblem(on('2027-01-23', '4'), today)).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
       size={size}
       aria-label={t('common.language')}
       value={language}
-      onChange={(value) => setLanguage(value as Language)}
+      onChange={(value) => void setLanguage(value as Language)}
       data={[
         { value: 'en', label: <Label short="EN" full="English" /> },
         { value: 'es', label: <Label short="ES" full="Español" /> },

@@ -1,6 +1,6 @@
 import type { Language } from '@cusco/shared';
 import { useLayoutEffect, useState } from 'react';
-import { i18n, storedLanguage } from './i18n.ts';
+import { i18n, loadLanguage, storedLanguage } from './i18n.ts';
 
 /**
  * Shows a screen in a given language whatever the stored setting (spec §1: the booking page's
@@ -11,10 +11,16 @@ export function useFixedLanguage(language: Language | null): boolean {
   const [active, setActive] = useState<Language | null>(null);
   useLayoutEffect(() => {
     if (!language) return;
-    void i18n.changeLanguage(language);
-    document.documentElement.lang = language;
-    setActive(language);
+    let open = true;
+    // Its texts are loaded first, when the screen's language is not the stored one.
+    void loadLanguage(language).then(() => {
+      if (!open) return;
+      void i18n.changeLanguage(language);
+      document.documentElement.lang = language;
+      setActive(language);
+    });
     return () => {
+      open = false;
       const stored = storedLanguage();
       void i18n.changeLanguage(stored);
       document.documentElement.lang = stored;

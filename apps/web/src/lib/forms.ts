@@ -1,4 +1,3 @@
-import { isMessageKey } from '@cusco/shared';
 import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { ReactNode } from 'react';
@@ -26,9 +25,9 @@ export function useInputProps<Values extends Record<string, unknown>>(
 
 /** Turns a catalogue key into text; any other error (already text) is shown as it is. */
 export function useErrorText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (error: ReactNode): ReactNode =>
-    typeof error === 'string' && isMessageKey(error)
+    typeof error === 'string' && i18n.exists(`msg:${error}`)
       ? t([`field:${error}`, `msg:${error}`])
       : error;
 }

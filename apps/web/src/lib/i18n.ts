@@ -1,8 +1,6 @@
-import { type Language, messageCatalog } from '@cusco/shared';
+import type { Language } from '@cusco/shared';
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import en from '../locales/en.json';
-import es from '../locales/es.json';
 
 export const LANGUAGE_KEY = 'language';
 
@@ -20,21 +18,44 @@ const fieldMessages = {
   es: { required: 'Este campo es obligatorio' },
 };
 
+/**
+ * Each language's texts (the app's and the API messages' catalogues) are a chunk of their own: a
+ * visitor downloads the language they read, and the other only if they switch to it.
+ */
+const catalogues = {
+  en: () => Promise.all([import('../locales/en.json'), import('@cusco/shared/locales/en.json')]),
+  es: () => Promise.all([import('../locales/es.json'), import('@cusco/shared/locales/es.json')]),
+};
+
 void i18n.use(initReactI18next).init({
-  resources: {
-    en: { translation: en, msg: messageCatalog('en'), field: fieldMessages.en },
-    es: { translation: es, msg: messageCatalog('es'), field: fieldMessages.es },
-  },
+  resources: {},
+  partialBundledLanguages: true,
   lng: storedLanguage(),
-  fallbackLng: 'en',
+  // Every language has every text (tests hold both catalogues to the same keys).
+  fallbackLng: false,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
-document.documentElement.lang = i18n.language;
 
-export function setLanguage(language: Language) {
+/** Loads a language's texts, once. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const [app, messages] = await catalogues[language]();
+  i18n.addResourceBundle(language, 'translation', app.default, true, true);
+  i18n.addResourceBundle(language, 'msg', messages.default, true, true);
+  i18n.addResourceBundle(language, 'field', fieldMessages[language], true, true);
+}
+
+/** Loads the stored language's texts: the app renders once they are there. */
+export async function startI18n(): Promise<void> {
+  await loadLanguage(storedLanguage());
+  document.documentElement.lang = i18n.language;
+}
+
+export async function setLanguage(language: Language) {
   localStorage.setItem(LANGUAGE_KEY, language);
-  void i18n.changeLanguage(language);
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }
 

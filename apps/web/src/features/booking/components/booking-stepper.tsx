@@ -1,4 +1,4 @@
-import { amountToPayCents, type Tour } from '@cusco/shared';
+import { amountToPayCents, type Tour, todayInLima } from '@cusco/shared';
 import { Stepper } from '@mantine/core';
 import { useState } from 'react';
 import { useSessionUser } from '../../../lib/session.ts';
@@ -6,7 +6,7 @@ import type { BookingVariant } from '../api/get-tour.ts';
 import type { useBookingDraft } from '../hooks/use-booking-draft.ts';
 import { type PayNowState, usePayNow } from '../hooks/use-pay-now.ts';
 import type { useReserve } from '../hooks/use-reserve.ts';
-import { stepOneProblem } from '../model/draft.ts';
+import { corporateProblem, stepOneProblem } from '../model/draft.ts';
 import { readStoredBooking, writeStoredBooking } from '../model/draft-storage.ts';
 import { PayNow } from './pay-now.tsx';
 import { StepChoose } from './step-choose.tsx';
@@ -127,6 +127,8 @@ function useStepMoves({
   const reserveStepOne = () => {
     const problem = stepOneProblem(draft, tour);
     if (problem) return alert(problem);
+    const corporate = variant === 'corporate' ? corporateProblem(draft, todayInLima()) : null;
+    if (corporate) return alert(corporate.message, corporate.params);
     if (refuseBrokenLimit()) return;
     // A visitor already signed in goes straight to step 3 (spec §4).
     step.go(user ? STEP_PAYMENT : STEP_CONTACT);

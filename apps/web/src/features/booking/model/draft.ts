@@ -2,9 +2,12 @@ import {
   type BookingLimits,
   type BookingSelection,
   bookingLimitsOfTour,
+  CORPORATE_EARLY_DAYS,
+  CORPORATE_MIN_EARLY,
   CustomerTypeId,
   clampServiceQuantity,
   cleanNumericInput,
+  corporateMinimum,
   MAX_PASSENGERS_PER_TYPE,
   type MessageKey,
   type PricingCatalog,
@@ -95,6 +98,17 @@ export function stepOneProblem(draft: BookingDraft, tour: Tour) {
   }
   if (tour.hotel && draft.hotels.length === 0) return 'hotelMandatory' as const;
   return null;
+}
+
+/**
+ * A corporate booking's minimum passengers (spec §9, corporate terms): 2 when travelling 60 days
+ * on or later, else 4; the message that says so, or null. The server holds the same rule.
+ */
+export function corporateProblem(draft: BookingDraft, today: string) {
+  const min = corporateMinimum(draft.date, today);
+  if (totalPassengers(draft) >= min) return null;
+  const message = min === CORPORATE_MIN_EARLY ? 'corporateMinimumEarly' : 'corporateMinimumLate';
+  return { message, params: { min: String(min), days: String(CORPORATE_EARLY_DAYS) } } as const;
 }
 
 /** Adds rooms; the same hotel and room again adds to the existing line (at most 99 rooms). */
