@@ -1,5 +1,5 @@
-// What each screen downloads before it shows: the entry with its static imports, then the
-// screen's own chunk with its static imports, and their CSS. Sizes are gzip and brotli, as the
+// What each screen downloads before it shows: the entry with its static imports, the texts of
+// one language, then the screen's own chunk with its static imports, and their CSS. Sizes are gzip and brotli, as the
 // server sends them (the build writes .gz and .br copies). Run after `vite build`; prints a table
 // and, with --json, the figures as JSON (the benchmark reads them).
 import { readFileSync } from 'node:fs';
@@ -42,8 +42,18 @@ function sizes(file) {
   return { raw: raw.length, gzip: read('.gz', gzipSync), brotli: read('.br', brotliCompressSync) };
 }
 
+/**
+ * The texts of the language a first visit reads (Spanish, spec §1), loaded before the first
+ * render: the app's and the API messages' catalogues.
+ */
+const languageChunks = Object.keys(manifest).filter((key) => /\/locales\/es\.json$/.test(key));
+
 export function firstLoad(source) {
-  const keys = new Set([...closure('index.html'), ...closure(source)]);
+  const keys = new Set([
+    ...closure('index.html'),
+    ...closure(source),
+    ...languageChunks.flatMap((key) => [...closure(key)]),
+  ]);
   const files = { js: new Set(), css: new Set() };
   for (const key of keys) {
     const chunk = manifest[key];
