@@ -158,12 +158,26 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 declare module 'fastify' {
   interface FastifyInstance {
     catalogue: CatalogueCache;
+    /**
+     * The seats answers (availability), held apart from the catalogue: their many ranges never
+     * push the tours out of the catalogue cache.
+     */
+    seats: CatalogueCache;
+    /** After a change to the catalogue or the departures: this node drops both at once. */
+    catalogueChanged(): void;
   }
 }
 
 export const catalogueCachePlugin = fp(
   async (app: FastifyInstance, options: CatalogueCacheOptions & { db: Executor }) => {
-    app.decorate('catalogue', new CatalogueCache(options.db, app.log, options));
+    const catalogue = new CatalogueCache(options.db, app.log, options);
+    const seats = new CatalogueCache(options.db, app.log, { ...options, maxEntries: 2000 });
+    app.decorate('catalogue', catalogue);
+    app.decorate('seats', seats);
+    app.decorate('catalogueChanged', () => {
+      catalogue.clear();
+      seats.clear();
+    });
   },
   { name: 'catalogue-cache' },
 );

@@ -45,7 +45,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         pricing,
       });
       // The seats this node shows for the tour are read again at once.
-      if (pricing) app.catalogue.forget(availabilityKey(pricing.tour.code));
+      if (pricing) app.seats.forget(availabilityKey(pricing.tour.code));
       return sendStored(reply, answer);
     },
   );

@@ -153,7 +153,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         };
         const answer = await save(app.db, call, request.body as never);
         // This node serves the change at once; the others when they read the version.
-        app.catalogue.clear();
+        app.catalogueChanged();
         return answer;
       },
     );

@@ -45,7 +45,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { from, to, type, category } = request.query;
       const language = languageOf(request);
-      return app.catalogue.send(request, reply, {
+      return app.seats.send(request, reply, {
         key: `${availabilityKey(request.params.id)}${from}:${to}:${type}:${category}:${language}`,
         audience: 'public',
         maxAgeMs: AVAILABILITY_MAX_AGE_MS,
@@ -73,7 +73,7 @@ export const adminDepartureRoutes: FastifyPluginAsyncZod = async (app) => {
       requireAdmin(staff);
       const answer = await updateDeparture(app.db, staff, request.params, request.body);
       // This node shows the change at once; the others within a second (the catalogue version).
-      app.catalogue.clear();
+      app.catalogueChanged();
       return answer;
     },
   );
@@ -93,7 +93,7 @@ export const adminDepartureRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = currentUser(request);
       requireAdmin(staff);
       const answer = await bulkDepartures(app.db, staff, request.params.id, request.body);
-      app.catalogue.clear();
+      app.catalogueChanged();
       return answer;
     },
   );
