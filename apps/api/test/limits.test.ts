@@ -207,7 +207,7 @@ describe('lists come in pages', () => {
     const tour = await loadTour(ctx.app, '100401');
     for (let index = 0; index < 5; index++) {
       const saved = await postBooking(ctx.app, customer.token, bookingFor(tour, { adults: 1 }));
-      expect(saved.statusCode).toBe(201);
+      expect(saved.statusCode, saved.body).toBe(201);
     }
     const page = (query: string) =>
       ctx.app.inject({ url: `/api/tour/booking/list?${query}`, headers: bearer(customer.token) });

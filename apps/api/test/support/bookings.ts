@@ -19,6 +19,14 @@ import { bearer } from './accounts.ts';
 let spread = 0;
 
 /**
+ * Starts a test file's travel dates over (the setup file calls it before each file): with module
+ * state shared by the files of a worker, each file still books from a year on.
+ */
+export function resetTestDates() {
+  spread = 0;
+}
+
+/**
  * A travel date a year or so ahead, on a day every seeded tour runs (never in February, when the
  * Inca Trail is closed): each call the next such day, so that a test file's bookings do not fill
  * one departure's seats (issue 14: every date has the tour's seats).

@@ -79,11 +79,13 @@ export async function insertBookingContents(tx: Transaction, bookingId: string, 
 export async function insertWithFreshCode(
   tx: Transaction,
   values: Omit<typeof bookings.$inferInsert, 'code'>,
+  /** Where the codes come from (random; a test gives its own). */
+  draw: () => string = newBookingCode,
 ) {
   for (let attempt = 0; attempt < 6; attempt++) {
     const [row] = await tx
       .insert(bookings)
-      .values({ ...values, code: newBookingCode() })
+      .values({ ...values, code: draw() })
       .onConflictDoNothing({ target: bookings.code })
       .returning({ id: bookings.id, code: bookings.code, currency: bookings.currency });
     if (row) return row;
