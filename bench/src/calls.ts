@@ -7,6 +7,7 @@ import {
   todayInLima,
   tour as tourSchema,
 } from '@cusco/shared';
+import dayjs from 'dayjs';
 
 /** One call of the bench: what autocannon sends, and the issue 11 targets it is held to. */
 export interface BenchCall {
@@ -17,6 +18,8 @@ export interface BenchCall {
   body?: string;
   /** Fewer connections for writes (each one is a transaction). */
   connections?: number;
+  /** A body of its own for each request (a booking on a date of its own), instead of `body`. */
+  nextBody?: () => string;
 }
 
 /** The demo customer of the seed (README, demo accounts). */
@@ -29,8 +32,22 @@ async function json(url: string, init?: RequestInit) {
   return answer.json();
 }
 
+/**
+ * Travel dates from a year on, never in February (the trail is closed), one after the other and
+ * round again after 3,000: the bench's bookings spread over the tour's departures, as customers'
+ * do, instead of selling one date out (each departure has its seats).
+ */
+function travelDates() {
+  const dates: string[] = [];
+  for (let day = dayjs(addYears(todayInLima(), 1)); dates.length < 3000; day = day.add(1, 'day')) {
+    if (day.month() !== 1) dates.push(day.format('YYYY-MM-DD'));
+  }
+  let next = 0;
+  return () => dates[next++ % dates.length] as string;
+}
+
 /** A booking request for the tour as the booking page would send it (priced by shared rules). */
-function saveBody(tourAnswer: unknown) {
+function saveBody(tourAnswer: unknown, date: string) {
   const tour = tourSchema.parse(tourAnswer);
   const selection = {
     categoryId: tour.categories[0]?.value ?? '',
@@ -43,7 +60,7 @@ function saveBody(tourAnswer: unknown) {
   if (!result.ok) throw new Error(`the bench's booking does not price: ${result.error.code}`);
   return requestFromQuote({
     tourId: tour.id,
-    date: addYears(todayInLima(), 1),
+    date,
     selection,
     quote: result.quote,
     mode: 'T',
@@ -67,6 +84,7 @@ export async function benchCalls(url: string): Promise<BenchCall[]> {
   const code = list[0]?.id;
   if (!code) throw new Error('the demo customer has no booking to read');
   const tour = await json(`${url}/api/tour/${TOUR_CODE}`);
+  const nextDate = travelDates();
   return [
     {
       name: 'GET /api/tour/{code}',
@@ -97,7 +115,7 @@ export async function benchCalls(url: string): Promise<BenchCall[]> {
       method: 'POST',
       path: '/api/tour/save',
       headers: { ...signedIn, 'content-type': 'application/json' },
-      body: JSON.stringify(saveBody(tour)),
+      nextBody: () => JSON.stringify(saveBody(tour, nextDate())),
       connections: 20,
     },
   ];

@@ -12,7 +12,7 @@ export interface LoadResult {
 /** Runs autocannon on one call for `seconds`, with `connections` at once. */
 export async function load(
   base: string,
-  call: Pick<BenchCall, 'method' | 'path' | 'headers' | 'body'>,
+  call: Pick<BenchCall, 'method' | 'path' | 'headers' | 'body' | 'nextBody'>,
   options: { seconds: number; connections: number },
 ): Promise<LoadResult> {
   const result = await autocannon({
@@ -20,6 +20,19 @@ export async function load(
     method: call.method,
     headers: call.headers,
     body: call.body,
+    // A body of its own per request when the call has one (autocannon builds each from this).
+    ...(call.nextBody
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                body: call.nextBody?.() ?? '',
+              }),
+            },
+          ],
+        }
+      : {}),
     connections: options.connections,
     duration: options.seconds,
   });
