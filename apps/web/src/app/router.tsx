@@ -1,4 +1,4 @@
-import { createHashRouter, Navigate, Outlet } from 'react-router';
+import { createHashRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { RouteError, RouteLoader } from './route-error.tsx';
 import { RequireSession } from './shell/require-session.tsx';
@@ -237,3 +237,19 @@ const routes = [
   },
   { path: '*', element: toLogin },
 ];
+
+/**
+ * Starts loading the code of the screens the address opens (the lazy routes it matches) beside
+ * the app's texts, before the first render, so that the screen does not wait for its chunk once
+ * the app has started. A chunk that fails is left to the router, which shows its error page.
+ */
+export function preloadScreen(hash: string): Promise<unknown> {
+  const path = hash.replace(/^#/, '').split('?')[0] || '/';
+  const matches = matchRoutes(routes as RouteObject[], path) ?? [];
+  return Promise.all(
+    matches.map((match) => {
+      const lazy = match.route.lazy;
+      return typeof lazy === 'function' ? lazy().catch(() => undefined) : undefined;
+    }),
+  );
+}

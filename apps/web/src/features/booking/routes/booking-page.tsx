@@ -1,6 +1,6 @@
 import { cleanTourCode, type Language } from '@cusco/shared';
 import { Alert, Anchor, Box, Container, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LogoLoader } from '../../../components/logo.tsx';
@@ -41,6 +41,10 @@ function BookingScreen({ variant }: { variant: BookingVariant }) {
   const language = requested === 'invalid' ? null : requested;
   const ready = useFixedLanguage(code ? language : null);
   const tour = useTour(code && ready ? code : null, language ?? 'en', variant);
+  // The whole flow renders in the background once the tour arrives: React yields to the browser
+  // between its pieces, so a phone stays responsive while the page builds (the loader stays
+  // meanwhile, in the same place).
+  const shown = useDeferredValue(tour.data);
 
   // Spec §2/§8: a bad tour code or language is reported (once, however often the effect runs)
   // and the visitor goes to login.
@@ -89,8 +93,8 @@ function BookingScreen({ variant }: { variant: BookingVariant }) {
       <Container size="lg" pt="lg" pb={{ base: 96, md: 'lg' }} component="main">
         {notOffered ? (
           <NotOffered message={tour.error instanceof Error ? tour.error.message : ''} />
-        ) : tour.data && ready ? (
-          <BookingFlow key={`${tour.data.code}:${language}`} tour={tour.data} variant={variant} />
+        ) : shown && ready ? (
+          <BookingFlow key={`${shown.code}:${language}`} tour={shown} variant={variant} />
         ) : (
           <LogoLoader label={t('booking.loadingTour')} />
         )}
