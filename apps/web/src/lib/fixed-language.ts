@@ -12,13 +12,16 @@ export function useFixedLanguage(language: Language | null): boolean {
   useLayoutEffect(() => {
     if (!language) return;
     let open = true;
-    // Its texts are loaded first, when the screen's language is not the stored one.
-    void loadLanguage(language).then(() => {
+    const apply = () => {
       if (!open) return;
       void i18n.changeLanguage(language);
       document.documentElement.lang = language;
       setActive(language);
-    });
+    };
+    // Before the first paint when its texts are there (the app loads a booking page's language
+    // before it starts); else once they are.
+    if (i18n.hasResourceBundle(language, 'translation')) apply();
+    else void loadLanguage(language).then(apply);
     return () => {
       open = false;
       const stored = storedLanguage();

@@ -1,4 +1,4 @@
-import { cleanTourCode, type Language } from '@cusco/shared';
+import { cleanTourCode } from '@cusco/shared';
 import { Alert, Anchor, Box, Container, Text } from '@mantine/core';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,17 +9,11 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { showAlert, showErrorModal } from '../../../lib/error-modal.tsx';
 import { useFixedLanguage } from '../../../lib/fixed-language.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { bookingPageLanguage } from '../../../lib/page-language.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import { type BookingVariant, useTour } from '../api/get-tour.ts';
 import { BookingFlow } from '../components/booking-flow.tsx';
 import { BookingHeader } from '../components/booking-header.tsx';
-
-/** Spec §2: language 0 is English, 1 Spanish; no language is English; anything else is an error. */
-function pageLanguage(param: string | undefined): Language | 'invalid' {
-  if (param === undefined || param === '0') return 'en';
-  if (param === '1') return 'es';
-  return 'invalid';
-}
 
 /** Spec §2 public booking page (booking/{tour}/{lang}). */
 export function BookingPage() {
@@ -37,7 +31,7 @@ function BookingScreen({ variant }: { variant: BookingVariant }) {
   const params = useParams();
   const appLanguage = useLanguage();
   const code = cleanTourCode(params.tour ?? '');
-  const requested = variant === 'public' ? pageLanguage(params.lang) : appLanguage;
+  const requested = variant === 'public' ? bookingPageLanguage(params.lang) : appLanguage;
   const language = requested === 'invalid' ? null : requested;
   const ready = useFixedLanguage(code ? language : null);
   const tour = useTour(code && ready ? code : null, language ?? 'en', variant);
