@@ -102,6 +102,20 @@ function refuseRepeats<T>(
   }
 }
 
+/**
+ * A list of at most `max` items in which each is listed once by `keyOf`: a repeat is reported
+ * ('listedTwice') at its index, on its `field` when one is named.
+ */
+const listOnce = <T extends z.ZodType>(
+  item: T,
+  max: number,
+  keyOf: (item: z.output<T>) => string | null,
+  field?: string,
+) =>
+  list(item, max).superRefine((items, ctx) =>
+    refuseRepeats(items, keyOf, ctx, (index) => (field ? [index, field] : [index])),
+  );
+
 // ---------------------------------------------------------------------------------------------
 // The list
 // ---------------------------------------------------------------------------------------------
@@ -288,13 +302,11 @@ export const tourHotelsRequest = z.object({
     .int({ error: key('hotelNightsInvalid') })
     .min(0, { error: key('hotelNightsInvalid') })
     .max(CATALOGUE_LIMITS.maxHotelNights, { error: key('hotelNightsInvalid') }),
-  prices: list(hotelPriceEntry, CATALOGUE_LIMITS.hotelPrices).superRefine((prices, ctx) =>
-    refuseRepeats(
-      prices,
-      (price) => `${price.hotelTypeId}|${price.roomTypeId}`.toLowerCase(),
-      ctx,
-      (index) => [index, 'roomTypeId'],
-    ),
+  prices: listOnce(
+    hotelPriceEntry,
+    CATALOGUE_LIMITS.hotelPrices,
+    (price) => `${price.hotelTypeId}|${price.roomTypeId}`.toLowerCase(),
+    'roomTypeId',
   ),
 });
 export type TourHotelsRequest = z.input<typeof tourHotelsRequest>;
@@ -306,13 +318,11 @@ export type TourHotelsRequest = z.input<typeof tourHotelsRequest>;
  */
 export const tourServicesRequest = z.object({
   revision,
-  offers: list(serviceOfferEntry, CATALOGUE_LIMITS.offers).superRefine((offers, ctx) =>
-    refuseRepeats(
-      offers,
-      (offer) => offer.id?.toLowerCase() ?? null,
-      ctx,
-      (index) => [index, 'id'],
-    ),
+  offers: listOnce(
+    serviceOfferEntry,
+    CATALOGUE_LIMITS.offers,
+    (offer) => offer.id?.toLowerCase() ?? null,
+    'id',
   ),
 });
 export type TourServicesRequest = z.input<typeof tourServicesRequest>;
@@ -320,14 +330,7 @@ export type TourServicesRequest = z.input<typeof tourServicesRequest>;
 /** PUT admin/tours/{code}/related: the tours offered beside this one, by code, in order. */
 export const tourRelatedRequest = z.object({
   revision,
-  related: list(tourCode, CATALOGUE_LIMITS.related).superRefine((codes, ctx) =>
-    refuseRepeats(
-      codes,
-      (code) => code,
-      ctx,
-      (index) => [index],
-    ),
-  ),
+  related: listOnce(tourCode, CATALOGUE_LIMITS.related, (code) => code),
 });
 export type TourRelatedRequest = z.input<typeof tourRelatedRequest>;
 
