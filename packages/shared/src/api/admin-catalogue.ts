@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages.ts';
-import { pageQuery } from './common.ts';
+import { namedItem, pageQuery } from './common.ts';
 import { key, trimmedText } from './fields.ts';
 
 /**
@@ -129,16 +129,21 @@ export const adminTourQuery = pageQuery.extend({
 });
 export type AdminTourQuery = z.output<typeof adminTourQuery>;
 
-export const adminTourListItem = z.object({
-  code: z.string(),
-  /** The name in the request's language. */
-  name: z.string(),
+/** A tour as the list and the editor show it: its names, its family and its length. */
+const adminTourFields = {
   nameEn: z.string(),
   nameEs: z.string(),
   /** The family (Inka Trail, Alternative Trek…), in the request's language. */
   family: z.string(),
   days: z.number().int(),
   nights: z.number().int(),
+};
+
+export const adminTourListItem = z.object({
+  code: z.string(),
+  /** The name in the request's language. */
+  name: z.string(),
+  ...adminTourFields,
   active: z.boolean(),
   /** The lowest adult price, in dollars; null without prices. */
   fromPrice: z.number().nullable(),
@@ -389,35 +394,23 @@ export const tourRules = tourRulesRequest.omit({ revision: true });
 // The editable tour: GET admin/tours/{code}, and the answer of every save
 // ---------------------------------------------------------------------------------------------
 
-const named = z.object({ id: z.string(), name: z.string() });
+/** An included or not included service, as the editor shows it. */
+const inclusionView = z.object({
+  nameEn: z.string(),
+  nameEs: z.string(),
+  observationEn: z.string(),
+  observationEs: z.string(),
+});
 
 export const adminTourEditor = z.object({
   code: z.string(),
   revision: z.number().int(),
   active: z.boolean(),
-  nameEn: z.string(),
-  nameEs: z.string(),
-  family: z.string(),
-  days: z.number().int(),
-  nights: z.number().int(),
+  ...adminTourFields,
   hotelNights: z.number().int(),
   itinerary: z.array(z.object({ day: z.number().int(), nameEn: z.string(), nameEs: z.string() })),
-  included: z.array(
-    z.object({
-      nameEn: z.string(),
-      nameEs: z.string(),
-      observationEn: z.string(),
-      observationEs: z.string(),
-    }),
-  ),
-  notIncluded: z.array(
-    z.object({
-      nameEn: z.string(),
-      nameEs: z.string(),
-      observationEn: z.string(),
-      observationEs: z.string(),
-    }),
-  ),
+  included: z.array(inclusionView),
+  notIncluded: z.array(inclusionView),
   /** A series for every type and category of the tour, in the tour's order (tiers may be none). */
   prices: z.array(
     z.object({
@@ -451,12 +444,12 @@ export const adminTourEditor = z.object({
   rules: tourRules,
   /** The choices of the sections, named in the request's language. */
   choices: z.object({
-    types: z.array(named),
-    categories: z.array(named),
-    customerTypes: z.array(named),
-    hotelTypes: z.array(named),
-    roomTypes: z.array(named),
-    services: z.array(named.extend({ isTour: z.boolean(), perPerson: z.boolean() })),
+    types: z.array(namedItem),
+    categories: z.array(namedItem),
+    customerTypes: z.array(namedItem),
+    hotelTypes: z.array(namedItem),
+    roomTypes: z.array(namedItem),
+    services: z.array(namedItem.extend({ isTour: z.boolean(), perPerson: z.boolean() })),
     tours: z.array(z.object({ code: z.string(), name: z.string(), active: z.boolean() })),
   }),
 });
