@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../lib/error-modal.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { cleanCount, type HotelRow } from '../model/draft.ts';
+import { capAt, cleanCount, type HotelRow } from '../model/draft.ts';
 import { labelOf } from '../model/labels.ts';
 import { LimitNote, type LimitNoteAt } from './limit-note.tsx';
 
@@ -151,10 +151,10 @@ function useHotelLine({ hotel, catalog, passengers, roomsLeft, onAdd }: HotelFor
   });
 
   const typeRooms = (typed: string) => {
-    const value = cleanCount(typed);
-    const count = value ? Number.parseInt(value, 10) : 0;
-    const capped = roomsLeft !== null && roomsLeft > 0 && count > roomsLeft;
-    setRooms(capped ? String(roomsLeft) : value);
+    // No cap before any passenger is chosen, nor once no room is left (Add says why).
+    const max = roomsLeft ? roomsLeft : Number.POSITIVE_INFINITY;
+    const { value, capped } = capAt(cleanCount(typed), max);
+    setRooms(value);
     setRoomsNote(capped ? tooMany(false) : null);
   };
 
