@@ -47,6 +47,7 @@ const serviceLines: Omit<TableOf<ServiceLine>, 'rows'> = {
   ],
 };
 
+/** The booking detail's tables, by name (the key of their section's heading). */
 const tables: { [Name in TableName]: TableOf<TableRows[Name]> } = {
   /** Passengers by type: how many and what they cost. */
   passengers: {
