@@ -1,21 +1,30 @@
+/** A route without parameters: its link is its pattern. */
+const fixed = <Path extends string>(path: Path) => ({ pattern: path, href: () => path });
+
+/** A route of one parameter, at the end of its path; links encode its value. */
+const withParam = <Base extends string, Name extends string>(base: Base, name: Name) => ({
+  pattern: `${base}/:${name}` as const,
+  href: (value: string) => `${base}/${encodeURIComponent(value)}`,
+});
+
 /**
  * The one route table (spec §2): every route pattern, and the function that builds its links.
  * Routing is hash-based, so these are the paths after `#`.
  */
 export const paths = {
-  login: { pattern: '/login', href: () => '/login' },
+  login: fixed('/login'),
   loginMode: { pattern: '/login/:type', href: (type: 'signUp') => `/login/${type}` },
-  paymentConfirm: { pattern: '/paymentconfirm', href: () => '/paymentconfirm' },
+  paymentConfirm: fixed('/paymentconfirm'),
   /** The public tour catalogue (issue 12); #/login stays the default route. */
-  catalogue: { pattern: '/tours', href: () => '/tours' },
+  catalogue: fixed('/tours'),
   booking: {
     pattern: '/booking/:tour/:lang?',
     href: (tour: string, lang?: 0 | 1) => `/booking/${tour}${lang === undefined ? '' : `/${lang}`}`,
   },
   corporative: { pattern: '/corporative/:tour', href: (tour: string) => `/corporative/${tour}` },
-  main: { pattern: '/main', href: () => '/main' },
-  reservations: { pattern: '/main/booking', href: () => '/main/booking' },
-  reservationsAlias: { pattern: '/main/reservas', href: () => '/main/reservas' },
+  main: fixed('/main'),
+  reservations: fixed('/main/booking'),
+  reservationsAlias: fixed('/main/reservas'),
   bookingDetail: {
     pattern: '/main/booking/detail/:reservationcode',
     /** `paid`: the attempt just approved, which the page confirms (`?paid=`). */
@@ -24,23 +33,20 @@ export const paths = {
         options.paid ? `?paid=${encodeURIComponent(options.paid)}` : ''
       }`,
   },
-  incidents: { pattern: '/main/incidents', href: () => '/main/incidents' },
+  incidents: fixed('/main/incidents'),
   incidentForm: {
     pattern: '/main/incidents/form/:tour/:type/:name',
     href: (bookingId: string, typeId: string, name: string) =>
       `/main/incidents/form/${encodeURIComponent(bookingId)}/${encodeURIComponent(typeId)}/${encodeURIComponent(name)}`,
   },
-  profile: { pattern: '/main/profile', href: () => '/main/profile' },
-  tours: { pattern: '/main/tours', href: () => '/main/tours' },
+  profile: fixed('/main/profile'),
+  tours: fixed('/main/tours'),
   /** The agency's back office (issue 13): staff only. */
-  admin: { pattern: '/admin', href: () => '/admin' },
-  adminRequests: { pattern: '/admin/requests', href: () => '/admin/requests' },
-  adminBookings: { pattern: '/admin/bookings', href: () => '/admin/bookings' },
-  adminBooking: {
-    pattern: '/admin/bookings/:code',
-    href: (code: string) => `/admin/bookings/${encodeURIComponent(code)}`,
-  },
-  adminDepartures: { pattern: '/admin/departures', href: () => '/admin/departures' },
+  admin: fixed('/admin'),
+  adminRequests: fixed('/admin/requests'),
+  adminBookings: fixed('/admin/bookings'),
+  adminBooking: withParam('/admin/bookings', 'code'),
+  adminDepartures: fixed('/admin/departures'),
   adminManifest: {
     pattern: '/admin/departures/:tour/:date',
     href: (tour: string, date: string) =>
@@ -51,21 +57,15 @@ export const paths = {
     pattern: '/admin/calendar',
     href: (tour?: string) => `/admin/calendar${tour ? `?tour=${encodeURIComponent(tour)}` : ''}`,
   },
-  adminAudit: { pattern: '/admin/audit', href: () => '/admin/audit' },
-  adminStaff: { pattern: '/admin/staff', href: () => '/admin/staff' },
+  adminAudit: fixed('/admin/audit'),
+  adminStaff: fixed('/admin/staff'),
   /** The catalogue editor (issue 14). */
-  adminTours: { pattern: '/admin/tours', href: () => '/admin/tours' },
-  adminTour: {
-    pattern: '/admin/tours/:code',
-    href: (code: string) => `/admin/tours/${encodeURIComponent(code)}`,
-  },
+  adminTours: fixed('/admin/tours'),
+  adminTour: withParam('/admin/tours', 'code'),
   /** A password reset e-mail's link (issue 15). */
-  resetPassword: {
-    pattern: '/reset/:token',
-    href: (token: string) => `/reset/${encodeURIComponent(token)}`,
-  },
+  resetPassword: withParam('/reset', 'token'),
   /** The embedded transport's mailbox (issue 15): administrators. */
-  adminMail: { pattern: '/admin/mail', href: () => '/admin/mail' },
+  adminMail: fixed('/admin/mail'),
 } as const;
 
 /** Where a signed-in user lands (spec §2: after login the user goes to /main/booking). */

@@ -4,26 +4,22 @@ import {
   type ResetPasswordRequest,
   resetPasswordResponse,
 } from '@cusco/shared';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
+import { useFormMutation } from '../form-mutation.ts';
 
 /**
  * POST authentication/password/forgot (issue 15): the API answers the same whether or not an
  * account has the address; the link is e-mailed in the page's language.
  */
 export function useForgotPassword() {
-  return useMutation({
-    mutationFn: (body: ForgotPasswordRequest) =>
-      api.post('authentication/password/forgot', body, { schema: forgotPasswordResponse }),
-    meta: { inlineErrors: true },
-  });
+  return useFormMutation((body: ForgotPasswordRequest) =>
+    api.post('authentication/password/forgot', body, { schema: forgotPasswordResponse }),
+  );
 }
 
 /** POST authentication/password/reset: the link's token and the new password, twice. */
 export function useResetPassword() {
-  return useMutation({
-    mutationFn: (body: ResetPasswordRequest) =>
-      api.post('authentication/password/reset', body, { schema: resetPasswordResponse }),
-    meta: { inlineErrors: true },
-  });
+  return useFormMutation((body: ResetPasswordRequest) =>
+    api.post('authentication/password/reset', body, { schema: resetPasswordResponse }),
+  );
 }

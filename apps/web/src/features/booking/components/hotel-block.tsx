@@ -1,35 +1,19 @@
 import {
-  fromCents,
   hotelLine,
   MAX_LENGTH,
   type PricingCatalog,
   pricingCatalogFromTour,
   type Tour,
 } from '@cusco/shared';
-import {
-  ActionIcon,
-  Button,
-  Fieldset,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../lib/error-modal.tsx';
-import { formatMoney } from '../../../lib/format.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
-import { cleanCount, type HotelRow } from '../model/draft.ts';
+import { capAt, cleanCount, type HotelRow } from '../model/draft.ts';
 import { labelOf } from '../model/labels.ts';
+import { HotelRows, type TourHotel } from './hotel-rows.tsx';
 import { LimitNote, type LimitNoteAt } from './limit-note.tsx';
-
-type TourHotel = NonNullable<Tour['hotel']>;
 
 /**
  * Spec §2 optional hotel block: hotel category, room type and count; add and delete rows. At
@@ -151,10 +135,10 @@ function useHotelLine({ hotel, catalog, passengers, roomsLeft, onAdd }: HotelFor
   });
 
   const typeRooms = (typed: string) => {
-    const value = cleanCount(typed);
-    const count = value ? Number.parseInt(value, 10) : 0;
-    const capped = roomsLeft !== null && roomsLeft > 0 && count > roomsLeft;
-    setRooms(capped ? String(roomsLeft) : value);
+    // No cap before any passenger is chosen, nor once no room is left (Add says why).
+    const max = roomsLeft ? roomsLeft : Number.POSITIVE_INFINITY;
+    const { value, capped } = capAt(cleanCount(typed), max);
+    setRooms(value);
     setRoomsNote(capped ? tooMany(false) : null);
   };
 
@@ -191,65 +175,4 @@ function useHotelLine({ hotel, catalog, passengers, roomsLeft, onAdd }: HotelFor
     roomsNote,
     add,
   };
-}
-
-/** The hotel lines added, each with its price per room and a Remove button. */
-function HotelRows({
-  hotel,
-  catalog,
-  rows,
-  onRemove,
-}: {
-  hotel: TourHotel;
-  catalog: PricingCatalog;
-  rows: HotelRow[];
-  onRemove(row: HotelRow): void;
-}) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing="xs" aria-label={t('booking.hotel.added')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('booking.hotel.category')}</Table.Th>
-            <Table.Th>{t('booking.hotel.room')}</Table.Th>
-            <Table.Th ta="right">{t('booking.hotel.rooms')}</Table.Th>
-            <Table.Th ta="right">{t('booking.hotel.price')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('common.remove')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => {
-            const line = hotelLine(catalog, row);
-            const hotelName = labelOf(hotel.types, row.hotelTypeId);
-            const roomName = labelOf(hotel.rooms, row.roomTypeId);
-            return (
-              <Table.Tr key={`${row.hotelTypeId}:${row.roomTypeId}`}>
-                <Table.Td>{hotelName}</Table.Td>
-                <Table.Td>{roomName}</Table.Td>
-                <Table.Td ta="right">{row.rooms}</Table.Td>
-                <Table.Td ta="right">
-                  {line ? formatMoney(fromCents(line.unitCents), language) : ''}
-                </Table.Td>
-                <Table.Td ta="right">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => onRemove(row)}
-                    data-limit="hotels"
-                    aria-label={t('booking.hotel.remove', { room: roomName, hotel: hotelName })}
-                  >
-                    <IconTrash size={18} aria-hidden />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
 }

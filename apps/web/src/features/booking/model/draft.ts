@@ -144,39 +144,43 @@ export interface LimitMessage {
   params: Record<string, string | number>;
 }
 
-/**
- * A passenger count as typed, at most what keeps the booking within the tour's group maximum
- * (the other types' passengers count); `capped` when the typed number was lowered.
- */
-export function capCount(
+/** A number as typed, and whether it was lowered to a limit (a notice says so). */
+export interface CappedInput {
+  value: string;
+  capped: boolean;
+}
+
+/** A number as typed (digits), lowered to `max` when it is over it. */
+export function capAt(value: string, max: number): CappedInput {
+  return asNumber(value) > max ? { value: String(max), capped: true } : { value, capped: false };
+}
+
+/** A number typed for one line of the draft (a customer type, a service offer), capped. */
+type CapTyped = (
   draft: BookingDraft,
   limits: BookingLimits,
-  customerTypeId: string,
+  lineId: string,
   typed: string,
-): { value: string; capped: boolean } {
-  const value = cleanCount(typed);
+) => CappedInput;
+
+/**
+ * A passenger count as typed, at most what keeps the booking within the tour's group maximum
+ * (the other types' passengers count).
+ */
+export const capCount: CapTyped = (draft, limits, customerTypeId, typed) => {
   const others = totalPassengers(draft) - passengerCount(draft, customerTypeId);
-  const room = Math.max(limits.maxPassengers - others, 0);
-  return asNumber(value) > room ? { value: String(room), capped: true } : { value, capped: false };
-}
+  return capAt(cleanCount(typed), Math.max(limits.maxPassengers - others, 0));
+};
 
 /**
  * A service quantity as typed: 0–99, and at most one per passenger for a service sold per
  * person (once there are passengers to count).
  */
-export function capServiceQuantity(
-  draft: BookingDraft,
-  limits: BookingLimits,
-  offerId: string,
-  typed: string,
-): { value: string; capped: boolean } {
-  const value = cleanQuantity(typed);
+export const capServiceQuantity: CapTyped = (draft, limits, offerId, typed) => {
   const passengers = totalPassengers(draft);
-  if (!limits.perPersonOffers.has(offerId) || passengers === 0 || asNumber(value) <= passengers) {
-    return { value, capped: false };
-  }
-  return { value: String(passengers), capped: true };
-}
+  const perPassenger = limits.perPersonOffers.has(offerId) && passengers > 0;
+  return capAt(cleanQuantity(typed), perPassenger ? passengers : Number.POSITIVE_INFINITY);
+};
 
 /** The rooms that can still be added (one per passenger), or null before any passenger. */
 export function roomsLeft(draft: BookingDraft): number | null {

@@ -55,40 +55,35 @@ export function useIncidentOptions(list: 'types' | 'status') {
   });
 }
 
-function useRefresh() {
+/** A change to a request: the list and the requests read are read again once it is made. */
+function useIncidentChange<Data, Variables>(mutationFn: (variables: Variables) => Promise<Data>) {
   const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: listKey });
-    void queryClient.invalidateQueries({ queryKey: ['incident'] });
-  };
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: listKey });
+      void queryClient.invalidateQueries({ queryKey: ['incident'] });
+    },
+  });
 }
 
 export function useSaveIncident() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: IncidentSaveRequest) =>
-      api.post('incident/save', body, { schema: incidentResult }),
-    onSuccess: refresh,
-  });
+  return useIncidentChange((body: IncidentSaveRequest) =>
+    api.post('incident/save', body, { schema: incidentResult }),
+  );
 }
 
 export function useUpdateIncident() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: IncidentUpdateRequest }) =>
-      api.put(`incident/${id}/update`, body, { schema: incidentResult }),
-    onSuccess: refresh,
-  });
+  return useIncidentChange(({ id, body }: { id: string; body: IncidentUpdateRequest }) =>
+    api.put(`incident/${id}/update`, body, { schema: incidentResult }),
+  );
 }
 
 /** PUT incident/{id}/change/status with an empty body: the server decides the next status. */
 export function useChangeIncidentStatus() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) =>
-      api.put(`incident/${id}/change/status`, {}, { schema: incidentResult }),
-    onSuccess: refresh,
-  });
+  return useIncidentChange((id: string) =>
+    api.put(`incident/${id}/change/status`, {}, { schema: incidentResult }),
+  );
 }
 
 /**

@@ -4,16 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { useBookingOptions, useTargetOptions } from './use-incident-choices.ts';
 import type { IncidentFormState } from './use-incident-form.ts';
 
+/** What each part of the incident form takes: the form's state, and whether it is read-only. */
+interface FormPartProps {
+  form: IncidentFormState;
+  readOnly: boolean;
+}
+
 /** What the incident is about: reservation, type, free subject, and the passenger or service. */
 export function IncidentSubjectFields({
   form,
   readOnly,
   bookingReadOnly,
-}: {
-  form: IncidentFormState;
-  readOnly: boolean;
-  bookingReadOnly: boolean | undefined;
-}) {
+}: FormPartProps & { bookingReadOnly: boolean | undefined }) {
   const { t } = useTranslation();
   const { bookingId, typeId, name, targetId } = form.values;
   const bookingOptions = useBookingOptions(bookingId);
@@ -68,11 +70,7 @@ export function IncidentStatusSelect({
   incident,
   form,
   readOnly,
-}: {
-  incident: Incident;
-  form: IncidentFormState;
-  readOnly: boolean;
-}) {
+}: FormPartProps & { incident: Incident }) {
   const { t } = useTranslation();
   return (
     <Select
@@ -92,13 +90,7 @@ export function IncidentStatusSelect({
 }
 
 /** The incident's message. */
-export function IncidentMessage({
-  form,
-  readOnly,
-}: {
-  form: IncidentFormState;
-  readOnly: boolean;
-}) {
+export function IncidentMessage({ form, readOnly }: FormPartProps) {
   const { t } = useTranslation();
   return (
     <Textarea

@@ -13,16 +13,10 @@ import { BalanceBar, BalanceLedger, usePayable } from '../components/detail/bala
 import { BookingHeader, TripDetails } from '../components/detail/booking-header.tsx';
 import { BookingSummary } from '../components/detail/booking-summary.tsx';
 import { DetailModals } from '../components/detail/detail-modals.tsx';
+import { BookingTable } from '../components/detail/detail-tables.tsx';
 import { PassengerRegistry } from '../components/detail/passenger-registry.tsx';
-import { PassengersTable } from '../components/detail/passengers-table.tsx';
 import { PaymentConfirmation } from '../components/detail/payment-confirmation.tsx';
 import { RequestsBar } from '../components/detail/requests-bar.tsx';
-import {
-  AdditionalServices,
-  HotelStays,
-  IncludedServices,
-  OtherTours,
-} from '../components/detail/services-tables.tsx';
 import { hasTravelDocuments, TravelDocuments } from '../components/detail/travel-documents.tsx';
 import { PAID_PARAM, useDetailActions } from '../components/detail/use-detail-actions.ts';
 
@@ -60,6 +54,15 @@ export function BookingDetailPage() {
   return <Detail code={reservationcode} detail={detail.data} />;
 }
 
+/** The tables of what the booking holds, in the spec's order. */
+const lineTables = [
+  'passengers',
+  'included',
+  'hotels',
+  'additionalServices',
+  'otherTours',
+] as const;
+
 /**
  * The booking detail in the spec's order. On a phone (issue 12) the balance comes first, with Pay
  * in a bar fixed at the bottom while a balance is due, and the long tables are closed sections.
@@ -90,11 +93,9 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
       {phone && balance}
       {phone && <TripDetails booking={detail.booking} />}
       {hasTravelDocuments(detail) && <TravelDocuments code={detail.booking.code} />}
-      <PassengersTable rows={detail.passanger} />
-      <IncludedServices rows={detail.includeServices} />
-      <HotelStays rows={detail.hotels} />
-      <AdditionalServices rows={detail.additionalServices} />
-      <OtherTours rows={detail.otherTours} />
+      {lineTables.map((name) => (
+        <BookingTable key={name} name={name} detail={detail} />
+      ))}
       <RequestsBar
         onRequest={actions.request}
         onAddServices={() => actions.setAddingServices(true)}

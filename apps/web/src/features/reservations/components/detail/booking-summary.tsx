@@ -1,7 +1,7 @@
 import type { BookingDetail } from '@cusco/shared';
 import { Anchor, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DetailTable } from './detail-table.tsx';
+import { BookingTable } from './detail-tables.tsx';
 
 /** The tour summary, the booking's observations and the link to the terms. */
 export function BookingSummary({
@@ -13,20 +13,7 @@ export function BookingSummary({
 }) {
   const { t } = useTranslation();
   return (
-    <DetailTable
-      name="summary"
-      rows={detail.resume}
-      rowKey={(row) => String(row.number)}
-      columns={[
-        { header: t('bookingDetail.number'), value: (row) => row.number },
-        { header: t('bookingDetail.tour'), value: (row) => row.tour },
-        {
-          header: t('bookingDetail.observations'),
-          kind: 'observation',
-          value: (row) => row.observations,
-        },
-      ]}
-    >
+    <BookingTable name="summary" detail={detail}>
       <Title order={3} size="h5" mt="md">
         {t('bookingDetail.observations')}
       </Title>
@@ -34,6 +21,6 @@ export function BookingSummary({
       <Anchor component="button" type="button" mt="md" onClick={() => onOpenTerms()}>
         {t('bookingDetail.terms')}
       </Anchor>
-    </DetailTable>
+    </BookingTable>
   );
 }
