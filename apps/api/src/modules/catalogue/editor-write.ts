@@ -15,7 +15,7 @@ import {
   type tourServicesRequest,
   type tourTextsRequest,
 } from '@cusco/shared';
-import { and, asc, eq, exists, inArray, isNull, not, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, not, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
@@ -39,7 +39,16 @@ import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { bumpCatalogueVersion } from '../../lib/versions.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { loadEditableTour } from './editor-read.ts';
+import { offeredBy, offerOrder } from '../tours/service-offers.ts';
+import { tourRulesOf } from '../tours/tour-parts.ts';
+import {
+  editorHotelPrice,
+  editorInclusions,
+  editorItinerary,
+  editorOffer,
+  editorRelated,
+  loadEditableTour,
+} from './editor-read.ts';
 
 /**
  * The catalogue editor's writes (issue 14, administrators). Each saves one section of a tour in
@@ -183,15 +192,7 @@ export function saveTourItinerary(
         throw refuse('itineraryDayOverDays', `itinerary.${index}.day`, { days: tour.days });
       }
     }
-    const before = await tx
-      .select({
-        day: tourItinerary.day,
-        nameEn: tourItinerary.nameEn,
-        nameEs: tourItinerary.nameEs,
-      })
-      .from(tourItinerary)
-      .where(eq(tourItinerary.tourId, tour.id))
-      .orderBy(asc(tourItinerary.day), asc(tourItinerary.sortOrder));
+    const before = await editorItinerary(tx, tour.id);
     await tx.delete(tourItinerary).where(eq(tourItinerary.tourId, tour.id));
     if (input.itinerary.length > 0) {
       await tx.insert(tourItinerary).values(
@@ -215,17 +216,7 @@ export function saveTourInclusions(
   input: z.output<typeof tourInclusionsRequest>,
 ) {
   return editTour(db, call, input.revision, 'inclusions', async (tx, tour) => {
-    const rows = await tx
-      .select()
-      .from(tourInclusions)
-      .where(eq(tourInclusions.tourId, tour.id))
-      .orderBy(asc(tourInclusions.sortOrder));
-    const compact = (row: (typeof rows)[number]) => ({
-      nameEn: row.nameEn,
-      nameEs: row.nameEs,
-      observationEn: row.observationEn,
-      observationEs: row.observationEs,
-    });
+    const before = await editorInclusions(tx, tour.id);
     await tx.delete(tourInclusions).where(eq(tourInclusions.tourId, tour.id));
     const entries = [
       ...input.included.map((entry) => ({ ...entry, included: true })),
@@ -237,10 +228,7 @@ export function saveTourInclusions(
         .values(entries.map((entry, index) => ({ ...entry, tourId: tour.id, sortOrder: index })));
     }
     return {
-      before: {
-        included: rows.filter((row) => row.included).map(compact),
-        notIncluded: rows.filter((row) => !row.included).map(compact),
-      },
+      before,
       after: { included: input.included, notIncluded: input.notIncluded },
     };
   });
@@ -379,11 +367,7 @@ export function saveTourHotels(
       .select()
       .from(tourHotelPrices)
       .where(eq(tourHotelPrices.tourId, tour.id));
-    const before: HotelRow[] = stored.map((row) => ({
-      hotelTypeId: row.hotelTypeId,
-      roomTypeId: row.roomTypeId,
-      price: fromCents(row.priceCents),
-    }));
+    const before: HotelRow[] = stored.map(editorHotelPrice);
     await tx.delete(tourHotelPrices).where(eq(tourHotelPrices.tourId, tour.id));
     if (rows.length > 0) {
       await tx.insert(tourHotelPrices).values(
@@ -426,10 +410,8 @@ export function saveTourServices(
     const offered = await tx
       .select()
       .from(tourAdditionalServices)
-      .where(
-        and(eq(tourAdditionalServices.tourId, tour.id), isNull(tourAdditionalServices.withdrawnAt)),
-      )
-      .orderBy(asc(tourAdditionalServices.sortOrder), asc(tourAdditionalServices.id));
+      .where(offeredBy(tour.id))
+      .orderBy(...offerOrder);
     const existing = new Map(offered.map((row) => [row.id, row]));
     const services = await knownIds(
       tx,
@@ -487,22 +469,9 @@ export function saveTourServices(
           },
         });
     }
-    const compact = (row: {
-      id: string;
-      serviceId: string;
-      labelEn: string;
-      labelEs: string;
-      priceCents: number;
-    }) => ({
-      id: row.id,
-      serviceId: row.serviceId,
-      labelEn: row.labelEn,
-      labelEs: row.labelEs,
-      price: fromCents(row.priceCents),
-    });
     return {
-      before: { offers: offered.map(compact) },
-      after: { offers: offers.map(compact), withdrawnOrDeleted: leaving },
+      before: { offers: offered.map(editorOffer) },
+      after: { offers: offers.map(editorOffer), withdrawnOrDeleted: leaving },
     };
   });
 }
@@ -532,12 +501,7 @@ export function saveTourRelated(
       if (!id) throw refuse('tourNotFound', `related.${index}`);
       return id;
     });
-    const before = await tx
-      .select({ code: tours.code })
-      .from(tourRelated)
-      .innerJoin(tours, eq(tours.id, tourRelated.relatedTourId))
-      .where(eq(tourRelated.tourId, tour.id))
-      .orderBy(asc(tourRelated.sortOrder));
+    const before = await editorRelated(tx, tour.id);
     await tx.delete(tourRelated).where(eq(tourRelated.tourId, tour.id));
     if (ids.length > 0) {
       await tx
@@ -545,7 +509,7 @@ export function saveTourRelated(
         .values(ids.map((id, index) => ({ tourId: tour.id, relatedTourId: id, sortOrder: index })));
     }
     return {
-      before: { related: before.map((row) => row.code) },
+      before: { related: before },
       after: { related: input.related },
     };
   });
@@ -585,15 +549,6 @@ export function saveTourRules(
       weekdays: rules.weekdays.toSorted((a, b) => a - b),
     };
     await tx.update(tours).set(sorted).where(eq(tours.id, tour.id));
-    const before = {
-      leadDays: tour.leadDays,
-      closedMonths: tour.closedMonths,
-      weekdays: tour.weekdays,
-      capacity: tour.capacity,
-      privateGroups: tour.privateGroups,
-      staffRatio: tour.staffRatio,
-      maxGroupSize: tour.maxGroupSize,
-    };
-    return { before, after: sorted };
+    return { before: tourRulesOf(tour), after: sorted };
   });
 }

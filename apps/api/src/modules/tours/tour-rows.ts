@@ -1,14 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type Executor, readEach } from '../../db/client.ts';
-import {
-  customerTypes,
-  tourInclusions,
-  tourItinerary,
-  tourRelated,
-  tours,
-} from '../../db/schema.ts';
+import { customerTypes, tourRelated, tours } from '../../db/schema.ts';
 import { loadServiceOfferRows } from './service-offers.ts';
-import { tourCategoryNames, tourHotelRows, tourPriceRows, tourTypeNames } from './tour-parts.ts';
+import {
+  tourCategoryNames,
+  tourHotelRows,
+  tourInclusionRows,
+  tourItineraryRows,
+  tourNameColumns,
+  tourPriceRows,
+  tourTypeNames,
+} from './tour-parts.ts';
 
 /**
  * Everything the booking page shows of an active tour, in both languages, as the database holds
@@ -29,23 +31,13 @@ export async function loadTourRows(db: Executor, code: string) {
     offers: () => loadServiceOfferRows(db, tour.id),
     related: () =>
       db
-        .select({ code: tours.code, nameEn: tours.nameEn, nameEs: tours.nameEs })
+        .select(tourNameColumns)
         .from(tourRelated)
         .innerJoin(tours, eq(tours.id, tourRelated.relatedTourId))
         .where(and(eq(tourRelated.tourId, tour.id), eq(tours.isActive, true)))
         .orderBy(asc(tourRelated.sortOrder)),
-    itinerary: () =>
-      db
-        .select()
-        .from(tourItinerary)
-        .where(eq(tourItinerary.tourId, tour.id))
-        .orderBy(asc(tourItinerary.day), asc(tourItinerary.sortOrder)),
-    inclusions: () =>
-      db
-        .select()
-        .from(tourInclusions)
-        .where(eq(tourInclusions.tourId, tour.id))
-        .orderBy(asc(tourInclusions.sortOrder)),
+    itinerary: () => tourItineraryRows(db, tour.id),
+    inclusions: () => tourInclusionRows(db, tour.id),
   });
   return { tour, ...parts };
 }
