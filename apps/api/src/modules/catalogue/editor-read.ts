@@ -28,12 +28,11 @@ import { containing } from '../admin/customers.ts';
 import { offeredBy, offerOrder } from '../tours/service-offers.ts';
 import {
   tourCategoryNames,
-  tourInclusionRows,
-  tourItineraryRows,
   tourNameColumns,
   tourRuleColumns,
   tourTypeNames,
 } from '../tours/tour-parts.ts';
+import { tourInclusionRows, tourItineraryRows } from '../tours/tour-rows.ts';
 
 /**
  * The catalogue editor's reads (issue 14): every tour, offered or not, and one tour as the editor

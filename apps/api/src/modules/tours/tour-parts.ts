@@ -7,8 +7,6 @@ import {
   roomTypes,
   tourCategories,
   tourHotelPrices,
-  tourInclusions,
-  tourItinerary,
   tourPrices,
   tours,
   tourTypeLinks,
@@ -104,22 +102,4 @@ export function tourHotelRows(db: Executor, tourId: string) {
     .innerJoin(hotelTypes, eq(hotelTypes.id, tourHotelPrices.hotelTypeId))
     .innerJoin(roomTypes, eq(roomTypes.id, tourHotelPrices.roomTypeId))
     .where(eq(tourHotelPrices.tourId, tourId));
-}
-
-/** The tour's itinerary: its events, day by day, in order. */
-export function tourItineraryRows(db: Executor, tourId: string) {
-  return db
-    .select()
-    .from(tourItinerary)
-    .where(eq(tourItinerary.tourId, tourId))
-    .orderBy(asc(tourItinerary.day), asc(tourItinerary.sortOrder));
-}
-
-/** What the tour's price includes and what it does not, in order. */
-export function tourInclusionRows(db: Executor, tourId: string) {
-  return db
-    .select()
-    .from(tourInclusions)
-    .where(eq(tourInclusions.tourId, tourId))
-    .orderBy(asc(tourInclusions.sortOrder));
 }

@@ -1,12 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type Executor, readEach } from '../../db/client.ts';
-import { customerTypes, tourRelated, tours } from '../../db/schema.ts';
+import {
+  customerTypes,
+  tourInclusions,
+  tourItinerary,
+  tourRelated,
+  tours,
+} from '../../db/schema.ts';
 import { loadServiceOfferRows } from './service-offers.ts';
 import {
   tourCategoryNames,
   tourHotelRows,
-  tourInclusionRows,
-  tourItineraryRows,
   tourNameColumns,
   tourPriceRows,
   tourTypeNames,
@@ -40,6 +44,24 @@ export async function loadTourRows(db: Executor, code: string) {
     inclusions: () => tourInclusionRows(db, tour.id),
   });
   return { tour, ...parts };
+}
+
+/** The tour's itinerary: its events, day by day, in order. */
+export function tourItineraryRows(db: Executor, tourId: string) {
+  return db
+    .select()
+    .from(tourItinerary)
+    .where(eq(tourItinerary.tourId, tourId))
+    .orderBy(asc(tourItinerary.day), asc(tourItinerary.sortOrder));
+}
+
+/** What the tour's price includes and what it does not, in order. */
+export function tourInclusionRows(db: Executor, tourId: string) {
+  return db
+    .select()
+    .from(tourInclusions)
+    .where(eq(tourInclusions.tourId, tourId))
+    .orderBy(asc(tourInclusions.sortOrder));
 }
 
 export type TourRows = NonNullable<Awaited<ReturnType<typeof loadTourRows>>>;
