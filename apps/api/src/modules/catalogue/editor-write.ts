@@ -80,7 +80,7 @@ async function editTour(
   call: EditCall,
   revision: number,
   section: string,
-  apply: (tx: Transaction, tour: LockedTour) => Promise<{ before: unknown; after: unknown }>,
+  apply: (tx: Transaction, tour: LockedTour) => Promise<Change>,
 ): Promise<AdminTourEditor> {
   try {
     return await db.transaction(async (tx) => {
@@ -115,6 +115,24 @@ async function editTour(
     if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', 'catalogueRetry');
     throw error;
   }
+}
+
+/** What a section's edit was and became, for the audit. */
+interface Change {
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * A section's save (db, call, input): editTour, from the revision the input names, applying
+ * `apply` to the locked tour.
+ */
+function sectionSave<Input extends { revision: number }>(
+  section: string,
+  apply: (tx: Transaction, tour: LockedTour, input: Input) => Promise<Change>,
+) {
+  return (db: Database, call: EditCall, input: Input) =>
+    editTour(db, call, input.revision, section, (tx, tour) => apply(tx, tour, input));
 }
 
 /** The ids a reference table holds among `ids` (lowercase). */
@@ -159,12 +177,9 @@ function priceChanges<T>(
 // ---------------------------------------------------------------------------------------------
 
 /** PUT admin/tours/{code}/texts: the tour's name in English and Spanish. */
-export function saveTourTexts(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourTextsRequest>,
-) {
-  return editTour(db, call, input.revision, 'texts', async (tx, tour) => {
+export const saveTourTexts = sectionSave(
+  'texts',
+  async (tx, tour, input: z.output<typeof tourTextsRequest>) => {
     await tx
       .update(tours)
       .set({ nameEn: input.nameEn, nameEs: input.nameEs })
@@ -173,20 +188,17 @@ export function saveTourTexts(
       before: { nameEn: tour.nameEn, nameEs: tour.nameEs },
       after: { nameEn: input.nameEn, nameEs: input.nameEs },
     };
-  });
-}
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Itinerary and inclusions
 // ---------------------------------------------------------------------------------------------
 
 /** PUT admin/tours/{code}/itinerary: the events, each on a day of the tour. */
-export function saveTourItinerary(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourItineraryRequest>,
-) {
-  return editTour(db, call, input.revision, 'itinerary', async (tx, tour) => {
+export const saveTourItinerary = sectionSave(
+  'itinerary',
+  async (tx, tour, input: z.output<typeof tourItineraryRequest>) => {
     for (const [index, entry] of input.itinerary.entries()) {
       if (entry.day > tour.days) {
         throw refuse('itineraryDayOverDays', `itinerary.${index}.day`, { days: tour.days });
@@ -206,16 +218,13 @@ export function saveTourItinerary(
       );
     }
     return { before: { itinerary: before }, after: { itinerary: input.itinerary } };
-  });
-}
+  },
+);
 
 /** PUT admin/tours/{code}/inclusions: what the price includes and what it does not. */
-export function saveTourInclusions(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourInclusionsRequest>,
-) {
-  return editTour(db, call, input.revision, 'inclusions', async (tx, tour) => {
+export const saveTourInclusions = sectionSave(
+  'inclusions',
+  async (tx, tour, input: z.output<typeof tourInclusionsRequest>) => {
     const before = await editorInclusions(tx, tour.id);
     await tx.delete(tourInclusions).where(eq(tourInclusions.tourId, tour.id));
     const entries = [
@@ -231,8 +240,8 @@ export function saveTourInclusions(
       before,
       after: { included: input.included, notIncluded: input.notIncluded },
     };
-  });
-}
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Prices
@@ -253,12 +262,9 @@ const priceKey = (row: PriceRow) =>
  * PUT admin/tours/{code}/prices: every series of the tour, stored as tiers (ADR 0010: a tier
  * applies from its group size to the next tier's). Types and categories must be the tour's.
  */
-export function saveTourPrices(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourPricesRequest>,
-) {
-  return editTour(db, call, input.revision, 'prices', async (tx, tour) => {
+export const saveTourPrices = sectionSave(
+  'prices',
+  async (tx, tour, input: z.output<typeof tourPricesRequest>) => {
     const [typeRows, categoryRows] = [
       await tx
         .select({ id: tourTypeLinks.typeId })
@@ -325,8 +331,8 @@ export function saveTourPrices(
     }
     const changes = priceChanges(before, rows, priceKey, (row) => row.price);
     return { before: { prices: changes.before }, after: { prices: changes.after } };
-  });
-}
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Hotels
@@ -335,12 +341,9 @@ export function saveTourPrices(
 type HotelRow = { hotelTypeId: string; roomTypeId: string; price: number };
 
 /** PUT admin/tours/{code}/hotels: the nights per room, and each hotel and room's price a night. */
-export function saveTourHotels(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourHotelsRequest>,
-) {
-  return editTour(db, call, input.revision, 'hotels', async (tx, tour) => {
+export const saveTourHotels = sectionSave(
+  'hotels',
+  async (tx, tour, input: z.output<typeof tourHotelsRequest>) => {
     if (input.hotelNights > tour.nights) {
       throw refuse('hotelNightsOverNights', 'hotelNights', { nights: tour.nights });
     }
@@ -389,8 +392,8 @@ export function saveTourHotels(
       before: { hotelNights: tour.hotelNights, prices: changes.before },
       after: { hotelNights: input.hotelNights, prices: changes.after },
     };
-  });
-}
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Additional services
@@ -401,12 +404,9 @@ export function saveTourHotels(
  * labels and price (bookings keep the price they paid); new ones are added; one left out is
  * deleted, or withdrawn when bookings bought it.
  */
-export function saveTourServices(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourServicesRequest>,
-) {
-  return editTour(db, call, input.revision, 'services', async (tx, tour) => {
+export const saveTourServices = sectionSave(
+  'services',
+  async (tx, tour, input: z.output<typeof tourServicesRequest>) => {
     const offered = await tx
       .select()
       .from(tourAdditionalServices)
@@ -473,20 +473,17 @@ export function saveTourServices(
       before: { offers: offered.map(editorOffer) },
       after: { offers: offers.map(editorOffer), withdrawnOrDeleted: leaving },
     };
-  });
-}
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Related tours and the active flag
 // ---------------------------------------------------------------------------------------------
 
 /** PUT admin/tours/{code}/related: the tours offered beside this one, in order. */
-export function saveTourRelated(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourRelatedRequest>,
-) {
-  return editTour(db, call, input.revision, 'related', async (tx, tour) => {
+export const saveTourRelated = sectionSave(
+  'related',
+  async (tx, tour, input: z.output<typeof tourRelatedRequest>) => {
     const found =
       input.related.length === 0
         ? []
@@ -512,23 +509,20 @@ export function saveTourRelated(
       before: { related: before },
       after: { related: input.related },
     };
-  });
-}
+  },
+);
 
 /**
  * PUT admin/tours/{code}/active: an inactive tour leaves the catalogue, the related lists and
  * new bookings; the bookings it has keep working.
  */
-export function saveTourActive(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourActiveRequest>,
-) {
-  return editTour(db, call, input.revision, 'active', async (tx, tour) => {
+export const saveTourActive = sectionSave(
+  'active',
+  async (tx, tour, input: z.output<typeof tourActiveRequest>) => {
     await tx.update(tours).set({ isActive: input.active }).where(eq(tours.id, tour.id));
     return { before: { active: tour.isActive }, after: { active: input.active } };
-  });
-}
+  },
+);
 
 /**
  * PUT admin/tours/{code}/rules (issue 14): when the tour runs (lead time, closed months, days of
@@ -536,12 +530,9 @@ export function saveTourActive(
  * scheduled, staff per traveller on the permits, the most passengers one booking carries).
  * Departures the agency scheduled keep their own seats.
  */
-export function saveTourRules(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourRulesRequest>,
-) {
-  return editTour(db, call, input.revision, 'rules', async (tx, tour) => {
+export const saveTourRules = sectionSave(
+  'rules',
+  async (tx, tour, input: z.output<typeof tourRulesRequest>) => {
     const { revision: _, ...rules } = input;
     const sorted = {
       ...rules,
@@ -550,5 +541,5 @@ export function saveTourRules(
     };
     await tx.update(tours).set(sorted).where(eq(tours.id, tour.id));
     return { before: tourRulesOf(tour), after: sorted };
-  });
-}
+  },
+);
