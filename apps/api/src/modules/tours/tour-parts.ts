@@ -44,6 +44,7 @@ export const tourRuleColumns = pick(getTableColumns(tours), ruleFields);
 /** The rules of a tour's row, alone. */
 export const tourRulesOf = (tour: typeof tours.$inferSelect) => pick(tour, ruleFields);
 
+/** The `keys` of `row`, alone. */
 function pick<T extends object, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<T, K>;
 }
