@@ -269,32 +269,46 @@ function backgroundJobs(app: FastifyInstance, config: Config): Job[] {
  * scan (every node may run it: the outbox's unique keys keep each reminder single).
  */
 function mailJobs(app: FastifyInstance, config: Config): Job[] {
-  const jobs: Job[] = [];
-  if (config.mail.intervalSeconds > 0) {
-    jobs.push({
+  return [
+    ...reportingJob(app, {
       name: 'outbox',
       everyMs: config.mail.intervalSeconds * 1000,
-      async run() {
-        const report = await app.mail.sendDue();
-        if (report.sent + report.retrying + report.failed + report.skipped > 0) {
-          app.log.info({ report }, 'outbox: mail sent');
-        }
-      },
-    });
-  }
-  if (config.mail.reminderIntervalMinutes > 0) {
-    jobs.push({
+      pass: () => app.mail.sendDue(),
+      didWork: (report) => report.sent + report.retrying + report.failed + report.skipped > 0,
+      message: 'outbox: mail sent',
+    }),
+    ...reportingJob(app, {
       name: 'reminders',
       everyMs: config.mail.reminderIntervalMinutes * 60_000,
+      pass: () => app.mail.scanReminders(),
+      didWork: (report) => report.balance + report.passengerData > 0,
+      message: 'reminders added to the outbox',
+    }),
+  ];
+}
+
+/** A job whose pass answers a report, logged when the pass did something; none when `everyMs` is 0. */
+function reportingJob<Report>(
+  app: FastifyInstance,
+  job: {
+    name: string;
+    everyMs: number;
+    pass: () => Promise<Report>;
+    didWork: (report: Report) => boolean;
+    message: string;
+  },
+): Job[] {
+  if (job.everyMs <= 0) return [];
+  return [
+    {
+      name: job.name,
+      everyMs: job.everyMs,
       async run() {
-        const report = await app.mail.scanReminders();
-        if (report.balance + report.passengerData > 0) {
-          app.log.info({ report }, 'reminders added to the outbox');
-        }
+        const report = await job.pass();
+        if (job.didWork(report)) app.log.info({ report }, job.message);
       },
-    });
-  }
-  return jobs;
+    },
+  ];
 }
 
 function reconciliationJobs(app: FastifyInstance, config: Config): Job[] {

@@ -7,6 +7,7 @@ import { loadServiceOfferRows, type ServiceOfferRow } from '../tours/service-off
 import {
   tourCategoryNames,
   tourHotelRows,
+  tourNameColumns,
   tourPriceRows,
   tourTypeNames,
 } from '../tours/tour-parts.ts';
@@ -42,9 +43,7 @@ async function pricingTour(db: Executor, tourId: string) {
   const [tour] = await db
     .select({
       id: tours.id,
-      code: tours.code,
-      nameEn: tours.nameEn,
-      nameEs: tours.nameEs,
+      ...tourNameColumns,
       hotelNights: tours.hotelNights,
       maxGroupSize: tours.maxGroupSize,
     })

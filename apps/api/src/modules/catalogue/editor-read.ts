@@ -7,7 +7,7 @@ import {
   type Language,
   nameIn,
 } from '@cusco/shared';
-import { and, asc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, readEach } from '../../db/client.ts';
 import {
   additionalServices,
@@ -18,8 +18,6 @@ import {
   tourAdditionalServices,
   tourFamilies,
   tourHotelPrices,
-  tourInclusions,
-  tourItinerary,
   tourPrices,
   tourRelated,
   tours,
@@ -27,7 +25,14 @@ import {
 import { notFound } from '../../errors.ts';
 import { limitOffset, type Page } from '../../lib/pagination.ts';
 import { containing } from '../admin/customers.ts';
-import { tourCategoryNames, tourTypeNames } from '../tours/tour-parts.ts';
+import { offeredBy, offerOrder } from '../tours/service-offers.ts';
+import {
+  tourCategoryNames,
+  tourNameColumns,
+  tourRuleColumns,
+  tourTypeNames,
+} from '../tours/tour-parts.ts';
+import { tourInclusionRows, tourItineraryRows } from '../tours/tour-rows.ts';
 
 /**
  * The catalogue editor's reads (issue 14): every tour, offered or not, and one tour as the editor
@@ -57,9 +62,7 @@ export async function listEditableTours(
 ): Promise<Page<AdminTourListItem>> {
   const rows = await db
     .select({
-      code: tours.code,
-      nameEn: tours.nameEn,
-      nameEs: tours.nameEs,
+      ...tourNameColumns,
       familyEn: tourFamilies.nameEn,
       familyEs: tourFamilies.nameEs,
       days: tours.days,
@@ -107,26 +110,71 @@ function namedList(
     .orderBy(asc(table.sortOrder));
 }
 
+/** The tour's itinerary as the editor shows it (and the audit of its edit records it). */
+export async function editorItinerary(db: Executor, tourId: string) {
+  const rows = await tourItineraryRows(db, tourId);
+  return rows.map((row) => ({ day: row.day, nameEn: row.nameEn, nameEs: row.nameEs }));
+}
+
+/** What the tour's price includes and what it does not, as the editor shows them. */
+export async function editorInclusions(db: Executor, tourId: string) {
+  const rows = await tourInclusionRows(db, tourId);
+  const inclusion = (row: (typeof rows)[number]) => ({
+    nameEn: row.nameEn,
+    nameEs: row.nameEs,
+    observationEn: row.observationEn,
+    observationEs: row.observationEs,
+  });
+  return {
+    included: rows.filter((row) => row.included).map(inclusion),
+    notIncluded: rows.filter((row) => !row.included).map(inclusion),
+  };
+}
+
+/** The codes of the tours offered beside this one, in order. */
+export async function editorRelated(db: Executor, tourId: string) {
+  const rows = await db
+    .select({ code: tours.code })
+    .from(tourRelated)
+    .innerJoin(tours, eq(tours.id, tourRelated.relatedTourId))
+    .where(eq(tourRelated.tourId, tourId))
+    .orderBy(asc(tourRelated.sortOrder));
+  return rows.map((row) => row.code);
+}
+
+/** A hotel and room's price a night, as the editor shows it. */
+export const editorHotelPrice = (row: typeof tourHotelPrices.$inferSelect) => ({
+  hotelTypeId: row.hotelTypeId,
+  roomTypeId: row.roomTypeId,
+  price: fromCents(row.priceCents),
+});
+
+/** An offer of an additional service, as the editor shows it. */
+export const editorOffer = (
+  row: Pick<
+    typeof tourAdditionalServices.$inferSelect,
+    'id' | 'serviceId' | 'labelEn' | 'labelEs' | 'priceCents'
+  >,
+) => ({
+  id: row.id,
+  serviceId: row.serviceId,
+  labelEn: row.labelEn,
+  labelEs: row.labelEs,
+  price: fromCents(row.priceCents),
+});
+
 /** The tour's head row by code, offered or not; 404 when there is none. */
 export async function editableTourHead(db: Executor, code: string) {
   const [tour] = await db
     .select({
       id: tours.id,
-      code: tours.code,
-      nameEn: tours.nameEn,
-      nameEs: tours.nameEs,
+      ...tourNameColumns,
       days: tours.days,
       nights: tours.nights,
       hotelNights: tours.hotelNights,
       isActive: tours.isActive,
       revision: tours.revision,
-      leadDays: tours.leadDays,
-      closedMonths: tours.closedMonths,
-      weekdays: tours.weekdays,
-      capacity: tours.capacity,
-      privateGroups: tours.privateGroups,
-      staffRatio: tours.staffRatio,
-      maxGroupSize: tours.maxGroupSize,
+      rules: tourRuleColumns,
       familyEn: tourFamilies.nameEn,
       familyEs: tourFamilies.nameEs,
     })
@@ -166,22 +214,10 @@ export async function loadEditableTour(
         .orderBy(asc(hotelTypes.sortOrder), asc(roomTypes.sortOrder)),
     offers: () =>
       db
-        .select({
-          id: tourAdditionalServices.id,
-          serviceId: tourAdditionalServices.serviceId,
-          labelEn: tourAdditionalServices.labelEn,
-          labelEs: tourAdditionalServices.labelEs,
-          priceCents: tourAdditionalServices.priceCents,
-          booked: bookedLines,
-        })
+        .select({ offer: tourAdditionalServices, booked: bookedLines })
         .from(tourAdditionalServices)
-        .where(
-          and(
-            eq(tourAdditionalServices.tourId, tour.id),
-            isNull(tourAdditionalServices.withdrawnAt),
-          ),
-        )
-        .orderBy(asc(tourAdditionalServices.sortOrder), asc(tourAdditionalServices.id)),
+        .where(offeredBy(tour.id))
+        .orderBy(...offerOrder),
     services: () =>
       db
         .select({
@@ -193,33 +229,12 @@ export async function loadEditableTour(
         })
         .from(additionalServices)
         .orderBy(asc(additionalServices.isTour), asc(additionalServices.nameEn)),
-    itinerary: () =>
-      db
-        .select()
-        .from(tourItinerary)
-        .where(eq(tourItinerary.tourId, tour.id))
-        .orderBy(asc(tourItinerary.day), asc(tourItinerary.sortOrder)),
-    inclusions: () =>
-      db
-        .select()
-        .from(tourInclusions)
-        .where(eq(tourInclusions.tourId, tour.id))
-        .orderBy(asc(tourInclusions.sortOrder)),
-    related: () =>
-      db
-        .select({ code: tours.code })
-        .from(tourRelated)
-        .innerJoin(tours, eq(tours.id, tourRelated.relatedTourId))
-        .where(eq(tourRelated.tourId, tour.id))
-        .orderBy(asc(tourRelated.sortOrder)),
+    itinerary: () => editorItinerary(db, tour.id),
+    inclusions: () => editorInclusions(db, tour.id),
+    related: () => editorRelated(db, tour.id),
     allTours: () =>
       db
-        .select({
-          code: tours.code,
-          nameEn: tours.nameEn,
-          nameEs: tours.nameEs,
-          active: tours.isActive,
-        })
+        .select({ ...tourNameColumns, active: tours.isActive })
         .from(tours)
         .innerJoin(tourFamilies, eq(tourFamilies.id, tours.familyId))
         .orderBy(asc(tourFamilies.sortOrder), asc(tours.sortOrder), asc(tours.code)),
@@ -227,12 +242,6 @@ export async function loadEditableTour(
   const name = (row: { id: string; nameEn: string; nameEs: string }) => ({
     id: row.id,
     name: nameIn(row, language),
-  });
-  const inclusion = (row: typeof tourInclusions.$inferSelect) => ({
-    nameEn: row.nameEn,
-    nameEs: row.nameEs,
-    observationEn: row.observationEn,
-    observationEs: row.observationEs,
   });
   return {
     code: tour.code,
@@ -244,37 +253,13 @@ export async function loadEditableTour(
     days: tour.days,
     nights: tour.nights,
     hotelNights: tour.hotelNights,
-    rules: {
-      leadDays: tour.leadDays,
-      closedMonths: tour.closedMonths,
-      weekdays: tour.weekdays,
-      capacity: tour.capacity,
-      privateGroups: tour.privateGroups,
-      staffRatio: tour.staffRatio,
-      maxGroupSize: tour.maxGroupSize,
-    },
-    itinerary: parts.itinerary.map((row) => ({
-      day: row.day,
-      nameEn: row.nameEn,
-      nameEs: row.nameEs,
-    })),
-    included: parts.inclusions.filter((row) => row.included).map(inclusion),
-    notIncluded: parts.inclusions.filter((row) => !row.included).map(inclusion),
+    rules: tour.rules,
+    itinerary: parts.itinerary,
+    ...parts.inclusions,
     prices: priceSeriesOf(parts.types, parts.categories, parts.customerTypes, parts.tiers),
-    hotelPrices: parts.hotelPrices.map((row) => ({
-      hotelTypeId: row.tour_hotel_prices.hotelTypeId,
-      roomTypeId: row.tour_hotel_prices.roomTypeId,
-      price: fromCents(row.tour_hotel_prices.priceCents),
-    })),
-    offers: parts.offers.map((row) => ({
-      id: row.id,
-      serviceId: row.serviceId,
-      labelEn: row.labelEn,
-      labelEs: row.labelEs,
-      price: fromCents(row.priceCents),
-      booked: row.booked,
-    })),
-    related: parts.related.map((row) => row.code),
+    hotelPrices: parts.hotelPrices.map((row) => editorHotelPrice(row.tour_hotel_prices)),
+    offers: parts.offers.map((row) => ({ ...editorOffer(row.offer), booked: row.booked })),
+    related: parts.related,
     choices: {
       types: parts.types.map(name),
       categories: parts.categories.map(name),

@@ -15,7 +15,7 @@ import {
   type tourServicesRequest,
   type tourTextsRequest,
 } from '@cusco/shared';
-import { and, asc, eq, exists, inArray, isNull, not, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, not, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
@@ -39,7 +39,16 @@ import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { bumpCatalogueVersion } from '../../lib/versions.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { loadEditableTour } from './editor-read.ts';
+import { offeredBy, offerOrder } from '../tours/service-offers.ts';
+import { tourRulesOf } from '../tours/tour-parts.ts';
+import {
+  editorHotelPrice,
+  editorInclusions,
+  editorItinerary,
+  editorOffer,
+  editorRelated,
+  loadEditableTour,
+} from './editor-read.ts';
 
 /**
  * The catalogue editor's writes (issue 14, administrators). Each saves one section of a tour in
@@ -71,7 +80,7 @@ async function editTour(
   call: EditCall,
   revision: number,
   section: string,
-  apply: (tx: Transaction, tour: LockedTour) => Promise<{ before: unknown; after: unknown }>,
+  apply: (tx: Transaction, tour: LockedTour) => Promise<Change>,
 ): Promise<AdminTourEditor> {
   try {
     return await db.transaction(async (tx) => {
@@ -106,6 +115,24 @@ async function editTour(
     if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', 'catalogueRetry');
     throw error;
   }
+}
+
+/** What a section's edit was and became, for the audit. */
+interface Change {
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * A section's save (db, call, input): editTour, from the revision the input names, applying
+ * `apply` to the locked tour.
+ */
+function sectionSave<Input extends { revision: number }>(
+  section: string,
+  apply: (tx: Transaction, tour: LockedTour, input: Input) => Promise<Change>,
+) {
+  return (db: Database, call: EditCall, input: Input) =>
+    editTour(db, call, input.revision, section, (tx, tour) => apply(tx, tour, input));
 }
 
 /** The ids a reference table holds among `ids` (lowercase). */
@@ -150,12 +177,9 @@ function priceChanges<T>(
 // ---------------------------------------------------------------------------------------------
 
 /** PUT admin/tours/{code}/texts: the tour's name in English and Spanish. */
-export function saveTourTexts(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourTextsRequest>,
-) {
-  return editTour(db, call, input.revision, 'texts', async (tx, tour) => {
+export const saveTourTexts = sectionSave(
+  'texts',
+  async (tx, tour, input: z.output<typeof tourTextsRequest>) => {
     await tx
       .update(tours)
       .set({ nameEn: input.nameEn, nameEs: input.nameEs })
@@ -164,34 +188,23 @@ export function saveTourTexts(
       before: { nameEn: tour.nameEn, nameEs: tour.nameEs },
       after: { nameEn: input.nameEn, nameEs: input.nameEs },
     };
-  });
-}
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Itinerary and inclusions
 // ---------------------------------------------------------------------------------------------
 
 /** PUT admin/tours/{code}/itinerary: the events, each on a day of the tour. */
-export function saveTourItinerary(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourItineraryRequest>,
-) {
-  return editTour(db, call, input.revision, 'itinerary', async (tx, tour) => {
+export const saveTourItinerary = sectionSave(
+  'itinerary',
+  async (tx, tour, input: z.output<typeof tourItineraryRequest>) => {
     for (const [index, entry] of input.itinerary.entries()) {
       if (entry.day > tour.days) {
         throw refuse('itineraryDayOverDays', `itinerary.${index}.day`, { days: tour.days });
       }
     }
-    const before = await tx
-      .select({
-        day: tourItinerary.day,
-        nameEn: tourItinerary.nameEn,
-        nameEs: tourItinerary.nameEs,
-      })
-      .from(tourItinerary)
-      .where(eq(tourItinerary.tourId, tour.id))
-      .orderBy(asc(tourItinerary.day), asc(tourItinerary.sortOrder));
+    const before = await editorItinerary(tx, tour.id);
     await tx.delete(tourItinerary).where(eq(tourItinerary.tourId, tour.id));
     if (input.itinerary.length > 0) {
       await tx.insert(tourItinerary).values(
@@ -205,27 +218,14 @@ export function saveTourItinerary(
       );
     }
     return { before: { itinerary: before }, after: { itinerary: input.itinerary } };
-  });
-}
+  },
+);
 
 /** PUT admin/tours/{code}/inclusions: what the price includes and what it does not. */
-export function saveTourInclusions(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourInclusionsRequest>,
-) {
-  return editTour(db, call, input.revision, 'inclusions', async (tx, tour) => {
-    const rows = await tx
-      .select()
-      .from(tourInclusions)
-      .where(eq(tourInclusions.tourId, tour.id))
-      .orderBy(asc(tourInclusions.sortOrder));
-    const compact = (row: (typeof rows)[number]) => ({
-      nameEn: row.nameEn,
-      nameEs: row.nameEs,
-      observationEn: row.observationEn,
-      observationEs: row.observationEs,
-    });
+export const saveTourInclusions = sectionSave(
+  'inclusions',
+  async (tx, tour, input: z.output<typeof tourInclusionsRequest>) => {
+    const before = await editorInclusions(tx, tour.id);
     await tx.delete(tourInclusions).where(eq(tourInclusions.tourId, tour.id));
     const entries = [
       ...input.included.map((entry) => ({ ...entry, included: true })),
@@ -237,14 +237,11 @@ export function saveTourInclusions(
         .values(entries.map((entry, index) => ({ ...entry, tourId: tour.id, sortOrder: index })));
     }
     return {
-      before: {
-        included: rows.filter((row) => row.included).map(compact),
-        notIncluded: rows.filter((row) => !row.included).map(compact),
-      },
+      before,
       after: { included: input.included, notIncluded: input.notIncluded },
     };
-  });
-}
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Prices
@@ -265,12 +262,9 @@ const priceKey = (row: PriceRow) =>
  * PUT admin/tours/{code}/prices: every series of the tour, stored as tiers (ADR 0010: a tier
  * applies from its group size to the next tier's). Types and categories must be the tour's.
  */
-export function saveTourPrices(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourPricesRequest>,
-) {
-  return editTour(db, call, input.revision, 'prices', async (tx, tour) => {
+export const saveTourPrices = sectionSave(
+  'prices',
+  async (tx, tour, input: z.output<typeof tourPricesRequest>) => {
     const [typeRows, categoryRows] = [
       await tx
         .select({ id: tourTypeLinks.typeId })
@@ -337,8 +331,8 @@ export function saveTourPrices(
     }
     const changes = priceChanges(before, rows, priceKey, (row) => row.price);
     return { before: { prices: changes.before }, after: { prices: changes.after } };
-  });
-}
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Hotels
@@ -347,12 +341,9 @@ export function saveTourPrices(
 type HotelRow = { hotelTypeId: string; roomTypeId: string; price: number };
 
 /** PUT admin/tours/{code}/hotels: the nights per room, and each hotel and room's price a night. */
-export function saveTourHotels(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourHotelsRequest>,
-) {
-  return editTour(db, call, input.revision, 'hotels', async (tx, tour) => {
+export const saveTourHotels = sectionSave(
+  'hotels',
+  async (tx, tour, input: z.output<typeof tourHotelsRequest>) => {
     if (input.hotelNights > tour.nights) {
       throw refuse('hotelNightsOverNights', 'hotelNights', { nights: tour.nights });
     }
@@ -379,11 +370,7 @@ export function saveTourHotels(
       .select()
       .from(tourHotelPrices)
       .where(eq(tourHotelPrices.tourId, tour.id));
-    const before: HotelRow[] = stored.map((row) => ({
-      hotelTypeId: row.hotelTypeId,
-      roomTypeId: row.roomTypeId,
-      price: fromCents(row.priceCents),
-    }));
+    const before: HotelRow[] = stored.map(editorHotelPrice);
     await tx.delete(tourHotelPrices).where(eq(tourHotelPrices.tourId, tour.id));
     if (rows.length > 0) {
       await tx.insert(tourHotelPrices).values(
@@ -405,8 +392,8 @@ export function saveTourHotels(
       before: { hotelNights: tour.hotelNights, prices: changes.before },
       after: { hotelNights: input.hotelNights, prices: changes.after },
     };
-  });
-}
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Additional services
@@ -417,19 +404,14 @@ export function saveTourHotels(
  * labels and price (bookings keep the price they paid); new ones are added; one left out is
  * deleted, or withdrawn when bookings bought it.
  */
-export function saveTourServices(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourServicesRequest>,
-) {
-  return editTour(db, call, input.revision, 'services', async (tx, tour) => {
+export const saveTourServices = sectionSave(
+  'services',
+  async (tx, tour, input: z.output<typeof tourServicesRequest>) => {
     const offered = await tx
       .select()
       .from(tourAdditionalServices)
-      .where(
-        and(eq(tourAdditionalServices.tourId, tour.id), isNull(tourAdditionalServices.withdrawnAt)),
-      )
-      .orderBy(asc(tourAdditionalServices.sortOrder), asc(tourAdditionalServices.id));
+      .where(offeredBy(tour.id))
+      .orderBy(...offerOrder);
     const existing = new Map(offered.map((row) => [row.id, row]));
     const services = await knownIds(
       tx,
@@ -487,37 +469,21 @@ export function saveTourServices(
           },
         });
     }
-    const compact = (row: {
-      id: string;
-      serviceId: string;
-      labelEn: string;
-      labelEs: string;
-      priceCents: number;
-    }) => ({
-      id: row.id,
-      serviceId: row.serviceId,
-      labelEn: row.labelEn,
-      labelEs: row.labelEs,
-      price: fromCents(row.priceCents),
-    });
     return {
-      before: { offers: offered.map(compact) },
-      after: { offers: offers.map(compact), withdrawnOrDeleted: leaving },
+      before: { offers: offered.map(editorOffer) },
+      after: { offers: offers.map(editorOffer), withdrawnOrDeleted: leaving },
     };
-  });
-}
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Related tours and the active flag
 // ---------------------------------------------------------------------------------------------
 
 /** PUT admin/tours/{code}/related: the tours offered beside this one, in order. */
-export function saveTourRelated(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourRelatedRequest>,
-) {
-  return editTour(db, call, input.revision, 'related', async (tx, tour) => {
+export const saveTourRelated = sectionSave(
+  'related',
+  async (tx, tour, input: z.output<typeof tourRelatedRequest>) => {
     const found =
       input.related.length === 0
         ? []
@@ -532,12 +498,7 @@ export function saveTourRelated(
       if (!id) throw refuse('tourNotFound', `related.${index}`);
       return id;
     });
-    const before = await tx
-      .select({ code: tours.code })
-      .from(tourRelated)
-      .innerJoin(tours, eq(tours.id, tourRelated.relatedTourId))
-      .where(eq(tourRelated.tourId, tour.id))
-      .orderBy(asc(tourRelated.sortOrder));
+    const before = await editorRelated(tx, tour.id);
     await tx.delete(tourRelated).where(eq(tourRelated.tourId, tour.id));
     if (ids.length > 0) {
       await tx
@@ -545,26 +506,23 @@ export function saveTourRelated(
         .values(ids.map((id, index) => ({ tourId: tour.id, relatedTourId: id, sortOrder: index })));
     }
     return {
-      before: { related: before.map((row) => row.code) },
+      before: { related: before },
       after: { related: input.related },
     };
-  });
-}
+  },
+);
 
 /**
  * PUT admin/tours/{code}/active: an inactive tour leaves the catalogue, the related lists and
  * new bookings; the bookings it has keep working.
  */
-export function saveTourActive(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourActiveRequest>,
-) {
-  return editTour(db, call, input.revision, 'active', async (tx, tour) => {
+export const saveTourActive = sectionSave(
+  'active',
+  async (tx, tour, input: z.output<typeof tourActiveRequest>) => {
     await tx.update(tours).set({ isActive: input.active }).where(eq(tours.id, tour.id));
     return { before: { active: tour.isActive }, after: { active: input.active } };
-  });
-}
+  },
+);
 
 /**
  * PUT admin/tours/{code}/rules (issue 14): when the tour runs (lead time, closed months, days of
@@ -572,12 +530,9 @@ export function saveTourActive(
  * scheduled, staff per traveller on the permits, the most passengers one booking carries).
  * Departures the agency scheduled keep their own seats.
  */
-export function saveTourRules(
-  db: Database,
-  call: EditCall,
-  input: z.output<typeof tourRulesRequest>,
-) {
-  return editTour(db, call, input.revision, 'rules', async (tx, tour) => {
+export const saveTourRules = sectionSave(
+  'rules',
+  async (tx, tour, input: z.output<typeof tourRulesRequest>) => {
     const { revision: _, ...rules } = input;
     const sorted = {
       ...rules,
@@ -585,15 +540,6 @@ export function saveTourRules(
       weekdays: rules.weekdays.toSorted((a, b) => a - b),
     };
     await tx.update(tours).set(sorted).where(eq(tours.id, tour.id));
-    const before = {
-      leadDays: tour.leadDays,
-      closedMonths: tour.closedMonths,
-      weekdays: tour.weekdays,
-      capacity: tour.capacity,
-      privateGroups: tour.privateGroups,
-      staffRatio: tour.staffRatio,
-      maxGroupSize: tour.maxGroupSize,
-    };
-    return { before, after: sorted };
-  });
-}
+    return { before: tourRulesOf(tour), after: sorted };
+  },
+);

@@ -9,6 +9,7 @@ import { and, asc, between, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { departures, tourCategories, tours, tourTypeLinks, tourTypes } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { tourNameColumns, tourRuleColumns } from '../tours/tour-parts.ts';
 import type { DayHolding } from './holdings.ts';
 
 /** What availability needs of a tour: its rules, its defaults, its types and categories. */
@@ -35,16 +36,8 @@ export async function availabilityTour(
   const [tour] = await db
     .select({
       id: tours.id,
-      code: tours.code,
-      nameEn: tours.nameEn,
-      nameEs: tours.nameEs,
-      maxGroupSize: tours.maxGroupSize,
-      staffRatio: tours.staffRatio,
-      leadDays: tours.leadDays,
-      closedMonths: tours.closedMonths,
-      weekdays: tours.weekdays,
-      capacity: tours.capacity,
-      privateGroups: tours.privateGroups,
+      ...tourNameColumns,
+      ...tourRuleColumns,
     })
     .from(tours)
     .where('code' in where ? eq(tours.code, where.code) : eq(tours.id, where.id));

@@ -21,6 +21,7 @@ import { AppError } from '../../errors.ts';
 import { languageOf } from '../../lib/language.ts';
 import { limitOffset, type Page, sendPage } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { containing } from '../admin/customers.ts';
 import { requireAdmin } from '../admin/money.ts';
 import {
   bookingLink,
@@ -133,7 +134,7 @@ async function listMail(db: Database, query: AdminMailQuery): Promise<Page<Admin
   if (page.kind) filters.push(eq(outbox.kind, page.kind));
   if (page.status) filters.push(eq(outbox.status, page.status));
   if (page.q) {
-    const like = `%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(page.q);
     filters.push(
       or(
         ilike(outbox.recipient, like),

@@ -11,6 +11,13 @@ import { additionalServices, tourAdditionalServices } from '../../db/schema.ts';
 
 export type GroupedServiceOffer = AdditionalServiceOffer & { isTour: boolean };
 
+/** The tour's offers still offered (an offer bookings bought is withdrawn, not deleted). */
+export const offeredBy = (tourId: string) =>
+  and(eq(tourAdditionalServices.tourId, tourId), isNull(tourAdditionalServices.withdrawnAt));
+
+/** The offers' order: the tour's. */
+export const offerOrder = [asc(tourAdditionalServices.sortOrder), asc(tourAdditionalServices.id)];
+
 /** A tour's priced service offers, in both languages, in order (not those withdrawn: issue 14). */
 export function loadServiceOfferRows(db: Executor, tourId: string) {
   return db
@@ -29,10 +36,8 @@ export function loadServiceOfferRows(db: Executor, tourId: string) {
     })
     .from(tourAdditionalServices)
     .innerJoin(additionalServices, eq(additionalServices.id, tourAdditionalServices.serviceId))
-    .where(
-      and(eq(tourAdditionalServices.tourId, tourId), isNull(tourAdditionalServices.withdrawnAt)),
-    )
-    .orderBy(asc(tourAdditionalServices.sortOrder), asc(tourAdditionalServices.id));
+    .where(offeredBy(tourId))
+    .orderBy(...offerOrder);
 }
 
 export type ServiceOfferRow = Awaited<ReturnType<typeof loadServiceOfferRows>>[number];

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { toTour } from './tour-answer.ts';
+import { tourNameColumns } from './tour-parts.ts';
 import { loadTourRows } from './tour-rows.ts';
 
 /**
@@ -42,9 +43,7 @@ export async function listTours(db: Executor, language: Language): Promise<TourL
       db
         .select({
           id: tours.id,
-          code: tours.code,
-          nameEn: tours.nameEn,
-          nameEs: tours.nameEs,
+          ...tourNameColumns,
           days: tours.days,
           nights: tours.nights,
           familyId: tours.familyId,

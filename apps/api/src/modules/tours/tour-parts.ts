@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -8,15 +8,46 @@ import {
   tourCategories,
   tourHotelPrices,
   tourPrices,
+  tours,
   tourTypeLinks,
   tourTypes,
 } from '../../db/schema.ts';
 import { expandPriceTiers } from './price-tiers.ts';
 
 /**
- * The parts of a tour that both its page (tour-rows.ts) and the pricing of its bookings
- * (bookings/catalogue.ts) read, in one place.
+ * The parts of a tour that its page (tour-rows.ts), the pricing of its bookings
+ * (bookings/catalogue.ts), availability (departures/plan.ts) and the catalogue editor read, in
+ * one place.
  */
+
+/** The columns a tour is known by: its code and its name in both languages. */
+export const tourNameColumns = { code: tours.code, nameEn: tours.nameEn, nameEs: tours.nameEs };
+
+/**
+ * A tour's running rules and limits (issue 14): when it runs (lead time, closed months, days of
+ * the week) and how many it takes (seats, private groups, staff per traveller, passengers per
+ * booking).
+ */
+const ruleFields = [
+  'leadDays',
+  'closedMonths',
+  'weekdays',
+  'capacity',
+  'privateGroups',
+  'staffRatio',
+  'maxGroupSize',
+] as const;
+
+/** The tour's rules, as columns to select. */
+export const tourRuleColumns = pick(getTableColumns(tours), ruleFields);
+
+/** The rules of a tour's row, alone. */
+export const tourRulesOf = (tour: typeof tours.$inferSelect) => pick(tour, ruleFields);
+
+/** The `keys` of `row`, alone. */
+function pick<T extends object, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<T, K>;
+}
 
 /** The tour's types (group, private), named, in the tour's order. */
 export function tourTypeNames(db: Executor, tourId: string) {

@@ -8,7 +8,13 @@ import {
   tours,
 } from '../../db/schema.ts';
 import { loadServiceOfferRows } from './service-offers.ts';
-import { tourCategoryNames, tourHotelRows, tourPriceRows, tourTypeNames } from './tour-parts.ts';
+import {
+  tourCategoryNames,
+  tourHotelRows,
+  tourNameColumns,
+  tourPriceRows,
+  tourTypeNames,
+} from './tour-parts.ts';
 
 /**
  * Everything the booking page shows of an active tour, in both languages, as the database holds
@@ -29,25 +35,33 @@ export async function loadTourRows(db: Executor, code: string) {
     offers: () => loadServiceOfferRows(db, tour.id),
     related: () =>
       db
-        .select({ code: tours.code, nameEn: tours.nameEn, nameEs: tours.nameEs })
+        .select(tourNameColumns)
         .from(tourRelated)
         .innerJoin(tours, eq(tours.id, tourRelated.relatedTourId))
         .where(and(eq(tourRelated.tourId, tour.id), eq(tours.isActive, true)))
         .orderBy(asc(tourRelated.sortOrder)),
-    itinerary: () =>
-      db
-        .select()
-        .from(tourItinerary)
-        .where(eq(tourItinerary.tourId, tour.id))
-        .orderBy(asc(tourItinerary.day), asc(tourItinerary.sortOrder)),
-    inclusions: () =>
-      db
-        .select()
-        .from(tourInclusions)
-        .where(eq(tourInclusions.tourId, tour.id))
-        .orderBy(asc(tourInclusions.sortOrder)),
+    itinerary: () => tourItineraryRows(db, tour.id),
+    inclusions: () => tourInclusionRows(db, tour.id),
   });
   return { tour, ...parts };
+}
+
+/** The tour's itinerary: its events, day by day, in order. */
+export function tourItineraryRows(db: Executor, tourId: string) {
+  return db
+    .select()
+    .from(tourItinerary)
+    .where(eq(tourItinerary.tourId, tourId))
+    .orderBy(asc(tourItinerary.day), asc(tourItinerary.sortOrder));
+}
+
+/** What the tour's price includes and what it does not, in order. */
+export function tourInclusionRows(db: Executor, tourId: string) {
+  return db
+    .select()
+    .from(tourInclusions)
+    .where(eq(tourInclusions.tourId, tourId))
+    .orderBy(asc(tourInclusions.sortOrder));
 }
 
 export type TourRows = NonNullable<Awaited<ReturnType<typeof loadTourRows>>>;
