@@ -32,15 +32,23 @@ export function isMessageKey(value: unknown): value is MessageKey {
   return typeof value === 'string' && Object.hasOwn(en, value);
 }
 
+/** `text` with its {{placeholders}} filled from `params`; one not given is left as it is. */
+export function fillPlaceholders(
+  text: string,
+  params: Record<string, string | number> = {},
+): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
 /** Text of a message in a language, with its {{placeholders}} filled. */
 export function translate(
   key: MessageKey,
   language: Language,
   params: Record<string, string | number> = {},
 ): string {
-  return catalogues[language][key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return fillPlaceholders(catalogues[language][key], params);
 }
 
 /** The catalogue of one language, as i18next resources want it (a copy: i18next may add to it). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../src/locales/en.json';
 import es from '../src/locales/es.json';
-import { isMessageKey, messageCatalog, translate } from '../src/messages.ts';
+import { fillPlaceholders, isMessageKey, messageCatalog, translate } from '../src/messages.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
@@ -67,5 +67,17 @@ describe('the message catalogue', () => {
     expect(Object.keys(messageCatalog('en'))).toEqual(Object.keys(en));
     catalogue.required = 'changed';
     expect(translate('required', 'es')).toBe('Por favor complete los campos, son obligatorios');
+  });
+});
+
+describe('fillPlaceholders', () => {
+  it('fills every {{name}} given, each time it stands, and leaves the others as they are', () => {
+    expect(
+      fillPlaceholders('{{code}}: {{n}} seats, {{n}} left; {{missing}} {code}', {
+        code: 'CT-1',
+        n: 0,
+      }),
+    ).toBe('CT-1: 0 seats, 0 left; {{missing}} {code}');
+    expect(fillPlaceholders('$1 {{a}}', { a: '$&' })).toBe('$1 $&');
   });
 });

@@ -1,4 +1,4 @@
-import type { Language } from '@cusco/shared';
+import { fillPlaceholders, type Language } from '@cusco/shared';
 
 /**
  * The e-mails' texts, in English and Spanish (issue 15): one catalogue for every template, so a
@@ -206,9 +206,7 @@ export function mailText(
   language: Language,
   params: Record<string, string | number> = {},
 ): string {
-  return texts[key][language].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return fillPlaceholders(texts[key][language], params);
 }
 
 /** "$1,234.50" (en) or "US$ 1,234.50" (es, as Peru writes dollars): money in e-mails. */
