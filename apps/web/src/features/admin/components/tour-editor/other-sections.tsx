@@ -14,26 +14,19 @@ import { EditorSection, useEditor, useFieldProps, useSectionForm } from './secti
 export function RelatedSection() {
   const { t } = useAdminText();
   const { tour } = useEditor();
-  const { form, submit, saving, error } = useSectionForm<{ related: string[] }>({
+  const section = useSectionForm<{ related: string[] }>({
     section: 'related',
     schema: tourRelatedRequest.omit({ revision: true }),
     from: (next: AdminTourEditor) => ({ related: [...next.related] }),
   });
+  const { form } = section;
   const field = useFieldProps(form);
   const data = tour.choices.tours.map((other) => ({
     value: other.code,
     label: `${other.code} · ${other.name}${other.active ? '' : ` (${t('catalogue.notOffered')})`}`,
   }));
   return (
-    <EditorSection
-      id="related"
-      title={t('editor.related.title')}
-      description={t('editor.related.help')}
-      saveLabel={t('editor.related.save')}
-      onSubmit={submit}
-      saving={saving}
-      error={error}
-    >
+    <EditorSection id="related" description={t('editor.related.help')} section={section}>
       <MultiSelect
         label={t('editor.related.tours')}
         data={data}
