@@ -8,7 +8,7 @@ import { usePhone } from '../../../../lib/media.ts';
 import { useSaveTourSection } from '../../api/catalogue-api.ts';
 import { useAdminText } from '../../i18n.ts';
 import { ToneBadge } from '../status-badge.tsx';
-import { EditorSection, useEditor, useFieldProps, useSectionForm } from './section.tsx';
+import { EditorSection, useEditor, useSectionForm } from './section.tsx';
 
 /** The tours offered beside this one on its booking page, in order. */
 export function RelatedSection() {
@@ -19,8 +19,7 @@ export function RelatedSection() {
     schema: tourRelatedRequest.omit({ revision: true }),
     from: (next: AdminTourEditor) => ({ related: [...next.related] }),
   });
-  const { form } = section;
-  const field = useFieldProps(form);
+  const { field } = section;
   const data = tour.choices.tours.map((other) => ({
     value: other.code,
     label: `${other.code} · ${other.name}${other.active ? '' : ` (${t('catalogue.notOffered')})`}`,

@@ -24,7 +24,6 @@ import {
   ListRow,
   RemoveButton,
   useEditor,
-  useFieldProps,
   useSectionForm,
 } from './section.tsx';
 
@@ -81,8 +80,7 @@ export function PricesSection() {
     schema: tourPricesRequest.omit({ revision: true }),
     from: priceValues,
   });
-  const { form } = section;
-  const field = useFieldProps(form);
+  const { form, field } = section;
   const nameOf = (list: { id: string; name: string }[], id: string) =>
     list.find((item) => item.id === id)?.name ?? id;
   const customerTypes = tour.choices.customerTypes;
@@ -207,8 +205,7 @@ export function HotelsSection() {
       prices: next.hotelPrices.map((row) => ({ ...row })),
     }),
   });
-  const { form } = section;
-  const field = useFieldProps(form);
+  const { form, field } = section;
   const hotels = tour.choices.hotelTypes.map((row) => ({ value: row.id, label: row.name }));
   const rooms = tour.choices.roomTypes.map((row) => ({ value: row.id, label: row.name }));
   const entries = form.getValues().prices;
@@ -289,8 +286,7 @@ export function ServicesSection() {
     schema: tourServicesRequest.omit({ revision: true }),
     from: (next) => ({ offers: next.offers.map((offer) => ({ ...offer })) }),
   });
-  const { form } = section;
-  const field = useFieldProps(form);
+  const { form, field } = section;
   const services = tour.choices.services.map((row) => ({ value: row.id, label: row.name }));
   const entries = form.getValues().offers;
   return (

@@ -3,7 +3,7 @@ import { Checkbox, Group, NumberInput, SimpleGrid } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { useAdminText } from '../../i18n.ts';
-import { EditorSection, useEditor, useFieldProps, useSectionForm } from './section.tsx';
+import { EditorSection, useEditor, useSectionForm } from './section.tsx';
 
 type RulesValues = AdminTourEditor['rules'];
 
@@ -26,8 +26,7 @@ export function RulesSection() {
     schema: tourRules,
     from: (tour: AdminTourEditor) => ({ ...tour.rules }),
   });
-  const { form } = section;
-  const field = useFieldProps(form);
+  const { form, field } = section;
   /** A number field whose empty value is null ("no limit"), or kept as typed. */
   const number = (
     name: keyof RulesValues,

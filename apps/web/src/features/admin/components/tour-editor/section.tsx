@@ -88,12 +88,15 @@ export function useSectionForm<Values extends Record<string, unknown>>({
       },
     );
   });
+  const field = useFieldProps(form);
   const fieldError =
     save.error instanceof ApiError &&
     save.error.body &&
     ((save.error.body.issues ?? []).length > 0 || save.error.body.field);
   return {
     form,
+    /** A field's props (useFieldProps). */
+    field,
     submit,
     saving: save.isPending,
     /** The refusal to show above the button, when it concerns no field. */
@@ -103,16 +106,11 @@ export function useSectionForm<Values extends Record<string, unknown>>({
   };
 }
 
-/** The cards of the editor; each one's heading and button read `editor.<id>.title` and `.save`. */
-export type EditorSectionId =
-  | 'names'
-  | 'itinerary'
-  | 'inclusions'
-  | 'prices'
-  | 'hotels'
-  | 'services'
-  | 'related'
-  | 'rules';
+/**
+ * The cards of the editor: a card a section, but the names' card for the texts and none for
+ * `active`. Each one's heading and button read `editor.<id>.title` and `.save`.
+ */
+export type EditorSectionId = Exclude<TourSection, 'texts' | 'active'> | 'names';
 
 /** A card of the editor: a heading, its form, and (for administrators) its own save button. */
 export function EditorSection({
@@ -229,9 +227,7 @@ export function ListRow({
  * A field's props: its value, its translated error, and read-only for an agent. The path is
  * any of the form's (list items included: `itinerary.2.day`).
  */
-export function useFieldProps<Values extends Record<string, unknown>>(
-  form: UseFormReturnType<Values>,
-) {
+function useFieldProps<Values extends Record<string, unknown>>(form: UseFormReturnType<Values>) {
   const { canEdit } = useEditor();
   const inputProps = useInputProps(form);
   return (path: string) => ({

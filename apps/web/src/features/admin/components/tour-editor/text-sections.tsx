@@ -13,7 +13,6 @@ import {
   LangTextFields,
   ListRow,
   useEditor,
-  useFieldProps,
   useSectionForm,
 } from './section.tsx';
 
@@ -24,7 +23,7 @@ export function NamesSection() {
     schema: tourTextsRequest.omit({ revision: true }),
     from: (tour: AdminTourEditor) => ({ nameEn: tour.nameEn, nameEs: tour.nameEs }),
   });
-  const field = useFieldProps(section.form);
+  const { field } = section;
   return (
     <EditorSection id="names" section={section}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -51,8 +50,7 @@ export function ItinerarySection() {
     schema: tourItineraryRequest.omit({ revision: true }),
     from: (next) => ({ itinerary: next.itinerary.map((entry) => ({ ...entry })) }),
   });
-  const { form } = section;
-  const field = useFieldProps(form);
+  const { form, field } = section;
   const entries = form.getValues().itinerary;
   return (
     <EditorSection
@@ -117,8 +115,7 @@ export function InclusionsSection() {
       notIncluded: next.notIncluded.map((entry) => ({ ...entry })),
     }),
   });
-  const { form } = section;
-  const field = useFieldProps(form);
+  const { form, field } = section;
   const list = (key: 'included' | 'notIncluded') => {
     const entries = form.getValues()[key];
     return (
