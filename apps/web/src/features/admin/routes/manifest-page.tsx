@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { downloadManifest, useManifest } from '../api/admin-api.ts';
-import { type AdminColumn, AdminTable } from '../components/admin-table.tsx';
+import { type AdminColumn, AdminTable, bookingColumn } from '../components/admin-table.tsx';
 import { ToneBadge } from '../components/status-badge.tsx';
 import { useAdminText } from '../i18n.ts';
 
@@ -159,14 +159,6 @@ function useManifestColumns(): AdminColumn<ManifestRow>[] {
       header: t('manifest.scan'),
       render: (row) => (row.hasScan ? t('yes') : t('no')),
     },
-    {
-      key: 'booking',
-      header: t('booking'),
-      render: (row) => (
-        <Anchor component={Link} to={paths.adminBooking.href(row.bookingCode)} size="sm">
-          {row.bookingCode}
-        </Anchor>
-      ),
-    },
+    bookingColumn(t('booking')),
   ];
 }
