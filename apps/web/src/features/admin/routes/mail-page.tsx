@@ -6,11 +6,11 @@ import { TwoLines } from '../../../components/data-table.tsx';
 import { FactList } from '../../../components/fact-list.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import { downloadMailAttachment, useMailbox, useMailMessage } from '../api/mail-api.ts';
 import { ListScreen } from '../components/admin-list.tsx';
 import { type AdminColumn, bookingColumn, useWhenColumn } from '../components/admin-table.tsx';
+import { ErrorAlert } from '../components/error-alert.tsx';
 import { ToneBadge } from '../components/status-badge.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useAdminText } from '../i18n.ts';
@@ -166,11 +166,7 @@ function MessageView({ message }: { message: AdminMailMessage }) {
           ))}
         </Group>
       )}
-      {error ? (
-        <Alert color="red" role="alert">
-          {errorMessage(error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={error} />
       <Tabs defaultValue="html">
         <Tabs.List>
           <Tabs.Tab value="html">{t('mail.html')}</Tabs.Tab>

@@ -7,6 +7,7 @@ import { useLanguage } from '../../../../lib/i18n.ts';
 import { usePhone } from '../../../../lib/media.ts';
 import { useSaveTourSection } from '../../api/catalogue-api.ts';
 import { useAdminText } from '../../i18n.ts';
+import { ErrorAlert } from '../error-alert.tsx';
 import { ToneBadge } from '../status-badge.tsx';
 import { EditorSection, useEditor, useSectionForm } from './section.tsx';
 
@@ -112,11 +113,7 @@ export function ActiveSection() {
       >
         <Stack>
           <Text>{t('editor.active.confirm', { name })}</Text>
-          {save.error && (
-            <Alert color="red" role="alert">
-              {errorMessage(save.error)}
-            </Alert>
-          )}
+          <ErrorAlert error={save.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
               {t('cancel')}
