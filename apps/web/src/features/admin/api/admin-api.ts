@@ -30,16 +30,20 @@ export const ADMIN_PAGE_SIZE = 25;
 
 const adminKey = ['admin'] as const;
 
-/** One page of a staff list, with its filters; the previous page stays shown while the next loads. */
-function usePagedAdminList<T>(
+/**
+ * One page of a staff list, with its filters; the previous page stays shown while the next loads.
+ * Its cache key starts with `key` (by default the path under the back office's key).
+ */
+export function usePagedAdminList<T>(
   path: string,
   schema: z.ZodType<T[]>,
   query: Record<string, string>,
   page: number,
+  { key = [...adminKey, path], enabled }: { key?: readonly unknown[]; enabled?: boolean } = {},
 ) {
   const language = useLanguage();
   return useQuery({
-    queryKey: [...adminKey, path, query, page, language],
+    queryKey: [...key, query, page, language],
     queryFn: ({ signal }) =>
       api.page<T>(
         path,
@@ -47,6 +51,7 @@ function usePagedAdminList<T>(
         { schema, searchParams: query, signal },
       ),
     placeholderData: keepPreviousData,
+    enabled,
     staleTime: 0,
     meta: { inlineErrors: true },
   });
