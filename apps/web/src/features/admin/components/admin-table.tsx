@@ -88,6 +88,18 @@ export interface TablePages {
   onChange(page: number): void;
 }
 
+export interface AdminTableProps<Row> {
+  caption: string;
+  columns: AdminColumn<Row>[];
+  rows: Row[] | undefined;
+  rowKey(row: Row): string;
+  /** The query the rows come from; none for rows already at hand. */
+  query?: TableQuery;
+  empty: string;
+  sort?: SortState;
+  pages?: TablePages;
+}
+
 /**
  * The back office's table: sortable headers (buttons that say their order to screen readers),
  * a loader, an empty state, an error with Retry, and pages under it. It scrolls sideways on a
@@ -102,17 +114,7 @@ export function AdminTable<Row>({
   empty,
   sort,
   pages,
-}: {
-  caption: string;
-  columns: AdminColumn<Row>[];
-  rows: Row[] | undefined;
-  rowKey(row: Row): string;
-  /** The query the rows come from; none for rows already at hand. */
-  query?: TableQuery;
-  empty: string;
-  sort?: SortState;
-  pages?: TablePages;
-}) {
+}: AdminTableProps<Row>) {
   const { t } = useAdminText();
   const loading = query?.isFetching ?? false;
   if (query?.error) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
