@@ -30,16 +30,20 @@ export const ADMIN_PAGE_SIZE = 25;
 
 const adminKey = ['admin'] as const;
 
-/** One page of a staff list, with its filters; the previous page stays shown while the next loads. */
-function usePagedAdminList<T>(
+/**
+ * One page of a staff list, with its filters; the previous page stays shown while the next loads.
+ * Its cache key starts with `key` (by default the path under the back office's key).
+ */
+export function usePagedAdminList<T>(
   path: string,
   schema: z.ZodType<T[]>,
   query: Record<string, string>,
   page: number,
+  { key = [...adminKey, path], enabled }: { key?: readonly unknown[]; enabled?: boolean } = {},
 ) {
   const language = useLanguage();
   return useQuery({
-    queryKey: [...adminKey, path, query, page, language],
+    queryKey: [...key, query, page, language],
     queryFn: ({ signal }) =>
       api.page<T>(
         path,
@@ -47,6 +51,7 @@ function usePagedAdminList<T>(
         { schema, searchParams: query, signal },
       ),
     placeholderData: keepPreviousData,
+    enabled,
     staleTime: 0,
     meta: { inlineErrors: true },
   });
@@ -124,23 +129,23 @@ export async function downloadManifest(tour: string, date: string, format: 'csv'
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** After a staff action, every back-office list and the customer-side caches read again. */
-function useRefreshAdmin() {
+/**
+ * A staff action: its call; once it succeeds, every back-office list and the customer-side caches
+ * read again.
+ */
+function useAdminMutation<Variables, Answer>(call: (variables: Variables) => Promise<Answer>) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: adminKey });
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+  });
 }
 
 /** POST admin/incidents/{id}/answer. */
-export function useAnswerRequest() {
-  const refresh = useRefreshAdmin();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: IncidentAnswerRequest }) =>
-      api.post(`admin/incidents/${encodeURIComponent(id)}/answer`, body, {
-        schema: adminIncident,
-      }),
-    onSuccess: refresh,
-  });
-}
+export const useAnswerRequest = () =>
+  useAdminMutation(({ id, body }: { id: string; body: IncidentAnswerRequest }) =>
+    api.post(`admin/incidents/${encodeURIComponent(id)}/answer`, body, { schema: adminIncident }),
+  );
 
 /** The money calls: each sent with the Idempotency-Key of the dialog that confirms it. */
 export type MoneyAction =
@@ -156,17 +161,13 @@ const moneyPath = (action: MoneyAction) => {
   return `admin/bookings/${encodeURIComponent(action.code)}/${plural}`;
 };
 
-export function useMoneyAction() {
-  const refresh = useRefreshAdmin();
-  return useMutation({
-    mutationFn: ({ action, key }: { action: MoneyAction; key: string }) =>
-      api.post(moneyPath(action), action.body, {
-        schema: moneyActionResult,
-        headers: { 'idempotency-key': key },
-      }),
-    onSuccess: refresh,
-  });
-}
+export const useMoneyAction = () =>
+  useAdminMutation(({ action, key }: { action: MoneyAction; key: string }) =>
+    api.post(moneyPath(action), action.body, {
+      schema: moneyActionResult,
+      headers: { 'idempotency-key': key },
+    }),
+  );
 
 /** GET admin/staff (administrators). */
 export function useStaff(enabled: boolean) {
@@ -180,38 +181,21 @@ export function useStaff(enabled: boolean) {
 }
 
 /** POST admin/staff. */
-export function useAddStaff() {
-  const refresh = useRefreshAdmin();
-  return useMutation({
-    mutationFn: (body: StaffCreateRequest) =>
-      api.post('admin/staff', body, { schema: staffMember }),
-    onSuccess: refresh,
-  });
-}
+export const useAddStaff = () =>
+  useAdminMutation((body: StaffCreateRequest) =>
+    api.post('admin/staff', body, { schema: staffMember }),
+  );
 
 /** PUT admin/departures/{tourCode}/{date} (administrators). */
-export function useManageDeparture() {
-  const refresh = useRefreshAdmin();
-  return useMutation({
-    mutationFn: ({
-      tourCode,
-      date,
-      body,
-    }: {
-      tourCode: string;
-      date: string;
-      body: DepartureUpdateRequest;
-    }) =>
+export const useManageDeparture = () =>
+  useAdminMutation(
+    ({ tourCode, date, body }: { tourCode: string; date: string; body: DepartureUpdateRequest }) =>
       api.put(
         `admin/departures/${encodeURIComponent(tourCode)}/${encodeURIComponent(date)}`,
         body,
-        {
-          schema: managedDeparture,
-        },
+        { schema: managedDeparture },
       ),
-    onSuccess: refresh,
-  });
-}
+  );
 
 /** GET admin/tours/{code}/departures: a tour's calendar for a range of dates. */
 export function useTourCalendar(tourCode: string, range: { from: string; to: string }) {
@@ -232,13 +216,9 @@ export function useTourCalendar(tourCode: string, range: { from: string; to: str
 }
 
 /** POST admin/tours/{code}/departures (administrators): departures of a range in bulk. */
-export function useBulkDepartures() {
-  const refresh = useRefreshAdmin();
-  return useMutation({
-    mutationFn: ({ tourCode, body }: { tourCode: string; body: DepartureBulkRequest }) =>
-      api.post(`admin/tours/${encodeURIComponent(tourCode)}/departures`, body, {
-        schema: departureBulkResult,
-      }),
-    onSuccess: refresh,
-  });
-}
+export const useBulkDepartures = () =>
+  useAdminMutation(({ tourCode, body }: { tourCode: string; body: DepartureBulkRequest }) =>
+    api.post(`admin/tours/${encodeURIComponent(tourCode)}/departures`, body, {
+      schema: departureBulkResult,
+    }),
+  );

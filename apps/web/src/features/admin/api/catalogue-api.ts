@@ -4,10 +4,10 @@ import {
   adminTourEditor,
   adminTourList,
 } from '@cusco/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { ADMIN_PAGE_SIZE } from './admin-api.ts';
+import { usePagedAdminList } from './admin-api.ts';
 
 /** The sections of the catalogue editor, by the path of their call (PUT admin/tours/{code}/…). */
 export type TourSection =
@@ -25,21 +25,10 @@ const toursKey = ['admin', 'catalogue', 'tours'] as const;
 const tourKey = (code: string, language: string) => ['admin', 'catalogue', 'tour', code, language];
 
 /** GET admin/tours: one page of the tours, searched and filtered. */
-export function useAdminTours(query: Record<string, string>, page: number) {
-  const language = useLanguage();
-  return useQuery({
-    queryKey: [...toursKey, query, page, language],
-    queryFn: ({ signal }) =>
-      api.page<AdminTourListItem>(
-        'admin/tours',
-        { page, pageSize: ADMIN_PAGE_SIZE },
-        { schema: adminTourList, searchParams: query, signal },
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-    meta: { inlineErrors: true },
+export const useAdminTours = (query: Record<string, string>, page: number) =>
+  usePagedAdminList<AdminTourListItem>('admin/tours', adminTourList, query, page, {
+    key: toursKey,
   });
-}
 
 /** GET admin/tours/{code}: the tour as the editor shows it. */
 export function useEditableTour(code: string) {

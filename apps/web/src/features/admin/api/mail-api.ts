@@ -1,27 +1,12 @@
 import { type AdminMailItem, adminMailList, adminMailMessage } from '@cusco/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, download } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-
-/** Rows per page of the mailbox. */
-export const MAIL_PAGE_SIZE = 25;
+import { usePagedAdminList } from './admin-api.ts';
 
 /** GET admin/mail (administrators): the outbox, newest first, with its filters. */
-export function useMailbox(query: Record<string, string>, page: number, enabled: boolean) {
-  return useQuery({
-    queryKey: ['admin', 'mail', query, page],
-    queryFn: ({ signal }) =>
-      api.page<AdminMailItem>(
-        'admin/mail',
-        { page, pageSize: MAIL_PAGE_SIZE },
-        { schema: adminMailList, searchParams: query, signal },
-      ),
-    placeholderData: keepPreviousData,
-    enabled,
-    staleTime: 0,
-    meta: { inlineErrors: true },
-  });
-}
+export const useMailbox = (query: Record<string, string>, page: number, enabled: boolean) =>
+  usePagedAdminList<AdminMailItem>('admin/mail', adminMailList, query, page, { enabled });
 
 /** GET admin/mail/{id}: one kept message as it would have been sent. */
 export function useMailMessage(id: string | null) {

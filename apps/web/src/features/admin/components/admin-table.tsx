@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Center,
   Group,
   Loader,
@@ -10,8 +11,11 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { TableRows, TwoLines } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
 import { useAdminText } from '../i18n.ts';
 
 export interface AdminColumn<Row> {
@@ -32,6 +36,34 @@ export function tourColumn<Row extends { tour: string; tourCode: string }>(
     key: 'tour',
     header,
     render: (row) => <TwoLines main={row.tour} sub={`${row.tourCode} · ${more(row)}`} />,
+  };
+}
+
+/** A column of when the row was written, dated and timed in the reader's language. */
+export function useWhenColumn<Row extends { createdAt: string }>(header: string): AdminColumn<Row> {
+  const language = useLanguage();
+  const when = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-PE', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return { key: 'when', header, render: (row) => when.format(new Date(row.createdAt)) };
+}
+
+/** A column of the row's booking: its code, a link to the booking's screen ('—' without one). */
+export function bookingColumn<Row extends { bookingCode: string | null }>(
+  header: string,
+): AdminColumn<Row> {
+  return {
+    key: 'booking',
+    header,
+    render: (row) =>
+      row.bookingCode ? (
+        <Anchor component={Link} to={paths.adminBooking.href(row.bookingCode)} size="sm">
+          {row.bookingCode}
+        </Anchor>
+      ) : (
+        '—'
+      ),
   };
 }
 
@@ -56,6 +88,18 @@ export interface TablePages {
   onChange(page: number): void;
 }
 
+export interface AdminTableProps<Row> {
+  caption: string;
+  columns: AdminColumn<Row>[];
+  rows: Row[] | undefined;
+  rowKey(row: Row): string;
+  /** The query the rows come from; none for rows already at hand. */
+  query?: TableQuery;
+  empty: string;
+  sort?: SortState;
+  pages?: TablePages;
+}
+
 /**
  * The back office's table: sortable headers (buttons that say their order to screen readers),
  * a loader, an empty state, an error with Retry, and pages under it. It scrolls sideways on a
@@ -70,17 +114,7 @@ export function AdminTable<Row>({
   empty,
   sort,
   pages,
-}: {
-  caption: string;
-  columns: AdminColumn<Row>[];
-  rows: Row[] | undefined;
-  rowKey(row: Row): string;
-  /** The query the rows come from; none for rows already at hand. */
-  query?: TableQuery;
-  empty: string;
-  sort?: SortState;
-  pages?: TablePages;
-}) {
+}: AdminTableProps<Row>) {
   const { t } = useAdminText();
   const loading = query?.isFetching ?? false;
   if (query?.error) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;

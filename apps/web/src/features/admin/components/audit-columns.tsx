@@ -1,11 +1,8 @@
 import type { AdminAuditEntry } from '@cusco/shared';
-import { Anchor, Code, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Code, Text } from '@mantine/core';
 import { TwoLines } from '../../../components/data-table.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
 import { useAdminText } from '../i18n.ts';
-import type { AdminColumn } from './admin-table.tsx';
+import { type AdminColumn, bookingColumn, useWhenColumn } from './admin-table.tsx';
 
 /** A state before or after, compact: `{"debt":120}`. */
 function Snapshot({ value }: { value: unknown }) {
@@ -20,17 +17,8 @@ function Snapshot({ value }: { value: unknown }) {
 /** The columns of the audit trail (its screen and a booking's). */
 export function useAuditColumns(): AdminColumn<AdminAuditEntry>[] {
   const { t } = useAdminText();
-  const language = useLanguage();
-  const when = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-PE', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   return [
-    {
-      key: 'when',
-      header: t('audit.when'),
-      render: (row) => when.format(new Date(row.createdAt)),
-    },
+    useWhenColumn(t('audit.when')),
     {
       key: 'who',
       header: t('audit.who'),
@@ -42,18 +30,7 @@ export function useAuditColumns(): AdminColumn<AdminAuditEntry>[] {
       render: (row) =>
         t([`audit.actions.${row.action}`, 'audit.actions.other'], { action: row.action }),
     },
-    {
-      key: 'booking',
-      header: t('booking'),
-      render: (row) =>
-        row.bookingCode ? (
-          <Anchor component={Link} to={paths.adminBooking.href(row.bookingCode)} size="sm">
-            {row.bookingCode}
-          </Anchor>
-        ) : (
-          '—'
-        ),
-    },
+    bookingColumn(t('booking')),
     { key: 'before', header: t('audit.before'), render: (row) => <Snapshot value={row.before} /> },
     { key: 'after', header: t('audit.after'), render: (row) => <Snapshot value={row.after} /> },
   ];

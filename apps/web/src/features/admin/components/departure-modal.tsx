@@ -4,8 +4,8 @@ import {
   type ManagedDeparture,
 } from '@cusco/shared';
 import { Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { type FormRulesRecord, useForm } from '@mantine/form';
+import { type ReactNode, useState } from 'react';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { useInputProps } from '../../../lib/forms.ts';
 import { useManageDeparture } from '../api/admin-api.ts';
@@ -38,11 +38,113 @@ const blank: DepartureFormValues = {
 };
 
 /** Empty, or a whole number from 0 to `max`. */
-export const optionalWhole = (max: number, hint: string) => (value: number | '') =>
+const optionalWhole = (max: number, hint: string) => (value: number | '') =>
   value === '' || wholeNumber(value, max) ? null : hint;
 
 /** A number field's value for the API: empty is null. */
-export const orNull = (value: number | '') => (value === '' ? null : Number(value));
+const orNull = (value: number | '') => (value === '' ? null : Number(value));
+
+/** The most of each figure a departure takes. */
+const figureLimits = { capacity: 999, permits: 9999, privateGroups: 99 };
+
+/** A departure's figures as the API takes them (an empty number is null). */
+const figuresBody = (values: DepartureFormValues): DepartureUpdateRequest => ({
+  capacity: orNull(values.capacity),
+  permits: orNull(values.permits),
+  privateGroups: orNull(values.privateGroups),
+  status: values.status as DepartureUpdateRequest['status'],
+  reason: values.reason,
+});
+
+/**
+ * The state of a modal that saves departures: its form, whose figures are checked here beside
+ * the modal's own `validate` rules and sent by `save` (as a body of figures), and the answer
+ * once saved. Closing starts the form, the call and the answer over.
+ */
+export function useDepartureForm<Values extends DepartureFormValues, Answer>({
+  initialValues,
+  validate,
+  mutation,
+  save,
+  onClose,
+}: {
+  initialValues: Values;
+  validate: FormRulesRecord<Values>;
+  mutation: { reset(): void; error: unknown; isPending: boolean };
+  save(values: Values, figures: DepartureUpdateRequest, onSaved: (answer: Answer) => void): void;
+  onClose(): void;
+}) {
+  const { t } = useAdminText();
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const hint = t('departure.capacityHint');
+  const figureRules: FormRulesRecord<DepartureFormValues> = {
+    capacity: optionalWhole(figureLimits.capacity, hint),
+    permits: optionalWhole(figureLimits.permits, hint),
+    privateGroups: optionalWhole(figureLimits.privateGroups, hint),
+  };
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues,
+    validate: { ...validate, ...figureRules } as FormRulesRecord<Values>,
+  });
+  const close = () => {
+    form.reset();
+    mutation.reset();
+    setAnswer(null);
+    onClose();
+  };
+  const submit = form.onSubmit((values) => save(values, figuresBody(values), setAnswer));
+  return { inputProps: useInputProps(form), mutation, answer, close, submit };
+}
+
+/**
+ * A modal that saves departures: its own fields (`children`), the figures and the buttons; once
+ * saved, what the answer says (`saved`) and Done.
+ */
+export function DepartureFormModal({
+  opened,
+  title,
+  departure,
+  submitLabel,
+  saved,
+  children,
+}: {
+  opened: boolean;
+  title: string;
+  departure: {
+    answer: unknown;
+    close(): void;
+    submit(event?: React.FormEvent<HTMLFormElement>): void;
+    inputProps: FigureInputProps;
+    mutation: { error: unknown; isPending: boolean };
+  };
+  submitLabel: string;
+  saved: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useAdminText();
+  const { close, submit, inputProps, mutation } = departure;
+  return (
+    <FormModal opened={opened} onClose={close} title={title}>
+      {departure.answer ? (
+        <Stack>
+          {saved}
+          <Group justify="flex-end">
+            <Button onClick={close}>{t('departure.done')}</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {children}
+            <DepartureFigures inputProps={inputProps} />
+            <FormActions mutation={mutation} submitLabel={submitLabel} onCancel={close} />
+          </Stack>
+        </form>
+      )}
+    </FormModal>
+  );
+}
 
 /**
  * Sets a departure's seats, permits, private groups and status (administrators), from the
@@ -60,90 +162,69 @@ export function DepartureModal({
 }) {
   const { t } = useAdminText();
   const manage = useManageDeparture();
-  const [result, setResult] = useState<ManagedDeparture | null>(null);
-  const form = useForm({
-    mode: 'controlled',
+  const departure = useDepartureForm<DepartureFormValues, ManagedDeparture>({
     initialValues: { ...blank, ...initial },
     validate: {
       tourCode: (value) => (/^\d{6}$/.test(value) ? null : t('departure.tourCodeHint')),
       date: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? null : t('departure.dateHint')),
-      capacity: optionalWhole(999, t('departure.capacityHint')),
-      permits: optionalWhole(9999, t('departure.capacityHint')),
-      privateGroups: optionalWhole(99, t('departure.capacityHint')),
     },
+    mutation: manage,
+    save: ({ tourCode, date }, body, onSaved) =>
+      manage.mutate({ tourCode, date, body }, { onSuccess: onSaved }),
+    onClose,
   });
-  const inputProps = useInputProps(form);
-  const close = () => {
-    form.reset();
-    manage.reset();
-    setResult(null);
-    onClose();
-  };
-  const submit = form.onSubmit((values) => {
-    const body: DepartureUpdateRequest = {
-      capacity: orNull(values.capacity),
-      permits: orNull(values.permits),
-      privateGroups: orNull(values.privateGroups),
-      status: values.status as DepartureUpdateRequest['status'],
-      reason: values.reason,
-    };
-    manage.mutate({ tourCode: values.tourCode, date: values.date, body }, { onSuccess: setResult });
-  });
+  const result = departure.answer;
   return (
-    <FormModal opened={opened} onClose={close} title={t('departure.title')}>
-      {result ? (
-        <Stack>
-          <Text data-testid="departure-result">
-            {t('departure.saved', { seats: result.seatsLeft, booked: result.booked })}
-          </Text>
-          {result.status !== 'open' && <BookingsToContact bookings={result.bookings} />}
-          <Group justify="flex-end">
-            <Button onClick={close}>{t('departure.done')}</Button>
-          </Group>
-        </Stack>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <TextInput
-              label={t('departure.tourCode')}
-              required
-              data-autofocus
-              {...inputProps('tourCode')}
-            />
-            <TextInput label={t('date')} type="date" required {...inputProps('date')} />
-            <DepartureFigures inputProps={inputProps} />
-            <FormActions mutation={manage} submitLabel={t('departure.save')} onCancel={close} />
-          </Stack>
-        </form>
-      )}
-    </FormModal>
+    <DepartureFormModal
+      opened={opened}
+      title={t('departure.title')}
+      departure={departure}
+      submitLabel={t('departure.save')}
+      saved={
+        result && (
+          <>
+            <Text data-testid="departure-result">
+              {t('departure.saved', { seats: result.seatsLeft, booked: result.booked })}
+            </Text>
+            {result.status !== 'open' && <BookingsToContact bookings={result.bookings} />}
+          </>
+        )
+      }
+    >
+      <TextInput
+        label={t('departure.tourCode')}
+        required
+        data-autofocus
+        {...departure.inputProps('tourCode')}
+      />
+      <TextInput label={t('date')} type="date" required {...departure.inputProps('date')} />
+    </DepartureFormModal>
   );
 }
 
+/** The input props of the figures' fields. */
+type FigureInputProps = (
+  path: 'capacity' | 'permits' | 'privateGroups' | 'status' | 'reason',
+) => ReturnType<ReturnType<typeof useInputProps<DepartureFormValues>>>;
+
 /** The figures of one departure or of many: seats, permits, private groups, status and reason. */
-export function DepartureFigures({
-  inputProps,
-}: {
-  inputProps: (
-    path: 'capacity' | 'permits' | 'privateGroups' | 'status' | 'reason',
-  ) => ReturnType<ReturnType<typeof useInputProps<DepartureFormValues>>>;
-}) {
+export function DepartureFigures({ inputProps }: { inputProps: FigureInputProps }) {
   const { t } = useAdminText();
-  const number = (name: 'capacity' | 'permits' | 'privateGroups', max: number) => (
+  const number = (name: keyof typeof figureLimits) => (
     <NumberInput
       label={t(`departure.${name}`)}
       description={t(`departure.${name}Help`)}
       min={0}
-      max={max}
+      max={figureLimits[name]}
       allowDecimal={false}
       {...inputProps(name)}
     />
   );
   return (
     <>
-      {number('capacity', 999)}
-      {number('permits', 9999)}
-      {number('privateGroups', 99)}
+      {number('capacity')}
+      {number('permits')}
+      {number('privateGroups')}
       <Select
         label={t('departure.status')}
         data={departureStatuses.map((value) => ({

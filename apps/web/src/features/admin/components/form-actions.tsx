@@ -1,6 +1,6 @@
-import { Alert, Button, Group } from '@mantine/core';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Button, Group } from '@mantine/core';
 import { useAdminText } from '../i18n.ts';
+import { ErrorAlert } from './error-alert.tsx';
 
 /**
  * The end of a back-office form: what the server refused, if it did, then Cancel and the
@@ -18,11 +18,7 @@ export function FormActions({
   const { t } = useAdminText();
   return (
     <>
-      {mutation.error ? (
-        <Alert color="red" role="alert">
-          {errorMessage(mutation.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={mutation.error} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           {t('cancel')}

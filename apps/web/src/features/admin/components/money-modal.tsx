@@ -1,6 +1,5 @@
 import { ledgerAdjustmentRequest, offlinePaymentRequest, refundRequest } from '@cusco/shared';
 import {
-  Alert,
   Button,
   Group,
   NumberInput,
@@ -14,13 +13,13 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { FormModal } from '../../../components/form-modal.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { schemaResolver, useInputProps } from '../../../lib/forms.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { randomId } from '../../../lib/ids.ts';
 import { type MoneyAction, useMoneyAction } from '../api/admin-api.ts';
 import { useAdminText } from '../i18n.ts';
+import { ErrorAlert } from './error-alert.tsx';
 
 /** What a money dialog is for: a booking's payment, discount or addition, or an attempt's refund. */
 export type MoneyDialog =
@@ -208,11 +207,7 @@ function Confirmation({
           after: formatMoney(debtAfter(dialog.kind, dialog.debt, amount), language),
         })}
       </Text>
-      {error ? (
-        <Alert color="red" role="alert">
-          {errorMessage(error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={error} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onBack} disabled={pending}>
           {t('back')}

@@ -11,7 +11,7 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import { useAdminBooking } from '../api/admin-api.ts';
-import { type AdminColumn, AdminTable } from '../components/admin-table.tsx';
+import { type AdminColumn, AdminTable, type AdminTableProps } from '../components/admin-table.tsx';
 import { AnswerModal, canAnswer } from '../components/answer-modal.tsx';
 import { useAuditColumns } from '../components/audit-columns.tsx';
 import { type MoneyDialog, MoneyModal } from '../components/money-modal.tsx';
@@ -55,9 +55,7 @@ export function AdminBookingPage() {
         <Attempts data={data} onRefund={setDialog} />
         <Passengers data={data} />
         <Requests data={data} />
-        <Section title={t('audit.title')}>
-          <AuditOfBooking data={data} />
-        </Section>
+        <AuditOfBooking data={data} />
       </Stack>
       <MoneyModal dialog={dialog} onClose={() => setDialog(null)} />
     </>
@@ -72,6 +70,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Title>
       {children}
     </section>
+  );
+}
+
+/** A section that is one table, which its heading names. */
+function TableSection<Row>({
+  title,
+  ...table
+}: { title: string } & Omit<AdminTableProps<Row>, 'caption'>) {
+  return (
+    <Section title={title}>
+      <AdminTable caption={title} {...table} />
+    </Section>
   );
 }
 
@@ -215,15 +225,13 @@ function Ledger({ data }: { data: AdminBookingDetail }) {
     },
   ];
   return (
-    <Section title={t('bookingScreen.ledger')}>
-      <AdminTable
-        caption={t('bookingScreen.ledger')}
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => `${row.kind}/${row.buyDate}/${row.description}/${row.total}`}
-        empty={t('bookingScreen.noLedger')}
-      />
-    </Section>
+    <TableSection
+      title={t('bookingScreen.ledger')}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => `${row.kind}/${row.buyDate}/${row.description}/${row.total}`}
+      empty={t('bookingScreen.noLedger')}
+    />
   );
 }
 
@@ -291,15 +299,13 @@ function Attempts({
     },
   ];
   return (
-    <Section title={t('bookingScreen.attempts')}>
-      <AdminTable
-        caption={t('bookingScreen.attempts')}
-        columns={columns}
-        rows={data.attempts}
-        rowKey={(row) => row.id}
-        empty={t('bookingScreen.noAttempts')}
-      />
-    </Section>
+    <TableSection
+      title={t('bookingScreen.attempts')}
+      columns={columns}
+      rows={data.attempts}
+      rowKey={(row) => row.id}
+      empty={t('bookingScreen.noAttempts')}
+    />
   );
 }
 
@@ -323,15 +329,13 @@ function Passengers({ data }: { data: AdminBookingDetail }) {
     },
   ];
   return (
-    <Section title={t('bookingScreen.passengers')}>
-      <AdminTable
-        caption={t('bookingScreen.passengers')}
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        empty={t('manifest.empty')}
-      />
-    </Section>
+    <TableSection
+      title={t('bookingScreen.passengers')}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      empty={t('manifest.empty')}
+    />
   );
 }
 
@@ -374,8 +378,8 @@ function AuditOfBooking({ data }: { data: AdminBookingDetail }) {
   const { t } = useAdminText();
   const columns = useAuditColumns().filter((column) => column.key !== 'booking');
   return (
-    <AdminTable
-      caption={t('audit.title')}
+    <TableSection
+      title={t('audit.title')}
       columns={columns}
       rows={data.audit}
       rowKey={(row) => row.id}

@@ -46,6 +46,12 @@ function dayState(day: DepartureCalendarDay): 'closed' | 'cancelled' | 'soldOut'
   return seats !== null && seats <= 5 ? 'few' : 'open';
 }
 
+/** The buttons to the month before and the month after: how far each goes, and its arrow. */
+const monthSteps = {
+  previous: { by: -1, Icon: IconChevronLeft },
+  next: { by: 1, Icon: IconChevronRight },
+};
+
 /**
  * #/admin/calendar: a tour's departures month by month (issue 14): each day's status, seats,
  * bookings and permits; a day's figures below the month; administrators edit a day or schedule
@@ -68,6 +74,19 @@ export function CalendarPage() {
   const [scheduling, setScheduling] = useState(false);
   const day = calendar.data?.days.find((candidate) => candidate.date === selected);
   const goTo = (next: dayjs.Dayjs) => url.set('month', next.format('YYYY-MM'));
+  const monthButton = (step: keyof typeof monthSteps) => {
+    const { by, Icon } = monthSteps[step];
+    return (
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={t(`calendar.${step}`)}
+        onClick={() => goTo(month.add(by, 'month'))}
+      >
+        <Icon size={18} aria-hidden />
+      </ActionIcon>
+    );
+  };
 
   return (
     <>
@@ -95,23 +114,9 @@ export function CalendarPage() {
           w={{ base: '100%', sm: 380 }}
         />
         <Group gap="xs" wrap="nowrap">
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={t('calendar.previous')}
-            onClick={() => goTo(month.subtract(1, 'month'))}
-          >
-            <IconChevronLeft size={18} aria-hidden />
-          </ActionIcon>
+          {monthButton('previous')}
           <MonthName month={month} />
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={t('calendar.next')}
-            onClick={() => goTo(month.add(1, 'month'))}
-          >
-            <IconChevronRight size={18} aria-hidden />
-          </ActionIcon>
+          {monthButton('next')}
         </Group>
       </Group>
       {calendar.error ? (

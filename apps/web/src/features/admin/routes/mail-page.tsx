@@ -1,19 +1,16 @@
 import { type AdminMailItem, type AdminMailMessage, mailKinds, mailStatuses } from '@cusco/shared';
-import { Alert, Anchor, Button, Code, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconInfoCircle, IconMailOpened, IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { TwoLines } from '../../../components/data-table.tsx';
 import { FactList } from '../../../components/fact-list.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import { downloadMailAttachment, useMailbox, useMailMessage } from '../api/mail-api.ts';
 import { ListScreen } from '../components/admin-list.tsx';
-import type { AdminColumn } from '../components/admin-table.tsx';
+import { type AdminColumn, bookingColumn, useWhenColumn } from '../components/admin-table.tsx';
+import { ErrorAlert } from '../components/error-alert.tsx';
 import { ToneBadge } from '../components/status-badge.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useAdminText } from '../i18n.ts';
@@ -68,31 +65,15 @@ export function MailPage() {
 
 function useMailColumns(onOpen: (item: AdminMailItem) => void): AdminColumn<AdminMailItem>[] {
   const { t } = useAdminText();
-  const language = useLanguage();
-  const when = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-PE', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   return [
-    { key: 'when', header: t('mail.when'), render: (row) => when.format(new Date(row.createdAt)) },
+    useWhenColumn(t('mail.when')),
     { key: 'kind', header: t('mail.kind'), render: (row) => t(`mail.kinds.${row.kind}`) },
     {
       key: 'message',
       header: t('mail.message'),
       render: (row) => <TwoLines main={row.subject ?? '—'} sub={row.recipient ?? '—'} />,
     },
-    {
-      key: 'booking',
-      header: t('booking'),
-      render: (row) =>
-        row.bookingCode ? (
-          <Anchor component={Link} to={paths.adminBooking.href(row.bookingCode)} size="sm">
-            {row.bookingCode}
-          </Anchor>
-        ) : (
-          '—'
-        ),
-    },
+    bookingColumn(t('booking')),
     {
       key: 'status',
       header: t('mail.status'),
@@ -185,11 +166,7 @@ function MessageView({ message }: { message: AdminMailMessage }) {
           ))}
         </Group>
       )}
-      {error ? (
-        <Alert color="red" role="alert">
-          {errorMessage(error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={error} />
       <Tabs defaultValue="html">
         <Tabs.List>
           <Tabs.Tab value="html">{t('mail.html')}</Tabs.Tab>

@@ -1,15 +1,15 @@
 import type { AdminManifest } from '@cusco/shared';
-import { Alert, Anchor, Button, Group, Progress, Text } from '@mantine/core';
+import { Anchor, Button, Group, Progress, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { downloadManifest, useManifest } from '../api/admin-api.ts';
-import { type AdminColumn, AdminTable } from '../components/admin-table.tsx';
+import { type AdminColumn, AdminTable, bookingColumn } from '../components/admin-table.tsx';
+import { ErrorAlert } from '../components/error-alert.tsx';
 import { ToneBadge } from '../components/status-badge.tsx';
 import { useAdminText } from '../i18n.ts';
 
@@ -99,11 +99,7 @@ function ExportButtons({
           {t(`manifest.${format}`)}
         </Button>
       ))}
-      {error ? (
-        <Alert color="red" role="alert" w="100%">
-          {errorMessage(error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={error} w="100%" />
     </Group>
   );
 }
@@ -159,14 +155,6 @@ function useManifestColumns(): AdminColumn<ManifestRow>[] {
       header: t('manifest.scan'),
       render: (row) => (row.hasScan ? t('yes') : t('no')),
     },
-    {
-      key: 'booking',
-      header: t('booking'),
-      render: (row) => (
-        <Anchor component={Link} to={paths.adminBooking.href(row.bookingCode)} size="sm">
-          {row.bookingCode}
-        </Anchor>
-      ),
-    },
+    bookingColumn(t('booking')),
   ];
 }

@@ -7,33 +7,26 @@ import { useLanguage } from '../../../../lib/i18n.ts';
 import { usePhone } from '../../../../lib/media.ts';
 import { useSaveTourSection } from '../../api/catalogue-api.ts';
 import { useAdminText } from '../../i18n.ts';
+import { ErrorAlert } from '../error-alert.tsx';
 import { ToneBadge } from '../status-badge.tsx';
-import { EditorSection, useEditor, useFieldProps, useSectionForm } from './section.tsx';
+import { EditorSection, useEditor, useSectionForm } from './section.tsx';
 
 /** The tours offered beside this one on its booking page, in order. */
 export function RelatedSection() {
   const { t } = useAdminText();
   const { tour } = useEditor();
-  const { form, submit, saving, error } = useSectionForm<{ related: string[] }>({
+  const section = useSectionForm<{ related: string[] }>({
     section: 'related',
     schema: tourRelatedRequest.omit({ revision: true }),
     from: (next: AdminTourEditor) => ({ related: [...next.related] }),
   });
-  const field = useFieldProps(form);
+  const { field } = section;
   const data = tour.choices.tours.map((other) => ({
     value: other.code,
     label: `${other.code} · ${other.name}${other.active ? '' : ` (${t('catalogue.notOffered')})`}`,
   }));
   return (
-    <EditorSection
-      id="related"
-      title={t('editor.related.title')}
-      description={t('editor.related.help')}
-      saveLabel={t('editor.related.save')}
-      onSubmit={submit}
-      saving={saving}
-      error={error}
-    >
+    <EditorSection id="related" description={t('editor.related.help')} section={section}>
       <MultiSelect
         label={t('editor.related.tours')}
         data={data}
@@ -120,11 +113,7 @@ export function ActiveSection() {
       >
         <Stack>
           <Text>{t('editor.active.confirm', { name })}</Text>
-          {save.error && (
-            <Alert color="red" role="alert">
-              {errorMessage(save.error)}
-            </Alert>
-          )}
+          <ErrorAlert error={save.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
               {t('cancel')}

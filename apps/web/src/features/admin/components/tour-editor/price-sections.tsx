@@ -7,14 +7,12 @@ import {
 } from '@cusco/shared';
 import {
   Fieldset,
-  Group,
   NumberInput,
   Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  TextInput,
   VisuallyHidden,
 } from '@mantine/core';
 import { useErrorText } from '../../../../lib/forms.ts';
@@ -22,9 +20,10 @@ import { useAdminText } from '../../i18n.ts';
 import {
   AddButton,
   EditorSection,
+  LangTextFields,
+  ListRow,
   RemoveButton,
   useEditor,
-  useFieldProps,
   useSectionForm,
 } from './section.tsx';
 
@@ -76,25 +75,17 @@ export function PricesSection() {
   const { t } = useAdminText();
   const { tour } = useEditor();
   const errorText = useErrorText();
-  const { form, submit, saving, error } = useSectionForm<PriceValues>({
+  const section = useSectionForm<PriceValues>({
     section: 'prices',
     schema: tourPricesRequest.omit({ revision: true }),
     from: priceValues,
   });
-  const field = useFieldProps(form);
+  const { form, field } = section;
   const nameOf = (list: { id: string; name: string }[], id: string) =>
     list.find((item) => item.id === id)?.name ?? id;
   const customerTypes = tour.choices.customerTypes;
   return (
-    <EditorSection
-      id="prices"
-      title={t('editor.prices.title')}
-      description={t('editor.prices.help')}
-      saveLabel={t('editor.prices.save')}
-      onSubmit={submit}
-      saving={saving}
-      error={error}
-    >
+    <EditorSection id="prices" description={t('editor.prices.help')} section={section}>
       {form.errors.prices && (
         <Text c="red.8" size="sm" role="alert">
           {errorText(form.errors.prices)}
@@ -206,7 +197,7 @@ type HotelValues = {
 export function HotelsSection() {
   const { t } = useAdminText();
   const { tour } = useEditor();
-  const { form, submit, saving, error } = useSectionForm<HotelValues>({
+  const section = useSectionForm<HotelValues>({
     section: 'hotels',
     schema: tourHotelsRequest.omit({ revision: true }),
     from: (next) => ({
@@ -214,19 +205,15 @@ export function HotelsSection() {
       prices: next.hotelPrices.map((row) => ({ ...row })),
     }),
   });
-  const field = useFieldProps(form);
+  const { form, field } = section;
   const hotels = tour.choices.hotelTypes.map((row) => ({ value: row.id, label: row.name }));
   const rooms = tour.choices.roomTypes.map((row) => ({ value: row.id, label: row.name }));
   const entries = form.getValues().prices;
   return (
     <EditorSection
       id="hotels"
-      title={t('editor.hotels.title')}
       description={t('editor.hotels.help', { nights: tour.nights })}
-      saveLabel={t('editor.hotels.save')}
-      onSubmit={submit}
-      saving={saving}
-      error={error}
+      section={section}
     >
       <NumberInput
         label={t('editor.hotels.nights')}
@@ -239,12 +226,11 @@ export function HotelsSection() {
       />
       {entries.length === 0 && <Text size="sm">{t('editor.hotels.none')}</Text>}
       {entries.map((_, index) => (
-        <Group
+        <ListRow
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are keyed by place while being chosen.
           key={index}
-          align="flex-start"
-          wrap="nowrap"
-          gap="sm"
+          removeLabel={t('editor.hotels.remove', { number: index + 1 })}
+          onRemove={() => form.removeListItem('prices', index)}
         >
           <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ flex: 1 }}>
             <Select
@@ -265,11 +251,7 @@ export function HotelsSection() {
               {...field(`prices.${index}.price`)}
             />
           </SimpleGrid>
-          <RemoveButton
-            label={t('editor.hotels.remove', { number: index + 1 })}
-            onClick={() => form.removeListItem('prices', index)}
-          />
-        </Group>
+        </ListRow>
       ))}
       <AddButton
         label={t('editor.hotels.add')}
@@ -299,69 +281,52 @@ type OfferValues = {
 export function ServicesSection() {
   const { t } = useAdminText();
   const { tour, canEdit } = useEditor();
-  const { form, submit, saving, error } = useSectionForm<OfferValues>({
+  const section = useSectionForm<OfferValues>({
     section: 'services',
     schema: tourServicesRequest.omit({ revision: true }),
     from: (next) => ({ offers: next.offers.map((offer) => ({ ...offer })) }),
   });
-  const field = useFieldProps(form);
+  const { form, field } = section;
   const services = tour.choices.services.map((row) => ({ value: row.id, label: row.name }));
   const entries = form.getValues().offers;
   return (
-    <EditorSection
-      id="services"
-      title={t('editor.services.title')}
-      description={t('editor.services.help')}
-      saveLabel={t('editor.services.save')}
-      onSubmit={submit}
-      saving={saving}
-      error={error}
-    >
+    <EditorSection id="services" description={t('editor.services.help')} section={section}>
       {entries.length === 0 && <Text size="sm">{t('editor.services.none')}</Text>}
       {entries.map((offer, index) => (
-        <Fieldset
+        <ListRow
           key={offer.id ?? `new-${index}`}
           legend={t('editor.services.offer', { number: index + 1 })}
-          variant="filled"
+          removeLabel={t('editor.services.remove', { number: index + 1 })}
+          onRemove={() => form.removeListItem('offers', index)}
         >
-          <Group align="flex-start" wrap="nowrap" gap="sm">
-            <Stack gap="xs" style={{ flex: 1 }}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Select
-                  label={t('editor.services.service')}
-                  data={services}
-                  searchable
-                  allowDeselect={false}
-                  {...field(`offers.${index}.serviceId`)}
-                  // An existing offer keeps its service (bookings name it).
-                  readOnly={!canEdit || offer.id !== null}
-                />
-                <NumberInput
-                  label={t('editor.services.price')}
-                  {...moneyProps}
-                  {...field(`offers.${index}.price`)}
-                />
-                <TextInput
-                  label={t('editor.services.labelEn')}
-                  maxLength={CATALOGUE_LIMITS.shortText}
-                  {...field(`offers.${index}.labelEn`)}
-                />
-                <TextInput
-                  label={t('editor.services.labelEs')}
-                  maxLength={CATALOGUE_LIMITS.shortText}
-                  {...field(`offers.${index}.labelEs`)}
-                />
-              </SimpleGrid>
-              {offer.booked > 0 && (
-                <Text size="xs">{t('editor.services.booked', { count: offer.booked })}</Text>
-              )}
-            </Stack>
-            <RemoveButton
-              label={t('editor.services.remove', { number: index + 1 })}
-              onClick={() => form.removeListItem('offers', index)}
-            />
-          </Group>
-        </Fieldset>
+          <Stack gap="xs" style={{ flex: 1 }}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Select
+                label={t('editor.services.service')}
+                data={services}
+                searchable
+                allowDeselect={false}
+                {...field(`offers.${index}.serviceId`)}
+                // An existing offer keeps its service (bookings name it).
+                readOnly={!canEdit || offer.id !== null}
+              />
+              <NumberInput
+                label={t('editor.services.price')}
+                {...moneyProps}
+                {...field(`offers.${index}.price`)}
+              />
+              <LangTextFields
+                field={field}
+                path={`offers.${index}.label`}
+                labelKey="editor.services.label"
+                maxLength={CATALOGUE_LIMITS.shortText}
+              />
+            </SimpleGrid>
+            {offer.booked > 0 && (
+              <Text size="xs">{t('editor.services.booked', { count: offer.booked })}</Text>
+            )}
+          </Stack>
+        </ListRow>
       ))}
       <AddButton
         label={t('editor.services.add')}

@@ -3,7 +3,7 @@ import { Checkbox, Group, NumberInput, SimpleGrid } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { useAdminText } from '../../i18n.ts';
-import { EditorSection, useEditor, useFieldProps, useSectionForm } from './section.tsx';
+import { EditorSection, useEditor, useSectionForm } from './section.tsx';
 
 type RulesValues = AdminTourEditor['rules'];
 
@@ -21,12 +21,12 @@ export function RulesSection() {
   const { t } = useAdminText();
   const language = useLanguage();
   const { canEdit } = useEditor();
-  const { form, submit, saving, error } = useSectionForm<RulesValues>({
+  const section = useSectionForm<RulesValues>({
     section: 'rules',
     schema: tourRules,
     from: (tour: AdminTourEditor) => ({ ...tour.rules }),
   });
-  const field = useFieldProps(form);
+  const { form, field } = section;
   /** A number field whose empty value is null ("no limit"), or kept as typed. */
   const number = (
     name: keyof RulesValues,
@@ -74,15 +74,7 @@ export function RulesSection() {
     </Checkbox.Group>
   );
   return (
-    <EditorSection
-      id="rules"
-      title={t('editor.rules.title')}
-      description={t('editor.rules.help')}
-      saveLabel={t('editor.rules.save')}
-      onSubmit={submit}
-      saving={saving}
-      error={error}
-    >
+    <EditorSection id="rules" description={t('editor.rules.help')} section={section}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {number('leadDays', { max: 365 })}
         {number('capacity', { max: 999, nullable: true })}

@@ -1,5 +1,17 @@
 import type { AdminTourEditor } from '@cusco/shared';
-import { ActionIcon, Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Fieldset,
+  Group,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -76,12 +88,15 @@ export function useSectionForm<Values extends Record<string, unknown>>({
       },
     );
   });
+  const field = useFieldProps(form);
   const fieldError =
     save.error instanceof ApiError &&
     save.error.body &&
     ((save.error.body.issues ?? []).length > 0 || save.error.body.field);
   return {
     form,
+    /** A field's props (useFieldProps). */
+    field,
     submit,
     saving: save.isPending,
     /** The refusal to show above the button, when it concerns no field. */
@@ -91,40 +106,40 @@ export function useSectionForm<Values extends Record<string, unknown>>({
   };
 }
 
+/**
+ * The cards of the editor: a card a section, but the names' card for the texts and none for
+ * `active`. Each one's heading and button read `editor.<id>.title` and `.save`.
+ */
+export type EditorSectionId = Exclude<TourSection, 'texts' | 'active'> | 'names';
+
 /** A card of the editor: a heading, its form, and (for administrators) its own save button. */
 export function EditorSection({
   id,
-  title,
   description,
-  saveLabel,
-  onSubmit,
-  saving,
-  error,
+  section,
   children,
 }: {
-  id: string;
-  title: string;
+  id: EditorSectionId;
   description?: ReactNode;
-  saveLabel: string;
-  onSubmit(event?: React.FormEvent<HTMLFormElement>): void;
-  saving: boolean;
-  error: unknown;
+  /** The section's form (useSectionForm): what submits it, and how its last save went. */
+  section: Pick<ReturnType<typeof useSectionForm>, 'submit' | 'saving' | 'error'>;
   children: ReactNode;
 }) {
   const { t } = useAdminText();
   const { canEdit, reload } = useEditor();
+  const { submit, saving, error } = section;
   const stale = error instanceof ApiError && error.status === 409;
   return (
     <Card withBorder component="section" id={id} aria-labelledby={`${id}-title`} padding="md">
       <Title order={2} size="h4" id={`${id}-title`}>
-        {title}
+        {t(`editor.${id}.title`)}
       </Title>
       {description && (
         <Text size="sm" c="dimmed" mt={4}>
           {description}
         </Text>
       )}
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack mt="md" gap="md">
           {children}
           {error ? (
@@ -140,7 +155,7 @@ export function EditorSection({
           {canEdit && (
             <Group justify="flex-end">
               <Button type="submit" loading={saving}>
-                {saveLabel}
+                {t(`editor.${id}.save`)}
               </Button>
             </Group>
           )}
@@ -180,16 +195,84 @@ export function AddButton({ label, onClick }: { label: string; onClick(): void }
 }
 
 /**
+ * One row of a list: its fields and, for administrators, the button that removes it; in a
+ * fieldset of its own when it has a legend.
+ */
+export function ListRow({
+  legend,
+  removeLabel,
+  onRemove,
+  children,
+}: {
+  legend?: string;
+  removeLabel: string;
+  onRemove(): void;
+  children: ReactNode;
+}) {
+  const row = (
+    <Group align="flex-start" wrap="nowrap" gap="sm">
+      {children}
+      <RemoveButton label={removeLabel} onClick={onRemove} />
+    </Group>
+  );
+  if (legend === undefined) return row;
+  return (
+    <Fieldset legend={legend} variant="filled">
+      {row}
+    </Fieldset>
+  );
+}
+
+/**
  * A field's props: its value, its translated error, and read-only for an agent. The path is
  * any of the form's (list items included: `itinerary.2.day`).
  */
-export function useFieldProps<Values extends Record<string, unknown>>(
-  form: UseFormReturnType<Values>,
-) {
+function useFieldProps<Values extends Record<string, unknown>>(form: UseFormReturnType<Values>) {
   const { canEdit } = useEditor();
   const inputProps = useInputProps(form);
   return (path: string) => ({
     ...inputProps(path as keyof Values & string),
     readOnly: !canEdit,
   });
+}
+
+/** A field's props, as useFieldProps gives them. */
+type FieldProps = (path: string) => ReturnType<ReturnType<typeof useFieldProps>>;
+
+/**
+ * A text in English and in Spanish: the inputs of the form's `<path>En` and `<path>Es`, labelled
+ * by the texts `<labelKey>En` and `<labelKey>Es`, in that order (the caller lays them out).
+ * Multiline texts grow with what is typed.
+ */
+export function LangTextFields({
+  field,
+  path,
+  labelKey,
+  maxLength,
+  required,
+  multiline,
+}: {
+  field: FieldProps;
+  path: string;
+  labelKey: string;
+  maxLength: number;
+  required?: boolean;
+  multiline?: boolean;
+}) {
+  const { t } = useAdminText();
+  const input = (language: 'En' | 'Es') => {
+    const props = {
+      label: t(`${labelKey}${language}`),
+      required,
+      maxLength,
+      ...field(`${path}${language}`),
+    };
+    return multiline ? <Textarea autosize minRows={1} {...props} /> : <TextInput {...props} />;
+  };
+  return (
+    <>
+      {input('En')}
+      {input('Es')}
+    </>
+  );
 }

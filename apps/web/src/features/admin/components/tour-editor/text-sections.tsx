@@ -5,56 +5,34 @@ import {
   tourItineraryRequest,
   tourTextsRequest,
 } from '@cusco/shared';
-import {
-  Fieldset,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useAdminText } from '../../i18n.ts';
 import {
   AddButton,
   EditorSection,
-  RemoveButton,
+  LangTextFields,
+  ListRow,
   useEditor,
-  useFieldProps,
   useSectionForm,
 } from './section.tsx';
 
 /** The tour's name in English and Spanish. */
 export function NamesSection() {
-  const { t } = useAdminText();
-  const { form, submit, saving, error } = useSectionForm({
+  const section = useSectionForm({
     section: 'texts',
     schema: tourTextsRequest.omit({ revision: true }),
     from: (tour: AdminTourEditor) => ({ nameEn: tour.nameEn, nameEs: tour.nameEs }),
   });
-  const field = useFieldProps(form);
+  const { field } = section;
   return (
-    <EditorSection
-      id="names"
-      title={t('editor.names.title')}
-      saveLabel={t('editor.names.save')}
-      onSubmit={submit}
-      saving={saving}
-      error={error}
-    >
+    <EditorSection id="names" section={section}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label={t('editor.nameEn')}
-          required
+        <LangTextFields
+          field={field}
+          path="name"
+          labelKey="editor.name"
           maxLength={CATALOGUE_LIMITS.shortText}
-          {...field('nameEn')}
-        />
-        <TextInput
-          label={t('editor.nameEs')}
           required
-          maxLength={CATALOGUE_LIMITS.shortText}
-          {...field('nameEs')}
         />
       </SimpleGrid>
     </EditorSection>
@@ -67,63 +45,47 @@ type ItineraryValues = { itinerary: { day: number | ''; nameEn: string; nameEs: 
 export function ItinerarySection() {
   const { t } = useAdminText();
   const { tour } = useEditor();
-  const { form, submit, saving, error } = useSectionForm<ItineraryValues>({
+  const section = useSectionForm<ItineraryValues>({
     section: 'itinerary',
     schema: tourItineraryRequest.omit({ revision: true }),
     from: (next) => ({ itinerary: next.itinerary.map((entry) => ({ ...entry })) }),
   });
-  const field = useFieldProps(form);
+  const { form, field } = section;
   const entries = form.getValues().itinerary;
   return (
     <EditorSection
       id="itinerary"
-      title={t('editor.itinerary.title')}
       description={t('editor.itinerary.help', { days: tour.days })}
-      saveLabel={t('editor.itinerary.save')}
-      onSubmit={submit}
-      saving={saving}
-      error={error}
+      section={section}
     >
       {entries.length === 0 && <Text size="sm">{t('editor.itinerary.empty')}</Text>}
       {entries.map((_, index) => (
-        <Fieldset
+        <ListRow
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; the form keys them by place.
           key={index}
           legend={t('editor.itinerary.event', { number: index + 1 })}
-          variant="filled"
+          removeLabel={t('editor.itinerary.remove', { number: index + 1 })}
+          onRemove={() => form.removeListItem('itinerary', index)}
         >
-          <Group align="flex-start" wrap="nowrap" gap="sm">
-            <NumberInput
-              label={t('editor.itinerary.day')}
-              min={1}
-              max={tour.days}
-              allowDecimal={false}
-              allowNegative={false}
-              w={90}
-              {...field(`itinerary.${index}.day`)}
+          <NumberInput
+            label={t('editor.itinerary.day')}
+            min={1}
+            max={tour.days}
+            allowDecimal={false}
+            allowNegative={false}
+            w={90}
+            {...field(`itinerary.${index}.day`)}
+          />
+          <Stack gap="xs" style={{ flex: 1 }}>
+            <LangTextFields
+              field={field}
+              path={`itinerary.${index}.name`}
+              labelKey="editor.text"
+              maxLength={CATALOGUE_LIMITS.longText}
+              multiline
             />
-            <Stack gap="xs" style={{ flex: 1 }}>
-              <Textarea
-                label={t('editor.textEn')}
-                autosize
-                minRows={1}
-                maxLength={CATALOGUE_LIMITS.longText}
-                {...field(`itinerary.${index}.nameEn`)}
-              />
-              <Textarea
-                label={t('editor.textEs')}
-                autosize
-                minRows={1}
-                maxLength={CATALOGUE_LIMITS.longText}
-                {...field(`itinerary.${index}.nameEs`)}
-              />
-            </Stack>
-            <RemoveButton
-              label={t('editor.itinerary.remove', { number: index + 1 })}
-              onClick={() => form.removeListItem('itinerary', index)}
-            />
-          </Group>
-        </Fieldset>
+          </Stack>
+        </ListRow>
       ))}
       <AddButton
         label={t('editor.itinerary.add')}
@@ -145,7 +107,7 @@ type InclusionValues = { included: Inclusion[]; notIncluded: Inclusion[] };
 /** What the price includes, and what it does not. */
 export function InclusionsSection() {
   const { t } = useAdminText();
-  const { form, submit, saving, error } = useSectionForm<InclusionValues>({
+  const section = useSectionForm<InclusionValues>({
     section: 'inclusions',
     schema: tourInclusionsRequest.omit({ revision: true }),
     from: (next) => ({
@@ -153,7 +115,7 @@ export function InclusionsSection() {
       notIncluded: next.notIncluded.map((entry) => ({ ...entry })),
     }),
   });
-  const field = useFieldProps(form);
+  const { form, field } = section;
   const list = (key: 'included' | 'notIncluded') => {
     const entries = form.getValues()[key];
     return (
@@ -161,41 +123,28 @@ export function InclusionsSection() {
         <Text fw={600}>{t(`editor.inclusions.${key}`)}</Text>
         {entries.length === 0 && <Text size="sm">{t('editor.inclusions.empty')}</Text>}
         {entries.map((_, index) => (
-          <Fieldset
+          <ListRow
             // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; the form keys them by place.
             key={index}
             legend={t(`editor.inclusions.${key}Item`, { number: index + 1 })}
-            variant="filled"
+            removeLabel={t(`editor.inclusions.${key}Remove`, { number: index + 1 })}
+            onRemove={() => form.removeListItem(key, index)}
           >
-            <Group align="flex-start" wrap="nowrap" gap="sm">
-              <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ flex: 1 }}>
-                <TextInput
-                  label={t('editor.textEn')}
-                  maxLength={CATALOGUE_LIMITS.longText}
-                  {...field(`${key}.${index}.nameEn`)}
-                />
-                <TextInput
-                  label={t('editor.textEs')}
-                  maxLength={CATALOGUE_LIMITS.longText}
-                  {...field(`${key}.${index}.nameEs`)}
-                />
-                <TextInput
-                  label={t('editor.observationEn')}
-                  maxLength={CATALOGUE_LIMITS.longText}
-                  {...field(`${key}.${index}.observationEn`)}
-                />
-                <TextInput
-                  label={t('editor.observationEs')}
-                  maxLength={CATALOGUE_LIMITS.longText}
-                  {...field(`${key}.${index}.observationEs`)}
-                />
-              </SimpleGrid>
-              <RemoveButton
-                label={t(`editor.inclusions.${key}Remove`, { number: index + 1 })}
-                onClick={() => form.removeListItem(key, index)}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ flex: 1 }}>
+              <LangTextFields
+                field={field}
+                path={`${key}.${index}.name`}
+                labelKey="editor.text"
+                maxLength={CATALOGUE_LIMITS.longText}
               />
-            </Group>
-          </Fieldset>
+              <LangTextFields
+                field={field}
+                path={`${key}.${index}.observation`}
+                labelKey="editor.observation"
+                maxLength={CATALOGUE_LIMITS.longText}
+              />
+            </SimpleGrid>
+          </ListRow>
         ))}
         <AddButton
           label={t(`editor.inclusions.${key}Add`)}
@@ -212,14 +161,7 @@ export function InclusionsSection() {
     );
   };
   return (
-    <EditorSection
-      id="inclusions"
-      title={t('editor.inclusions.title')}
-      saveLabel={t('editor.inclusions.save')}
-      onSubmit={submit}
-      saving={saving}
-      error={error}
-    >
+    <EditorSection id="inclusions" section={section}>
       {list('included')}
       {list('notIncluded')}
     </EditorSection>
