@@ -121,9 +121,10 @@ describe('booking prices from the cached catalogue', () => {
     // tour prices a booking the server accepts.
     const refused = await until(
       () => postBooking(ctx.app, token, bookingFor(tour)),
-      (response) => response.statusCode === 409,
+      (response) => response.statusCode === 409 && response.json().details?.quote !== undefined,
     );
-    expect(refused.statusCode).toBe(409);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().details.quote.amount, refused.body).toBeGreaterThan(before.amount);
     const repriced = await loadTour(ctx.app, '100401');
     const after = bookingFor(repriced);
     expect(after.adultPrice).toBe(before.adultPrice + 10);
