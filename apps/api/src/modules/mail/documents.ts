@@ -9,7 +9,7 @@ import { bookings, tourItinerary, tours } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { type BookingDetailRows, loadBookingDetail } from '../bookings/detail.ts';
-import { longDate, mailText, money } from './texts.ts';
+import { longDate, type MailTextKey, mailText, money } from './texts.ts';
 
 /**
  * The travel documents of a booking (issue 15): the voucher (a one-page A4 PDF with a QR code of
@@ -167,6 +167,121 @@ function drawQr(page: PDFPage, text: string, x: number, top: number, size: numbe
 }
 
 /**
+ * A page being written from the top down: `y` is where the next line goes. Each method draws
+ * one kind of line of the voucher and moves `y` below it.
+ */
+class Sheet {
+  y = A4.height - MARGIN;
+  readonly width = A4.width - 2 * MARGIN;
+
+  constructor(
+    readonly page: PDFPage,
+    private readonly font: PDFFont,
+    private readonly bold: PDFFont,
+  ) {}
+
+  write(value: string, size: number, face: 'regular' | 'bold' = 'regular', color = INK) {
+    const font = face === 'bold' ? this.bold : this.font;
+    this.page.drawText(winAnsi(value), { x: MARGIN, y: this.y - size, size, font, color });
+    this.y -= size + 6;
+  }
+
+  paragraph(value: string, size: number) {
+    for (const line of wrap(this.font, value, size, this.width)) this.write(line, size);
+  }
+
+  /** A section's heading, in small capitals. */
+  label(value: string) {
+    this.y -= 6;
+    this.write(value.toUpperCase(), 9, 'bold', MUTED);
+  }
+
+  /** A name in the left column and its value, wrapped, in the right one. */
+  fact(name: string, value: string) {
+    const { page, y } = this;
+    page.drawText(winAnsi(name), { x: MARGIN, y: y - 11, size: 11, font: this.bold, color: MUTED });
+    for (const line of wrap(this.font, value, 11, this.width - 150)) {
+      page.drawText(line, {
+        x: MARGIN + 150,
+        y: this.y - 11,
+        size: 11,
+        font: this.font,
+        color: INK,
+      });
+      this.y -= 17;
+    }
+  }
+
+  /** A list in two columns, so that a long one still fits the page. */
+  twoColumns(items: string[]) {
+    const half = Math.ceil(items.length / 2);
+    const top = this.y;
+    let bottom = this.y;
+    for (const [column, part] of [items.slice(0, half), items.slice(half)].entries()) {
+      this.y = top;
+      for (const item of part) {
+        for (const [i, line] of wrap(this.font, item, 9, this.width / 2 - 16).entries()) {
+          this.page.drawText(`${i === 0 ? '- ' : '  '}${line}`, {
+            x: MARGIN + column * (this.width / 2),
+            y: this.y - 9,
+            size: 9,
+            font: this.font,
+            color: INK,
+          });
+          this.y -= 13;
+          if (this.y < MARGIN + 40) break;
+        }
+      }
+      bottom = Math.min(bottom, this.y);
+    }
+    this.y = bottom;
+  }
+
+  /** A thin line across the page, above the foot. */
+  rule() {
+    this.y = Math.max(this.y - 12, MARGIN + 24);
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: A4.width - MARGIN, y: this.y },
+      thickness: 0.5,
+      color: MUTED,
+    });
+    this.y -= 8;
+  }
+}
+
+/** The voucher's head: the agency and the title on the left, the booking code's QR on the right. */
+function voucherHead(sheet: Sheet, code: string, language: Language) {
+  const qrSize = 110;
+  drawQr(sheet.page, code, A4.width - MARGIN - qrSize, sheet.y, qrSize);
+  sheet.write(mailText('agency', language), 22, 'bold', BRAND);
+  sheet.write(mailText('voucherTitle', language), 14, 'regular', MUTED);
+  sheet.y -= 8;
+  sheet.write(code, 26, 'bold');
+  sheet.y = Math.min(sheet.y, A4.height - MARGIN - qrSize - 12);
+}
+
+/** The trip's facts: tour, date, duration, type, category and the balance. */
+function voucherFacts(sheet: Sheet, facts: TravelFacts, language: Language) {
+  const text = (key: MailTextKey, params?: Record<string, string | number>) =>
+    mailText(key, language, params);
+  sheet.fact(text('factTour'), facts.tour);
+  sheet.fact(text('factDate'), longDate(facts.travelDate, language));
+  sheet.fact(
+    text('voucherDuration'),
+    facts.days === 1 ? text('voucherDay') : text('voucherDays', { days: facts.days }),
+  );
+  sheet.fact(text('factType'), facts.type);
+  sheet.fact(text('factCategory'), facts.category);
+  sheet.fact(
+    text('voucherBalance'),
+    facts.corporate && facts.debtCents > 0
+      ? `${text('onCredit')} (${money(facts.debtCents, language, facts.currency)})`
+      : money(Math.max(facts.debtCents, 0), language, facts.currency),
+  );
+}
+
+/**
  * The voucher: one A4 page with the agency, the booking code (and its QR code), the tour, its
  * date and duration, the meeting point and time, the passengers with their document numbers
  * masked but the last four, what is included, and the balance.
@@ -177,111 +292,32 @@ export async function voucherPdf(facts: TravelFacts, language: Language): Promis
   pdf.setSubject(facts.code);
   pdf.setAuthor(mailText('agency', language));
   pdf.setLanguage(language);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const page = pdf.addPage([A4.width, A4.height]);
-  const width = A4.width - 2 * MARGIN;
-  let y = A4.height - MARGIN;
-
-  const write = (value: string, size: number, face = font, color = INK, x = MARGIN) => {
-    page.drawText(winAnsi(value), { x, y: y - size, size, font: face, color });
-    y -= size + 6;
-  };
-  const paragraph = (value: string, size: number, maxWidth = width) => {
-    for (const line of wrap(font, value, size, maxWidth)) write(line, size);
-  };
-  const label = (value: string) => {
-    y -= 6;
-    write(value.toUpperCase(), 9, bold, MUTED);
-  };
-
-  // Head: the agency and the title on the left, the QR code on the right.
-  const qrSize = 110;
-  drawQr(page, facts.code, A4.width - MARGIN - qrSize, y, qrSize);
-  write(mailText('agency', language), 22, bold, BRAND);
-  write(mailText('voucherTitle', language), 14, font, MUTED);
-  y -= 8;
-  write(facts.code, 26, bold);
-  y = Math.min(y, A4.height - MARGIN - qrSize - 12);
-
-  const textWidth = width;
-  const fact = (name: string, value: string) => {
-    page.drawText(winAnsi(name), { x: MARGIN, y: y - 11, size: 11, font: bold, color: MUTED });
-    const lines = wrap(font, value, 11, textWidth - 150);
-    for (const line of lines) {
-      page.drawText(line, { x: MARGIN + 150, y: y - 11, size: 11, font, color: INK });
-      y -= 17;
-    }
-  };
-  fact(mailText('factTour', language), facts.tour);
-  fact(mailText('factDate', language), longDate(facts.travelDate, language));
-  fact(
-    mailText('voucherDuration', language),
-    facts.days === 1
-      ? mailText('voucherDay', language)
-      : mailText('voucherDays', language, { days: facts.days }),
-  );
-  fact(mailText('factType', language), facts.type);
-  fact(mailText('factCategory', language), facts.category);
-  fact(
-    mailText('voucherBalance', language),
-    facts.corporate && facts.debtCents > 0
-      ? `${mailText('onCredit', language)} (${money(facts.debtCents, language, facts.currency)})`
-      : money(Math.max(facts.debtCents, 0), language, facts.currency),
+  const sheet = new Sheet(
+    pdf.addPage([A4.width, A4.height]),
+    await pdf.embedFont(StandardFonts.Helvetica),
+    await pdf.embedFont(StandardFonts.HelveticaBold),
   );
 
+  voucherHead(sheet, facts.code, language);
+  voucherFacts(sheet, facts, language);
   if (facts.meeting) {
-    label(mailText('voucherMeeting', language));
-    paragraph(facts.meeting, 11);
+    sheet.label(mailText('voucherMeeting', language));
+    sheet.paragraph(facts.meeting, 11);
   }
-
-  label(mailText('voucherPassengers', language));
+  sheet.label(mailText('voucherPassengers', language));
   facts.passengers.forEach((passenger, index) => {
     const who = passenger.name || `(${mailText('voucherPending', language)})`;
     const document = passenger.document
       ? ` - ${mailText('voucherDocument', language)} ${passenger.document}`
       : '';
-    paragraph(`${index + 1}. ${who} (${passenger.type})${document}`, 10);
+    sheet.paragraph(`${index + 1}. ${who} (${passenger.type})${document}`, 10);
   });
-
   if (facts.included.length > 0) {
-    label(mailText('voucherIncluded', language));
-    // Two columns, so that a long list still fits the page.
-    const half = Math.ceil(facts.included.length / 2);
-    const top = y;
-    let bottom = y;
-    for (const [column, items] of [
-      facts.included.slice(0, half),
-      facts.included.slice(half),
-    ].entries()) {
-      y = top;
-      for (const item of items) {
-        for (const [i, line] of wrap(font, item, 9, width / 2 - 16).entries()) {
-          page.drawText(`${i === 0 ? '- ' : '  '}${line}`, {
-            x: MARGIN + column * (width / 2),
-            y: y - 9,
-            size: 9,
-            font,
-            color: INK,
-          });
-          y -= 13;
-          if (y < MARGIN + 40) break;
-        }
-      }
-      bottom = Math.min(bottom, y);
-    }
-    y = bottom;
+    sheet.label(mailText('voucherIncluded', language));
+    sheet.twoColumns(facts.included);
   }
-
-  y = Math.max(y - 12, MARGIN + 24);
-  page.drawLine({
-    start: { x: MARGIN, y },
-    end: { x: A4.width - MARGIN, y },
-    thickness: 0.5,
-    color: MUTED,
-  });
-  y -= 8;
-  paragraph(mailText('voucherShow', language), 9);
+  sheet.rule();
+  sheet.paragraph(mailText('voucherShow', language), 9);
   return pdf.save();
 }
 
