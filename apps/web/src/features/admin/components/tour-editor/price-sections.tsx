@@ -66,6 +66,13 @@ function priceValues(tour: AdminTourEditor): PriceValues {
   };
 }
 
+/** The name of a choice (a type, a category, a customer type) by its id. */
+const nameOf = (list: { id: string; name: string }[], id: string) =>
+  list.find((item) => item.id === id)?.name ?? id;
+
+type PricesForm = ReturnType<typeof useSectionForm<PriceValues>>;
+type Series = PriceValues['prices'][number];
+
 /**
  * The price tiers: for each type and category of the tour, the price per passenger of each
  * customer type from a group size on (spec §9: the tier of the exact group size, else the
@@ -73,17 +80,13 @@ function priceValues(tour: AdminTourEditor): PriceValues {
  */
 export function PricesSection() {
   const { t } = useAdminText();
-  const { tour } = useEditor();
   const errorText = useErrorText();
   const section = useSectionForm<PriceValues>({
     section: 'prices',
     schema: tourPricesRequest.omit({ revision: true }),
     from: priceValues,
   });
-  const { form, field } = section;
-  const nameOf = (list: { id: string; name: string }[], id: string) =>
-    list.find((item) => item.id === id)?.name ?? id;
-  const customerTypes = tour.choices.customerTypes;
+  const { form } = section;
   return (
     <EditorSection id="prices" description={t('editor.prices.help')} section={section}>
       {form.errors.prices && (
@@ -91,100 +94,134 @@ export function PricesSection() {
           {errorText(form.errors.prices)}
         </Text>
       )}
-      {form.getValues().prices.map((series, s) => {
-        const seriesName = `${nameOf(tour.choices.types, series.typeId)} · ${nameOf(
-          tour.choices.categories,
-          series.categoryId,
-        )}`;
-        return (
-          <Fieldset key={`${series.typeId}|${series.categoryId}`} legend={seriesName}>
-            {series.tiers.length === 0 ? (
-              <Text size="sm">{t('editor.prices.none')}</Text>
-            ) : (
-              <Table.ScrollContainer
-                minWidth={560}
-                scrollAreaProps={{
-                  viewportProps: { tabIndex: 0, role: 'region', 'aria-label': seriesName },
-                }}
-              >
-                <Table verticalSpacing="xs" withRowBorders={false}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('editor.prices.from')}</Table.Th>
-                      {customerTypes.map((customerType) => (
-                        <Table.Th key={customerType.id}>
-                          {t('editor.prices.column', { type: customerType.name })}
-                        </Table.Th>
-                      ))}
-                      <Table.Th>
-                        <VisuallyHidden>{t('actions')}</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {series.tiers.map((tier, index) => {
-                      const from = tier.groupSize === '' ? '…' : tier.groupSize;
-                      return (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: tiers are keyed by place while their size is typed.
-                        <Table.Tr key={index}>
-                          <Table.Td>
-                            <NumberInput
-                              aria-label={t('editor.prices.fromLabel', {
-                                series: seriesName,
-                                number: index + 1,
-                              })}
-                              min={1}
-                              max={CATALOGUE_LIMITS.maxGroupSize}
-                              allowDecimal={false}
-                              allowNegative={false}
-                              w={90}
-                              {...field(`prices.${s}.tiers.${index}.groupSize`)}
-                            />
-                          </Table.Td>
-                          {tier.prices.map((price, p) => (
-                            <Table.Td key={price.customerTypeId}>
-                              <NumberInput
-                                aria-label={t('editor.prices.priceLabel', {
-                                  type: nameOf(customerTypes, price.customerTypeId),
-                                  from,
-                                  series: seriesName,
-                                })}
-                                {...moneyProps}
-                                miw={100}
-                                {...field(`prices.${s}.tiers.${index}.prices.${p}.price`)}
-                              />
-                            </Table.Td>
-                          ))}
-                          <Table.Td>
-                            <RemoveButton
-                              label={t('editor.prices.remove', { from, series: seriesName })}
-                              onClick={() => form.removeListItem(`prices.${s}.tiers`, index)}
-                            />
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-            <AddButton
-              label={t('editor.prices.add', { series: seriesName })}
-              onClick={() => {
-                const sizes = series.tiers.map((tier) => Number(tier.groupSize) || 0);
-                form.insertListItem(`prices.${s}.tiers`, {
-                  groupSize: sizes.length === 0 ? 1 : Math.min(Math.max(...sizes) + 1, 99),
-                  prices: customerTypes.map((customerType) => ({
-                    customerTypeId: customerType.id,
-                    price: '',
-                  })),
-                });
-              }}
-            />
-          </Fieldset>
-        );
-      })}
+      {form.getValues().prices.map((series, s) => (
+        <PriceSeries
+          key={`${series.typeId}|${series.categoryId}`}
+          section={section}
+          series={series}
+          s={s}
+        />
+      ))}
     </EditorSection>
+  );
+}
+
+/** One type and category: its tiers in a table (a row each), and a button to add one. */
+function PriceSeries({ section, series, s }: { section: PricesForm; series: Series; s: number }) {
+  const { t } = useAdminText();
+  const { tour } = useEditor();
+  const customerTypes = tour.choices.customerTypes;
+  const seriesName = `${nameOf(tour.choices.types, series.typeId)} · ${nameOf(
+    tour.choices.categories,
+    series.categoryId,
+  )}`;
+  const addTier = () => {
+    const sizes = series.tiers.map((tier) => Number(tier.groupSize) || 0);
+    section.form.insertListItem(`prices.${s}.tiers`, {
+      groupSize: sizes.length === 0 ? 1 : Math.min(Math.max(...sizes) + 1, 99),
+      prices: customerTypes.map((customerType) => ({
+        customerTypeId: customerType.id,
+        price: '',
+      })),
+    });
+  };
+  return (
+    <Fieldset legend={seriesName}>
+      {series.tiers.length === 0 ? (
+        <Text size="sm">{t('editor.prices.none')}</Text>
+      ) : (
+        <Table.ScrollContainer
+          minWidth={560}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': seriesName },
+          }}
+        >
+          <Table verticalSpacing="xs" withRowBorders={false}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('editor.prices.from')}</Table.Th>
+                {customerTypes.map((customerType) => (
+                  <Table.Th key={customerType.id}>
+                    {t('editor.prices.column', { type: customerType.name })}
+                  </Table.Th>
+                ))}
+                <Table.Th>
+                  <VisuallyHidden>{t('actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {series.tiers.map((tier, index) => (
+                <PriceTier
+                  // biome-ignore lint/suspicious/noArrayIndexKey: tiers are keyed by place while their size is typed.
+                  key={index}
+                  section={section}
+                  tier={tier}
+                  path={`prices.${s}.tiers`}
+                  index={index}
+                  seriesName={seriesName}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <AddButton label={t('editor.prices.add', { series: seriesName })} onClick={addTier} />
+    </Fieldset>
+  );
+}
+
+/** A tier's row: the group size it starts at, a price per customer type, and "remove". */
+function PriceTier({
+  section: { form, field },
+  tier,
+  path,
+  index,
+  seriesName,
+}: {
+  section: PricesForm;
+  tier: Series['tiers'][number];
+  path: `prices.${number}.tiers`;
+  index: number;
+  seriesName: string;
+}) {
+  const { t } = useAdminText();
+  const { tour } = useEditor();
+  const from = tier.groupSize === '' ? '…' : tier.groupSize;
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <NumberInput
+          aria-label={t('editor.prices.fromLabel', { series: seriesName, number: index + 1 })}
+          min={1}
+          max={CATALOGUE_LIMITS.maxGroupSize}
+          allowDecimal={false}
+          allowNegative={false}
+          w={90}
+          {...field(`${path}.${index}.groupSize`)}
+        />
+      </Table.Td>
+      {tier.prices.map((price, p) => (
+        <Table.Td key={price.customerTypeId}>
+          <NumberInput
+            aria-label={t('editor.prices.priceLabel', {
+              type: nameOf(tour.choices.customerTypes, price.customerTypeId),
+              from,
+              series: seriesName,
+            })}
+            {...moneyProps}
+            miw={100}
+            {...field(`${path}.${index}.prices.${p}.price`)}
+          />
+        </Table.Td>
+      ))}
+      <Table.Td>
+        <RemoveButton
+          label={t('editor.prices.remove', { from, series: seriesName })}
+          onClick={() => form.removeListItem(path, index)}
+        />
+      </Table.Td>
+    </Table.Tr>
   );
 }
 
