@@ -23,28 +23,19 @@ export function canAnswer(request: AdminIncident): boolean {
 }
 
 /**
- * Answers a customer's request: the response and the observation the customer will read, and
- * for a request to remove a passenger or a service, whether the agency accepts it (which
- * applies the change, with the cancellation policy's credit).
+ * The answer's form: the response, the observation and, for a removal, the decision, which
+ * is never accepted by default (the agent chooses); sent, it closes with a notice.
  */
-export function AnswerModal({
-  request,
-  onClose,
-}: {
-  request: AdminIncident | null;
-  onClose(): void;
-}) {
+function useAnswerForm(request: AdminIncident | null, onClose: () => void) {
   const { t } = useAdminText();
   const answer = useAnswerRequest();
   const target = request ? incidentTarget(request.typeId) : null;
   const form = useForm({
     mode: 'controlled',
-    // A removal is never accepted by default: the agent chooses.
     initialValues: { response: '', observation: '', decision: '' },
     // The decision is checked on submit: it is asked for a removal only.
     validate: schemaResolver(incidentAnswerRequest.omit({ decision: true })),
   });
-  const inputProps = useInputProps(form);
   const close = () => {
     form.reset();
     answer.reset();
@@ -73,6 +64,40 @@ export function AnswerModal({
       },
     );
   });
+  return { form, answer, target, close, submit };
+}
+
+/** What the customer asked: the subject, who and what kind, and their description. */
+function RequestAsked({ request }: { request: AdminIncident }) {
+  const { t } = useAdminText();
+  return (
+    <div>
+      <Text fw={600}>{request.name}</Text>
+      <Text size="sm" c="dimmed">
+        {request.customerName} · {request.type}
+      </Text>
+      <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+        {request.description || t('requests.noDescription')}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * Answers a customer's request: the response and the observation the customer will read, and
+ * for a request to remove a passenger or a service, whether the agency accepts it (which
+ * applies the change, with the cancellation policy's credit).
+ */
+export function AnswerModal({
+  request,
+  onClose,
+}: {
+  request: AdminIncident | null;
+  onClose(): void;
+}) {
+  const { t } = useAdminText();
+  const { form, answer, target, close, submit } = useAnswerForm(request, onClose);
+  const inputProps = useInputProps(form);
   return (
     <FormModal
       opened={request !== null}
@@ -83,15 +108,7 @@ export function AnswerModal({
       {request && (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <div>
-              <Text fw={600}>{request.name}</Text>
-              <Text size="sm" c="dimmed">
-                {request.customerName} · {request.type}
-              </Text>
-              <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
-                {request.description || t('requests.noDescription')}
-              </Text>
-            </div>
+            <RequestAsked request={request} />
             {target && (
               <Radio.Group
                 label={t(
