@@ -62,31 +62,15 @@ export function CalendarPage() {
   const url = useUrlState(['tour', 'month']);
   const tourCode = url.values.tour || '100401';
   const month = dayjs(`${url.values.month || todayInLima().slice(0, 7)}-01`);
-  const range = {
+  const calendar = useTourCalendar(tourCode, {
     from: month.format('YYYY-MM-DD'),
     to: month.endOf('month').format('YYYY-MM-DD'),
-  };
-  const calendar = useTourCalendar(tourCode, range);
-  const tours = useTourList();
+  });
   const admin = useSessionUser()?.role === 'admin';
   const [selected, setSelected] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [scheduling, setScheduling] = useState(false);
   const day = calendar.data?.days.find((candidate) => candidate.date === selected);
-  const goTo = (next: dayjs.Dayjs) => url.set('month', next.format('YYYY-MM'));
-  const monthButton = (step: keyof typeof monthSteps) => {
-    const { by, Icon } = monthSteps[step];
-    return (
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={t(`calendar.${step}`)}
-        onClick={() => goTo(month.add(by, 'month'))}
-      >
-        <Icon size={18} aria-hidden />
-      </ActionIcon>
-    );
-  };
 
   return (
     <>
@@ -100,25 +84,12 @@ export function CalendarPage() {
           </Button>
         )}
       </PageTitle>
-      <Group align="flex-end" mb="md" wrap="wrap">
-        <Select
-          label={t('calendar.tour')}
-          data={(tours.data ?? []).map((tour) => ({
-            value: tour.code,
-            label: `${tour.code} · ${tour.name}`,
-          }))}
-          value={tourCode}
-          onChange={(value) => value && url.set('tour', value)}
-          allowDeselect={false}
-          searchable
-          w={{ base: '100%', sm: 380 }}
-        />
-        <Group gap="xs" wrap="nowrap">
-          {monthButton('previous')}
-          <MonthName month={month} />
-          {monthButton('next')}
-        </Group>
-      </Group>
+      <TourAndMonth
+        tourCode={tourCode}
+        month={month}
+        onTour={(code) => url.set('tour', code)}
+        onMonth={(next) => url.set('month', next.format('YYYY-MM'))}
+      />
       {calendar.error ? (
         <LoadError error={calendar.error} onRetry={() => void calendar.refetch()} />
       ) : (
@@ -154,6 +125,56 @@ export function CalendarPage() {
         onClose={() => setScheduling(false)}
       />
     </>
+  );
+}
+
+/** The tour to show, and the month with the buttons to the one before and after. */
+function TourAndMonth({
+  tourCode,
+  month,
+  onTour,
+  onMonth,
+}: {
+  tourCode: string;
+  month: dayjs.Dayjs;
+  onTour(code: string): void;
+  onMonth(month: dayjs.Dayjs): void;
+}) {
+  const { t } = useAdminText();
+  const tours = useTourList();
+  const monthButton = (step: keyof typeof monthSteps) => {
+    const { by, Icon } = monthSteps[step];
+    return (
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={t(`calendar.${step}`)}
+        onClick={() => onMonth(month.add(by, 'month'))}
+      >
+        <Icon size={18} aria-hidden />
+      </ActionIcon>
+    );
+  };
+  return (
+    <Group align="flex-end" mb="md" wrap="wrap">
+      <Select
+        label={t('calendar.tour')}
+        data={(tours.data ?? []).map((tour) => ({
+          value: tour.code,
+          label: `${tour.code} · ${tour.name}`,
+        }))}
+        value={tourCode}
+        onChange={(value) => value && onTour(value)}
+        allowDeselect={false}
+        searchable
+        w={{ base: '100%', sm: 380 }}
+      />
+      <Group gap="xs" wrap="nowrap">
+        {monthButton('previous')}
+        <MonthName month={month} />
+        {monthButton('next')}
+      </Group>
+    </Group>
   );
 }
 
