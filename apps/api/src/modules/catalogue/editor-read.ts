@@ -185,16 +185,11 @@ export async function editableTourHead(db: Executor, code: string) {
   return tour;
 }
 
-/** GET admin/tours/{code}: the tour as the editor shows it; 404 for an unknown code. */
-export async function loadEditableTour(
-  db: Executor,
-  code: string,
-  language: Language,
-): Promise<AdminTourEditor> {
-  const tour = await editableTourHead(db, code);
-  const parts = await readEach(db, {
-    types: () => tourTypeNames(db, tour.id),
-    categories: () => tourCategoryNames(db, tour.id),
+/** What the editor shows besides the tour's head: its parts and the choices, read at once. */
+function readEditorParts(db: Executor, tourId: string) {
+  return readEach(db, {
+    types: () => tourTypeNames(db, tourId),
+    categories: () => tourCategoryNames(db, tourId),
     customerTypes: () => namedList(db, customerTypes),
     hotelTypes: () => namedList(db, hotelTypes),
     roomTypes: () => namedList(db, roomTypes),
@@ -202,7 +197,7 @@ export async function loadEditableTour(
       db
         .select()
         .from(tourPrices)
-        .where(eq(tourPrices.tourId, tour.id))
+        .where(eq(tourPrices.tourId, tourId))
         .orderBy(asc(tourPrices.groupSize)),
     hotelPrices: () =>
       db
@@ -210,13 +205,13 @@ export async function loadEditableTour(
         .from(tourHotelPrices)
         .innerJoin(hotelTypes, eq(hotelTypes.id, tourHotelPrices.hotelTypeId))
         .innerJoin(roomTypes, eq(roomTypes.id, tourHotelPrices.roomTypeId))
-        .where(eq(tourHotelPrices.tourId, tour.id))
+        .where(eq(tourHotelPrices.tourId, tourId))
         .orderBy(asc(hotelTypes.sortOrder), asc(roomTypes.sortOrder)),
     offers: () =>
       db
         .select({ offer: tourAdditionalServices, booked: bookedLines })
         .from(tourAdditionalServices)
-        .where(offeredBy(tour.id))
+        .where(offeredBy(tourId))
         .orderBy(...offerOrder),
     services: () =>
       db
@@ -229,9 +224,9 @@ export async function loadEditableTour(
         })
         .from(additionalServices)
         .orderBy(asc(additionalServices.isTour), asc(additionalServices.nameEn)),
-    itinerary: () => editorItinerary(db, tour.id),
-    inclusions: () => editorInclusions(db, tour.id),
-    related: () => editorRelated(db, tour.id),
+    itinerary: () => editorItinerary(db, tourId),
+    inclusions: () => editorInclusions(db, tourId),
+    related: () => editorRelated(db, tourId),
     allTours: () =>
       db
         .select({ ...tourNameColumns, active: tours.isActive })
@@ -239,10 +234,45 @@ export async function loadEditableTour(
         .innerJoin(tourFamilies, eq(tourFamilies.id, tours.familyId))
         .orderBy(asc(tourFamilies.sortOrder), asc(tours.sortOrder), asc(tours.code)),
   });
+}
+
+type EditorParts = Awaited<ReturnType<typeof readEditorParts>>;
+
+/** What the editor's lists offer to choose from, named in `language`; never the tour itself. */
+function editorChoices(
+  parts: EditorParts,
+  language: Language,
+  tourCode: string,
+): AdminTourEditor['choices'] {
   const name = (row: { id: string; nameEn: string; nameEs: string }) => ({
     id: row.id,
     name: nameIn(row, language),
   });
+  return {
+    types: parts.types.map(name),
+    categories: parts.categories.map(name),
+    customerTypes: parts.customerTypes.map(name),
+    hotelTypes: parts.hotelTypes.map(name),
+    roomTypes: parts.roomTypes.map(name),
+    services: parts.services.map((row) => ({
+      ...name(row),
+      isTour: row.isTour,
+      perPerson: row.perPerson,
+    })),
+    tours: parts.allTours
+      .filter((row) => row.code !== tourCode)
+      .map((row) => ({ code: row.code, name: nameIn(row, language), active: row.active })),
+  };
+}
+
+/** GET admin/tours/{code}: the tour as the editor shows it; 404 for an unknown code. */
+export async function loadEditableTour(
+  db: Executor,
+  code: string,
+  language: Language,
+): Promise<AdminTourEditor> {
+  const tour = await editableTourHead(db, code);
+  const parts = await readEditorParts(db, tour.id);
   return {
     code: tour.code,
     revision: tour.revision,
@@ -260,21 +290,7 @@ export async function loadEditableTour(
     hotelPrices: parts.hotelPrices.map((row) => editorHotelPrice(row.tour_hotel_prices)),
     offers: parts.offers.map((row) => ({ ...editorOffer(row.offer), booked: row.booked })),
     related: parts.related,
-    choices: {
-      types: parts.types.map(name),
-      categories: parts.categories.map(name),
-      customerTypes: parts.customerTypes.map(name),
-      hotelTypes: parts.hotelTypes.map(name),
-      roomTypes: parts.roomTypes.map(name),
-      services: parts.services.map((row) => ({
-        ...name(row),
-        isTour: row.isTour,
-        perPerson: row.perPerson,
-      })),
-      tours: parts.allTours
-        .filter((row) => row.code !== tour.code)
-        .map((row) => ({ code: row.code, name: nameIn(row, language), active: row.active })),
-    },
+    choices: editorChoices(parts, language, tour.code),
   };
 }
 
