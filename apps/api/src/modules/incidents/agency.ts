@@ -1,6 +1,6 @@
 import { agencyTransitions, IncidentStatusId, incidentTarget } from '@cusco/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { incidents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -22,6 +22,53 @@ export interface IncidentAnswer {
   adviserId?: string | null;
 }
 
+/** The request to answer, locked; 404 when unknown, 422 when its status cannot be answered. */
+async function lockAnswerable(tx: Transaction, id: string) {
+  const [current] = await tx
+    .select({
+      id: incidents.id,
+      bookingId: incidents.bookingId,
+      typeId: incidents.typeId,
+      targetSlotId: incidents.targetSlotId,
+      targetServiceLineId: incidents.targetServiceLineId,
+      statusId: incidents.statusId,
+      observation: incidents.observation,
+      response: incidents.response,
+      adviserId: incidents.adviserId,
+    })
+    .from(incidents)
+    .where(eq(incidents.id, id))
+    .for('update');
+  if (!current) throw incidentNotFound();
+  if (!(agencyTransitions[current.statusId] ?? []).includes(IncidentStatusId.answered)) {
+    throw new AppError('BUSINESS_RULE', 'statusNotAllowed');
+  }
+  return current;
+}
+
+/** The answer in the audit trail: the request's status and texts before and after. */
+function auditAnswer(
+  tx: Transaction,
+  staffUserId: string,
+  current: Awaited<ReturnType<typeof lockAnswerable>>,
+  updated: typeof incidents.$inferSelect,
+) {
+  const { id: subjectId, bookingId, statusId, observation, response, adviserId } = current;
+  return recordAudit(tx, {
+    staffUserId,
+    action: 'incident.answer',
+    bookingId,
+    subjectId,
+    before: { statusId, observation, response, adviserId },
+    after: {
+      statusId: updated.statusId,
+      observation: updated.observation,
+      response: updated.response,
+      adviserId: updated.adviserId,
+    },
+  });
+}
+
 /**
  * The agency answers a request: writes its observation and response and moves it to answered,
  * which the agency may do from registered or in progress (`agencyTransitions`); 422 from any
@@ -36,25 +83,7 @@ export async function answerIncident(
 ) {
   const id = parseIncidentId(incidentId);
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        id: incidents.id,
-        bookingId: incidents.bookingId,
-        typeId: incidents.typeId,
-        targetSlotId: incidents.targetSlotId,
-        targetServiceLineId: incidents.targetServiceLineId,
-        statusId: incidents.statusId,
-        observation: incidents.observation,
-        response: incidents.response,
-        adviserId: incidents.adviserId,
-      })
-      .from(incidents)
-      .where(eq(incidents.id, id))
-      .for('update');
-    if (!current) throw incidentNotFound();
-    if (!(agencyTransitions[current.statusId] ?? []).includes(IncidentStatusId.answered)) {
-      throw new AppError('BUSINESS_RULE', 'statusNotAllowed');
-    }
+    const current = await lockAnswerable(tx, id);
     const [updated] = await tx
       .update(incidents)
       .set({
@@ -89,29 +118,7 @@ export async function answerIncident(
         by.staffUserId,
       );
     }
-    if (by) {
-      const {
-        id: subjectId,
-        bookingId,
-        typeId: _,
-        targetSlotId: __,
-        targetServiceLineId: ___,
-        ...before
-      } = current;
-      await recordAudit(tx, {
-        staffUserId: by.staffUserId,
-        action: 'incident.answer',
-        bookingId,
-        subjectId,
-        before,
-        after: {
-          statusId: updated.statusId,
-          observation: updated.observation,
-          response: updated.response,
-          adviserId: updated.adviserId,
-        },
-      });
-    }
+    if (by) await auditAnswer(tx, by.staffUserId, current, updated);
     return updated;
   });
 }
