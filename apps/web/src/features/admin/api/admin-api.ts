@@ -13,7 +13,6 @@ import {
   departureBulkResult,
   departureCalendar,
   type IncidentAnswerRequest,
-  incidentOptions,
   managedDeparture,
   moneyActionResult,
   type StaffCreateRequest,
@@ -76,16 +75,6 @@ function useAdminQuery<T>(path: string, schema: z.ZodType<T>) {
     queryFn: ({ signal }) => api.get(path, { schema, signal }),
     staleTime: 0,
     meta: { inlineErrors: true },
-  });
-}
-
-/** GET incident/list/types or incident/list/status: the queue's filter choices. */
-export function useIncidentChoices(list: 'types' | 'status') {
-  const language = useLanguage();
-  return useQuery({
-    queryKey: ['incident-options', list, language],
-    queryFn: ({ signal }) => api.get(`incident/list/${list}`, { schema: incidentOptions, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

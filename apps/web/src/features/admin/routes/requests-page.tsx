@@ -6,7 +6,8 @@ import { TwoLines } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { useIncidentChoices, useRequestQueue } from '../api/admin-api.ts';
+import { useIncidentOptions } from '../../../lib/queries/incident-options.ts';
+import { useRequestQueue } from '../api/admin-api.ts';
 import { ListScreen } from '../components/admin-list.tsx';
 import type { AdminColumn } from '../components/admin-table.tsx';
 import { AnswerModal, canAnswer } from '../components/answer-modal.tsx';
@@ -17,8 +18,8 @@ import { useAdminText } from '../i18n.ts';
 /** #/admin/requests: the customers' requests, those waiting first and the oldest of them first. */
 export function RequestsPage() {
   const url = useUrlState(['status', 'type', 'q']);
-  const statuses = useIncidentChoices('status').data ?? [];
-  const types = useIncidentChoices('types').data ?? [];
+  const statuses = useIncidentOptions('status').data ?? [];
+  const types = useIncidentOptions('types').data ?? [];
   const [answering, setAnswering] = useState<AdminIncident | null>(null);
   return (
     <>

@@ -3,7 +3,6 @@ import {
   type IncidentUpdateRequest,
   incident,
   incidentList,
-  incidentOptions,
   incidentResult,
 } from '@cusco/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,16 +41,6 @@ export function useIncident(id: string | null) {
     queryFn: ({ signal }) => api.get(`incident/${id}`, { schema: incident, signal }),
     enabled: id !== null,
     staleTime: 0,
-  });
-}
-
-/** GET incident/list/types and incident/list/status. */
-export function useIncidentOptions(list: 'types' | 'status') {
-  const language = useLanguage();
-  return useQuery({
-    queryKey: ['incident-options', list, language],
-    queryFn: ({ signal }) => api.get(`incident/list/${list}`, { schema: incidentOptions, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

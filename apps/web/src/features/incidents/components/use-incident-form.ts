@@ -2,7 +2,8 @@ import { type Incident, IncidentStatusId, IncidentTypeId, incidentTarget } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert, showSuccess } from '../../../lib/error-modal.tsx';
-import { useIncidentOptions, useSaveIncident, useUpdateIncident } from '../api/incidents.ts';
+import { useIncidentOptions } from '../../../lib/queries/incident-options.ts';
+import { useSaveIncident, useUpdateIncident } from '../api/incidents.ts';
 
 /** What a new incident starts with: the reservation (maybe locked) and the type, when given. */
 export interface IncidentPreset {
