@@ -2,19 +2,18 @@ import { MantineProvider, Modal, mergeThemeOverrides, Notification } from '@mant
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { useLanguage } from '../lib/i18n.ts';
 import { ForgetOnSignOut } from '../lib/queries/forget-on-sign-out.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
 import { AppErrorBoundary } from './route-error.tsx';
 import { createRouter } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The whole app; `queryClient` may already hold the first screen's data, fetched at start. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(createRouter);
   const language = useLanguage();
   const { t } = useTranslation();

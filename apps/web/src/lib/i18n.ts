@@ -46,10 +46,16 @@ export async function loadLanguage(language: Language): Promise<void> {
   i18n.addResourceBundle(language, 'field', fieldMessages[language], true, true);
 }
 
-/** Loads the stored language's texts: the app renders once they are there. */
-export async function startI18n(): Promise<void> {
-  await loadLanguage(storedLanguage());
-  document.documentElement.lang = i18n.language;
+/**
+ * Loads the texts the first screen is shown in (the app renders once they are there): the stored
+ * language's, or the page's own when the address fixes one (a public booking page), so that a
+ * visitor does not download a language the page will not show.
+ */
+export async function startI18n(pageLanguage?: Language): Promise<void> {
+  const language = pageLanguage ?? storedLanguage();
+  await loadLanguage(language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
 }
 
 export async function setLanguage(language: Language) {

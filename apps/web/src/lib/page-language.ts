@@ -14,12 +14,12 @@ export function bookingPageLanguage(param: string | undefined): Language | 'inva
 
 /**
  * The language an address's screen is shown in when it is not the stored one (a public booking
- * page's): loaded before the app starts, so that the page never shows in one language first.
+ * page's): the app starts in it, so that the page never shows in another language first.
  */
-export function pageLanguageOf(hash: string): Language[] {
+export function pageLanguageOf(hash: string): Language | undefined {
   const path = hash.replace(/^#/, '').split('?')[0] ?? '';
   const booking = matchPath(paths.booking.pattern, path);
-  if (!booking) return [];
+  if (!booking) return undefined;
   const language = bookingPageLanguage(booking.params.lang);
-  return language === 'invalid' ? [] : [language];
+  return language === 'invalid' ? undefined : language;
 }
