@@ -215,6 +215,32 @@ describeInBrowser('booking page rules', () => {
     await expect.poll(() => page.getByText("I'm new here").isVisible()).toBe(true);
   });
 
+  it('keeps the notice of a lowered number when the calendar then moves the date', async () => {
+    const page = await openPage('phone');
+    // The day's seats arrive only after the visitor has typed: the calendar then moves today's
+    // date (never bookable on the trail) to the first open one, which must not undo the notice.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/tour/100401/availability**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await visit(page, '/booking/100401');
+    const date = page.getByLabel('Travel date');
+    const today = await date.textContent();
+    await setPassengers(page, 'Adult', '20');
+    const passengers = page.getByRole('group', { name: 'Passengers' });
+    const notice = 'A reservation of this tour can have at most 16 passengers.';
+    await expect.poll(() => passengers.getByRole('alert').textContent()).toBe(notice);
+
+    release();
+    await expect.poll(() => date.textContent()).not.toBe(today);
+    expect(await passengers.getByRole('alert').allTextContents()).toEqual([notice]);
+    expect(await passengers.getByLabel('Adult', { exact: true }).inputValue()).toBe('16');
+  });
+
   it('shows "Hotel\'s Category" on a Machu Picchu tour and requires a hotel line there', async () => {
     const page = await openPage('phone');
     await visit(page, '/booking/400201');

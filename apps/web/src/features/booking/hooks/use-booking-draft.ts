@@ -45,9 +45,14 @@ export function useBookingDraft(tour: Tour, variant: BookingVariant) {
 
   /**
    * Applies a change and re-prices at once. A passenger type without a price is reported with
-   * the spec's message and its count is cleared (spec §5 price lookup).
+   * the spec's message and its count is cleared (spec §5 price lookup). A limit's notice goes
+   * with any change but the date's: the calendar moves the date by itself when the day's seats
+   * arrive and it cannot be booked, which does not undo what the notice says.
    */
-  const update = (change: (current: BookingDraft) => BookingDraft) => {
+  const update = (
+    change: (current: BookingDraft) => BookingDraft,
+    { keepNotice = false }: { keepNotice?: boolean } = {},
+  ) => {
     let next = change(draft);
     let result = priceDraft(catalog, next, tour);
     let reported = false;
@@ -67,7 +72,7 @@ export function useBookingDraft(tour: Tour, variant: BookingVariant) {
     }
     setDraft(next);
     writeStoredBooking(tour, variant, { draft: next });
-    setLimitNotice(null);
+    if (!keepNotice) setLimitNotice(null);
   };
 
   const handlers = draftHandlers(draft, limits, update, setLimitNotice);
@@ -86,11 +91,14 @@ export function useBookingDraft(tour: Tour, variant: BookingVariant) {
 function draftHandlers(
   draft: BookingDraft,
   limits: BookingLimits,
-  update: (change: (current: BookingDraft) => BookingDraft) => void,
+  update: (
+    change: (current: BookingDraft) => BookingDraft,
+    options?: { keepNotice?: boolean },
+  ) => void,
   setLimitNotice: (notice: LimitMessage) => void,
 ) {
   return {
-    onDate: (date: string) => update((current) => ({ ...current, date })),
+    onDate: (date: string) => update((current) => ({ ...current, date }), { keepNotice: true }),
     onType: (typeId: string) => update((current) => ({ ...current, typeId })),
     onCategory: (categoryId: string) => update((current) => ({ ...current, categoryId })),
     onCount: (id: string, typed: string) => {
