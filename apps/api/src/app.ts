@@ -190,9 +190,12 @@ async function registerResponseHeaders(app: App, config: Config) {
     crossOriginOpenerPolicy: false,
   });
 
-  // Answers over 1 KB are compressed (brotli at quality 4, or gzip) when the client accepts it;
-  // the web app's files are compressed once, at build time (see plugins/web.ts).
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Answers over 1 KB are compressed when the client accepts it: gzip first, as these answers
+  // are made per request (a booking's detail, lists) and on JSON of a few kilobytes gzip is as
+  // small as brotli at quality 4 in about half the time (the detail: 1,167 bytes in 27 µs against
+  // 1,183 in 48 µs). The catalogue's answers are compressed once, with brotli at its best, and
+  // kept (plugins/catalogue-cache.ts); the web app's files at build time (plugins/web.ts).
+  await app.register(compress, { threshold: 1024, encodings: ['gzip', 'br'] });
 }
 
 /** The API's OpenAPI description, and its pages under /api/docs. */

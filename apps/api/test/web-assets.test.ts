@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.ts';
 
@@ -71,6 +71,23 @@ describe('the web app as served', () => {
     });
     expect(small.statusCode).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("prefers gzip for answers made per request when a browser takes both, brotli when it's all", async () => {
+    const browser = await ctx.app.inject({
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(browser.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(browser.rawPayload).toString())).toHaveProperty('openapi');
+    const brotliOnly = await ctx.app.inject({
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(brotliOnly.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(brotliOnly.rawPayload).toString())).toHaveProperty(
+      'openapi',
+    );
   });
 });
 
