@@ -92,6 +92,51 @@ function Summary({
   data: AdminBookingDetail;
   onAction(dialog: MoneyDialog): void;
 }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <TripCard data={data} />
+      <BalanceCard data={data} onAction={onAction} />
+    </SimpleGrid>
+  );
+}
+
+/** The trip and who booked it. */
+function TripCard({ data }: { data: AdminBookingDetail }) {
+  const { t } = useAdminText();
+  const language = useLanguage();
+  const { booking } = data.booking;
+  return (
+    <Card withBorder>
+      <Text fw={700}>{booking.name}</Text>
+      <Text size="sm">
+        {formatDate(booking.tripDate, language)} · {booking.type} · {booking.category}
+      </Text>
+      <Text size="sm" mt="xs">
+        {data.customer.name} · {data.customer.email}
+        {data.customer.phone ? ` · ${data.customer.phone}` : ''}
+      </Text>
+      {data.customer.corporate && (
+        <Badge mt="xs" variant="light" c="dark.7">
+          {t('bookings.corporate')}: {data.customer.corporate}
+        </Badge>
+      )}
+      {booking.observation && (
+        <Text size="sm" c="dimmed" mt="xs">
+          {booking.observation}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** The balance, and the money actions: a payment (any staff), a discount or an addition (admins). */
+function BalanceCard({
+  data,
+  onAction,
+}: {
+  data: AdminBookingDetail;
+  onAction(dialog: MoneyDialog): void;
+}) {
   const { t } = useAdminText();
   const language = useLanguage();
   const user = useSessionUser();
@@ -100,72 +145,46 @@ function Summary({
   const open = (kind: 'payment' | 'discount' | 'addition') =>
     onAction({ kind, code: booking.code, debt: balance.debt });
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <Card withBorder>
-        <Text fw={700}>{booking.name}</Text>
-        <Text size="sm">
-          {formatDate(booking.tripDate, language)} · {booking.type} · {booking.category}
-        </Text>
-        <Text size="sm" mt="xs">
-          {data.customer.name} · {data.customer.email}
-          {data.customer.phone ? ` · ${data.customer.phone}` : ''}
-        </Text>
-        {data.customer.corporate && (
-          <Badge mt="xs" variant="light" c="dark.7">
-            {t('bookings.corporate')}: {data.customer.corporate}
-          </Badge>
+    <Card withBorder>
+      <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: '1fr auto', gap: 4 }}>
+        {(['purchases', 'additions', 'discounts', 'payments'] as const).map((key) => (
+          <Pair key={key} label={t(`balance.${key}`)} value={formatMoney(balance[key], language)} />
+        ))}
+        <Pair
+          label={t('debt')}
+          value={<span data-testid="admin-debt">{formatMoney(balance.debt, language)}</span>}
+          strong
+        />
+      </dl>
+      <Group mt="md" gap="xs">
+        <Button
+          leftSection={<IconCash size={18} aria-hidden />}
+          onClick={() => open('payment')}
+          disabled={balance.debt <= 0}
+        >
+          {t('money.recordPayment')}
+        </Button>
+        {admin && (
+          <>
+            <Button
+              variant="light"
+              leftSection={<IconMinus size={18} aria-hidden />}
+              onClick={() => open('discount')}
+              disabled={balance.debt <= 0}
+            >
+              {t('money.discount')}
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => open('addition')}
+            >
+              {t('money.addition')}
+            </Button>
+          </>
         )}
-        {booking.observation && (
-          <Text size="sm" c="dimmed" mt="xs">
-            {booking.observation}
-          </Text>
-        )}
-      </Card>
-      <Card withBorder>
-        <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: '1fr auto', gap: 4 }}>
-          {(['purchases', 'additions', 'discounts', 'payments'] as const).map((key) => (
-            <Pair
-              key={key}
-              label={t(`balance.${key}`)}
-              value={formatMoney(balance[key], language)}
-            />
-          ))}
-          <Pair
-            label={t('debt')}
-            value={<span data-testid="admin-debt">{formatMoney(balance.debt, language)}</span>}
-            strong
-          />
-        </dl>
-        <Group mt="md" gap="xs">
-          <Button
-            leftSection={<IconCash size={18} aria-hidden />}
-            onClick={() => open('payment')}
-            disabled={balance.debt <= 0}
-          >
-            {t('money.recordPayment')}
-          </Button>
-          {admin && (
-            <>
-              <Button
-                variant="light"
-                leftSection={<IconMinus size={18} aria-hidden />}
-                onClick={() => open('discount')}
-                disabled={balance.debt <= 0}
-              >
-                {t('money.discount')}
-              </Button>
-              <Button
-                variant="light"
-                leftSection={<IconPlus size={18} aria-hidden />}
-                onClick={() => open('addition')}
-              >
-                {t('money.addition')}
-              </Button>
-            </>
-          )}
-        </Group>
-      </Card>
-    </SimpleGrid>
+      </Group>
+    </Card>
   );
 }
 

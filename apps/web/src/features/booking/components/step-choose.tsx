@@ -143,29 +143,12 @@ function TravelDate({
 }) {
   const { t } = useTranslation();
   const today = useMemo(() => todayInLima(), []);
-  const calendarLabels = useCalendarLabels();
   const availability = useAvailability(tour.code, typeId, categoryId);
   const days = useMemo(() => byDate(availability.data), [availability.data]);
   const chosen = days.get(value);
-  /** The last date seen open while chosen: if it closes, the customer is told why. */
-  const seenOpen = useRef<string | null>(null);
-  const [closedNotice, setClosedNotice] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (disabled || availability.isPlaceholderData) return;
-    const day = days.get(value);
-    if (!unavailable(day)) {
-      if (day) seenOpen.current = value;
-      return;
-    }
-    if (seenOpen.current === value && day) {
-      setClosedNotice(t('msg:dateClosedWhileChoosing', { reason: whyClosed(day, t) }));
-    }
-    onChange(firstBookable(days, value));
-  }, [days, value, disabled, onChange, availability.isPlaceholderData, t]);
-
-  const label = calendarLabels.getDayAriaLabel;
-  const why = (day: AvailabilityDay) => whyClosed(day, t);
+  const active = !disabled && !availability.isPlaceholderData;
+  const { closedNotice, clearNotice } = useBookableDate(days, value, onChange, active);
+  const dayLabels = useDayLabels(days);
   return (
     <Stack gap={4}>
       <DatePickerInput
@@ -174,29 +157,17 @@ function TravelDate({
         value={value}
         onChange={(date) => {
           if (!date) return;
-          setClosedNotice(null);
+          clearNotice();
           onChange(date);
         }}
         minDate={today}
         maxDate={addYears(today, BOOKING_DATE_RANGE_YEARS)}
         excludeDate={(date) => unavailable(days.get(date))}
-        getDayProps={(date) => {
-          const day = days.get(date);
-          return day && unavailable(day) ? { title: why(day) } : {};
-        }}
-        getDayAriaLabel={(date) => {
-          const day = days.get(date);
-          if (day && unavailable(day)) return `${label(date)}, ${why(day)}`;
-          if (day && !day.more && day.seatsLeft <= FEW_SEATS) {
-            return `${label(date)}, ${t('booking.seatsLeft', { count: day.seatsLeft })}`;
-          }
-          return label(date);
-        }}
+        {...dayLabels}
         valueFormat="dddd D MMMM YYYY"
         disabled={disabled}
         required
         maw={360}
-        ariaLabels={calendarLabels.ariaLabels}
       />
       {closedNotice && (
         <Alert color="orange" role="alert" data-testid="date-closed">
@@ -210,6 +181,59 @@ function TravelDate({
       )}
     </Stack>
   );
+}
+
+/**
+ * Never keeps a date that cannot be booked (while `active`: the day's seats are known): the
+ * first one that can is chosen instead. When the chosen date closes while the customer is
+ * choosing, the answer's `closedNotice` says why.
+ */
+function useBookableDate(
+  days: Map<string, AvailabilityDay>,
+  value: string,
+  onChange: (date: string) => void,
+  active: boolean,
+) {
+  const { t } = useTranslation();
+  /** The last date seen open while chosen: if it closes, the customer is told why. */
+  const seenOpen = useRef<string | null>(null);
+  const [closedNotice, setClosedNotice] = useState<string | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    const day = days.get(value);
+    if (!unavailable(day)) {
+      if (day) seenOpen.current = value;
+      return;
+    }
+    if (seenOpen.current === value && day) {
+      setClosedNotice(t('msg:dateClosedWhileChoosing', { reason: whyClosed(day, t) }));
+    }
+    onChange(firstBookable(days, value));
+  }, [days, value, active, onChange, t]);
+  return { closedNotice, clearNotice: () => setClosedNotice(null) };
+}
+
+/** The calendar's days: why one cannot be booked (on hover and in its name), few seats left. */
+function useDayLabels(days: Map<string, AvailabilityDay>) {
+  const { t } = useTranslation();
+  const calendarLabels = useCalendarLabels();
+  const label = calendarLabels.getDayAriaLabel;
+  const why = (day: AvailabilityDay) => whyClosed(day, t);
+  return {
+    ariaLabels: calendarLabels.ariaLabels,
+    getDayProps: (date: string) => {
+      const day = days.get(date);
+      return day && unavailable(day) ? { title: why(day) } : {};
+    },
+    getDayAriaLabel: (date: string) => {
+      const day = days.get(date);
+      if (day && unavailable(day)) return `${label(date)}, ${why(day)}`;
+      if (day && !day.more && day.seatsLeft <= FEW_SEATS) {
+        return `${label(date)}, ${t('booking.seatsLeft', { count: day.seatsLeft })}`;
+      }
+      return label(date);
+    },
+  };
 }
 
 /** One required choice among the tour's options (its types, its categories), as radio buttons. */

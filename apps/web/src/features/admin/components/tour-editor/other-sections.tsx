@@ -1,4 +1,4 @@
-import { type AdminTourEditor, CATALOGUE_LIMITS, tourRelatedRequest } from '@cusco/shared';
+import { type AdminTourEditor, CATALOGUE_LIMITS, nameIn, tourRelatedRequest } from '@cusco/shared';
 import { Alert, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -45,7 +45,6 @@ export function RelatedSection() {
 export function ActiveSection() {
   const { t } = useAdminText();
   const { tour, canEdit, reload } = useEditor();
-  const phone = usePhone();
   const language = useLanguage();
   const save = useSaveTourSection(tour.code);
   const [confirming, setConfirming] = useState(false);
@@ -62,7 +61,6 @@ export function ActiveSection() {
         },
       },
     );
-  const name = language === 'en' ? tour.nameEn : tour.nameEs;
   return (
     <section id="active" aria-labelledby="active-title">
       <Stack gap="xs">
@@ -104,26 +102,53 @@ export function ActiveSection() {
           </Group>
         )}
       </Stack>
-      <Modal
+      <WithdrawModal
         opened={confirming}
+        name={nameIn(tour, language)}
+        save={save}
         onClose={() => setConfirming(false)}
-        title={t('editor.active.confirmTitle')}
-        fullScreen={phone}
-        closeButtonProps={{ 'aria-label': t('cancel') }}
-      >
-        <Stack>
-          <Text>{t('editor.active.confirm', { name })}</Text>
-          <ErrorAlert error={save.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-              {t('cancel')}
-            </Button>
-            <Button color="red.9" loading={save.isPending} onClick={() => setActive(false)}>
-              {t('editor.active.confirmButton')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onConfirm={() => setActive(false)}
+      />
     </section>
+  );
+}
+
+/** The confirmation before the tour is taken out of the catalogue, with what went wrong. */
+function WithdrawModal({
+  opened,
+  name,
+  save,
+  onClose,
+  onConfirm,
+}: {
+  opened: boolean;
+  name: string;
+  save: { error: Error | null; isPending: boolean };
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useAdminText();
+  const phone = usePhone();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('editor.active.confirmTitle')}
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': t('cancel') }}
+    >
+      <Stack>
+        <Text>{t('editor.active.confirm', { name })}</Text>
+        <ErrorAlert error={save.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('cancel')}
+          </Button>
+          <Button color="red.9" loading={save.isPending} onClick={onConfirm}>
+            {t('editor.active.confirmButton')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
