@@ -324,6 +324,8 @@ describe('departures and manifests', () => {
     expect(csv.headers['content-disposition']).toBe(
       `attachment; filename="manifest-100401-${DAY}.csv"`,
     );
+    // Passengers' passports: never kept by a browser or proxy cache.
+    expect(csv.headers['cache-control']).toBe('private, no-store');
     const lines = csv.body
       .replace(/^\uFEFF/, '')
       .trim()

@@ -14,6 +14,7 @@ import {
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendAttachment } from '../../lib/attachment.ts';
 import { languageOf } from '../../lib/language.ts';
 import { searchPageGet } from '../../lib/pagination.ts';
 import { listAudit } from './audit.ts';
@@ -55,6 +56,11 @@ export const adminReadRoutes: FastifyPluginAsyncZod = async (app) => {
     read: listAudit,
   });
 
+  departureReadRoutes(app);
+};
+
+/** The departures and their manifest, on screen, as CSV and as PDF. */
+function departureReadRoutes(app: Parameters<FastifyPluginAsyncZod>[0]) {
   app.get(
     '/admin/departures',
     {
@@ -86,13 +92,11 @@ export const adminReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tourCode, date } = request.params;
       const language = languageOf(request);
       const manifest = await getManifest(app.db, tourCode, date, language);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="manifest-${manifest.tourCode}-${date}.csv"`,
-        )
-        .send(manifestCsv(manifest, language));
+      return sendAttachment(reply, {
+        type: 'text/csv; charset=utf-8',
+        fileName: `manifest-${manifest.tourCode}-${date}.csv`,
+        body: manifestCsv(manifest, language),
+      });
     },
   );
 
@@ -109,14 +113,11 @@ export const adminReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tourCode, date } = request.params;
       const language = languageOf(request);
       const manifest = await getManifest(app.db, tourCode, date, language);
-      const pdf = await manifestPdf(manifest, language);
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="manifest-${manifest.tourCode}-${date}.pdf"`,
-        )
-        .send(Buffer.from(pdf));
+      return sendAttachment(reply, {
+        type: 'application/pdf',
+        fileName: `manifest-${manifest.tourCode}-${date}.pdf`,
+        body: Buffer.from(await manifestPdf(manifest, language)),
+      });
     },
   );
-};
+}

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { bookings, mailMessages, outbox } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { sendAttachment } from '../../lib/attachment.ts';
 import { languageOf } from '../../lib/language.ts';
 import { limitOffset, type Page, sendPage } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -53,11 +54,11 @@ export const travelDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       const facts = await travelFacts(app.db, currentUser(request), request.params.code, language);
       if (!voucherReady(facts)) throw new AppError('BUSINESS_RULE', 'voucherUnpaid');
       const pdf = await voucherPdf(facts, language);
-      return reply
-        .type('application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${voucherName(facts.code)}"`)
-        .send(Buffer.from(pdf));
+      return sendAttachment(reply, {
+        type: 'application/pdf',
+        fileName: voucherName(facts.code),
+        body: Buffer.from(pdf),
+      });
     },
   );
 
@@ -78,11 +79,11 @@ export const travelDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       const ics = calendarIcs(facts, language, {
         booking: bookingLink(app.config.mail.publicUrl, facts.code),
       });
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${calendarName(facts.code)}"`)
-        .send(ics);
+      return sendAttachment(reply, {
+        type: 'text/calendar; charset=utf-8',
+        fileName: calendarName(facts.code),
+        body: ics,
+      });
     },
   );
 };
@@ -233,14 +234,11 @@ export const adminMailRoutes: FastifyPluginAsyncZod = async (app) => {
       const { message } = await keptMessage(app.db, request.params.id);
       const file = (message.attachments as StoredFile[])[request.params.index];
       if (!file) throw new AppError('NOT_FOUND', 'notFound');
-      return reply
-        .type(file.contentType)
-        .header('cache-control', 'private, no-store')
-        .header(
-          'content-disposition',
-          `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
-        )
-        .send(Buffer.from(file.content, 'base64'));
+      return sendAttachment(reply, {
+        type: file.contentType,
+        fileName: file.filename,
+        body: Buffer.from(file.content, 'base64'),
+      });
     },
   );
 };
