@@ -282,6 +282,22 @@ describeInBrowser('booking page rules', () => {
       .toBe(true);
   });
 
+  it('starts in the page language, and the next screen is in the stored one again', async () => {
+    const page = await openPage('desktop', 'es');
+    await visit(page, '/booking/100401/0');
+    await expect
+      .poll(() =>
+        page.getByRole('heading', { name: 'Classic Inca Trail 4D/3N', level: 1 }).isVisible(),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await visit(page, '/login');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Iniciar sesión', level: 1 }).isVisible())
+      .toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+  });
+
   it('refuses a bad tour code or language and goes to login', async () => {
     const page = await openPage('desktop');
     await visit(page, '/booking/12345');
