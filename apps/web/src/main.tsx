@@ -28,10 +28,12 @@ void Promise.all([startI18n(pageLanguage), preloadScreen(hash)]).then(() => {
       </StrictMode>,
     ),
   );
-  // A booking page in another language than the stored one: the stored one's texts follow when
-  // the browser is idle, so that the screens after it are in the stored language at once.
+  // A booking page in another language than the stored one: the stored one's texts follow at the
+  // visitor's first touch or key, long before they leave the page, so that the screens after it
+  // are in the stored language at once (not while the page loads: it would compete with it).
   if (pageLanguage && pageLanguage !== storedLanguage()) {
-    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run));
-    whenIdle(() => void loadLanguage(storedLanguage()));
+    const preload = () => void loadLanguage(storedLanguage());
+    for (const type of ['pointerdown', 'keydown'])
+      window.addEventListener(type, preload, { once: true, passive: true });
   }
 });
