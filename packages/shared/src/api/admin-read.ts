@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminIncident } from './admin.ts';
 import { customerFields, departureFields, pageQuery, tourFields } from './common.ts';
-import { isoDay, trimmedText } from './fields.ts';
+import { day, isoDay, timestamp, trimmedText } from './fields.ts';
 import { bookingDetail } from './reservations.ts';
 
 /**
@@ -55,8 +55,8 @@ export type AdminBookingQuery = z.output<typeof adminBookingQuery>;
 export const adminBookingRow = z.object({
   code: z.string(),
   ...tourFields,
-  travelDate: z.string(),
-  createdAt: z.string(),
+  travelDate: day,
+  createdAt: timestamp,
   ...customerFields,
   corporate: z.boolean(),
   passengers: z.number().int(),
@@ -79,7 +79,7 @@ export type AdminAuditQuery = z.output<typeof adminAuditQuery>;
 
 export const adminAuditEntry = z.object({
   id: z.string(),
-  createdAt: z.string(),
+  createdAt: timestamp,
   staffName: z.string(),
   staffEmail: z.string(),
   action: z.string(),
@@ -98,8 +98,8 @@ export const adminPaymentAttempt = z.object({
   amount: z.number(),
   currency: z.string(),
   status: z.string(),
-  createdAt: z.string(),
-  settledAt: z.string().nullable(),
+  createdAt: timestamp,
+  settledAt: timestamp.nullable(),
   gatewayReference: z.string().nullable(),
   failureReason: z.string().nullable(),
   /** Refunded so far. */
@@ -163,7 +163,7 @@ export const adminManifestPassenger = z.object({
   documentType: z.string().nullable(),
   documentNumber: z.string().nullable(),
   nationality: z.string().nullable(),
-  birthDate: z.string().nullable(),
+  birthDate: day.nullable(),
   completeness: z.number().int().min(0).max(100),
   hasScan: z.boolean(),
 });

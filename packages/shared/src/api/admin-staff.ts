@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, password } from './auth.ts';
 import { MAX_LENGTH, requiredText } from './common.ts';
+import { timestamp } from './fields.ts';
 
 /** Staff management (issue 13, administrators): the agency's agents and administrators. */
 
@@ -22,7 +23,7 @@ export const staffMember = z.object({
   name: z.string(),
   lastName: z.string(),
   role: z.enum(staffRoles),
-  createdAt: z.string(),
+  createdAt: timestamp,
 });
 export type StaffMember = z.infer<typeof staffMember>;
 export const staffList = z.array(staffMember);

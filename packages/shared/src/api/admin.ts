@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { customerFields, MAX_LENGTH, pageQuery } from './common.ts';
-import { filledText, trimmedText } from './fields.ts';
+import { filledText, timestamp, trimmedText } from './fields.ts';
 import { incident } from './incidents.ts';
 
 /**
@@ -29,7 +29,7 @@ export const adminIncident = incident
     bookingCode: z.string(),
     tour: z.string(),
     ...customerFields,
-    createdAt: z.string(),
+    createdAt: timestamp,
     /** Whole days since the request was made. */
     ageDays: z.number().int(),
     response: z.string().nullable(),

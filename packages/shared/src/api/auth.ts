@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate, MIN_DATE, maxRegistrationBirthDate } from '../rules/dates.ts';
 import { MAX_LENGTH, requiredText } from './common.ts';
-import { key, typedText } from './fields.ts';
+import { key, timestamp, typedText } from './fields.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long passphrases are welcome (the spec's 50 is raised: NIST asks for at least 64). */
@@ -75,7 +75,7 @@ export type SessionUser = z.infer<typeof sessionUser>;
 export const loginResponse = z.object({
   result: z.literal(1),
   token: z.string(),
-  expiresAt: z.iso.datetime(),
+  expiresAt: timestamp,
   user: sessionUser,
 });
 export type LoginResponse = z.infer<typeof loginResponse>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { customerFields } from './common.ts';
-import { isoDay, key } from './fields.ts';
+import { day, isoDay, key } from './fields.ts';
 
 /**
  * Availability (issue 14). A tour runs by its rules (lead time, closed months, days of the week);
@@ -23,7 +23,7 @@ export type AvailabilityQuery = z.output<typeof availabilityQuery>;
 export const departureStatuses = ['open', 'closed', 'cancelled'] as const;
 
 export const availabilityDay = z.object({
-  date: z.string(),
+  date: day,
   /**
    * open; closed by the tour's rules (past, lead time, a closed month, a day it does not run) or
    * by the agency; cancelled by the agency; soldOut when open without a seat left.
@@ -79,7 +79,7 @@ const bookingToContact = z.object({
 /** The managed departure, its seats, and the bookings on it (to contact when it does not run). */
 export const managedDeparture = z.object({
   tourCode: z.string(),
-  date: z.string(),
+  date: day,
   capacity: z.number().int().nullable(),
   permits: z.number().int().nullable(),
   status: z.enum(departureStatuses),
@@ -96,7 +96,7 @@ export const departureBulkResult = z.object({
   tourCode: z.string(),
   /** The dates written (those of the range on the chosen days of the week). */
   dates: z.array(z.string()),
-  bookings: z.array(bookingToContact.extend({ date: z.string() })),
+  bookings: z.array(bookingToContact.extend({ date: day })),
 });
 export type DepartureBulkResult = z.infer<typeof departureBulkResult>;
 
@@ -105,7 +105,7 @@ export const departureCalendarQuery = z.object({ from: isoDay, to: isoDay });
 
 /** One day of a tour's calendar, as staff see it. */
 export const departureCalendarDay = z.object({
-  date: z.string(),
+  date: day,
   /** Scheduled by the agency (a departure row), or following the tour's defaults. */
   scheduled: z.boolean(),
   status: z.enum(departureStatuses),

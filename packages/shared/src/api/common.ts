@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filledText, key } from './fields.ts';
+import { day, filledText, key } from './fields.ts';
 
 /** The body of every error answer of the API. */
 export const errorBody = z.object({
@@ -28,7 +28,7 @@ export const customerFields = { customerName: z.string(), customerEmail: z.strin
 export const tourFields = { tourCode: z.string(), tour: z.string() };
 
 /** A departure as the back office names it: the tour, and the date. */
-export const departureFields = { ...tourFields, date: z.string() };
+export const departureFields = { ...tourFields, date: day };
 
 export const uuid = z.uuid({ error: key('invalidInput') });
 

@@ -33,3 +33,12 @@ export const isoDay = z
   .string()
   .max(10)
   .refine(isIsoDate, { error: key('invalidInput') });
+
+// Answer fields: what the API writes. Their formats are checked on every answer in development
+// and tests, and they say so in the OpenAPI document.
+
+/** An instant, as `Date.toISOString()` writes it: 2026-11-25T16:05:00.000Z. */
+export const timestamp = z.iso.datetime();
+
+/** A calendar day, as a date column holds it: 2026-11-25. */
+export const day = z.iso.date();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_LENGTH, option } from './common.ts';
-import { filledText, key, trimmedText } from './fields.ts';
+import { filledText, key, timestamp, trimmedText } from './fields.ts';
 
 /** An incident as the customer sees it (spec §3 "Incident", with a few additions). */
 export const incident = z.object({
@@ -16,7 +16,7 @@ export const incident = z.object({
   adviserId: z.string().nullable(),
   /** The staff member who answered, by name (issue 13). */
   adviserName: z.string().nullable(),
-  modifiedOn: z.string(),
+  modifiedOn: timestamp,
   /** The type's name. */
   type: z.string(),
   /** The reservation, as "code · tour". */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email, password } from './auth.ts';
 import { pageQuery } from './common.ts';
-import { key, trimmedText, typedText } from './fields.ts';
+import { key, timestamp, trimmedText, typedText } from './fields.ts';
 
 /** E-mail (issue 15): what is sent, the back office's mailbox, and the password reset. */
 
@@ -42,8 +42,8 @@ export const adminMailItem = z.object({
   lastError: z.string().nullable(),
   /** smtp, or database: kept here instead of sent (the embedded default). */
   transport: z.string().nullable(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
+  createdAt: timestamp,
+  sentAt: timestamp.nullable(),
   /** Whether the message itself is kept (the embedded transport): it can be opened. */
   kept: z.boolean(),
 });

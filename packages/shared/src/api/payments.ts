@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fromCents, toCents } from '../rules/money.ts';
 
-import { filledText, key } from './fields.ts';
+import { filledText, key, timestamp } from './fields.ts';
 
 /** How the browser reaches the gateway: its hosted page, or a form posted to it (Pay-me). */
 export const checkout = z.discriminatedUnion('kind', [
@@ -26,7 +26,7 @@ export const paymentAddResponse = z.object({
   transactionId: z.string(),
   amount: z.number(),
   amountStr: z.string(),
-  expiresAt: z.iso.datetime(),
+  expiresAt: timestamp,
   checkout,
 });
 export type PaymentAddResponse = z.infer<typeof paymentAddResponse>;
@@ -79,7 +79,7 @@ export const paymentAttemptSummary = z.object({
   transactionId: z.string(),
   amount: z.number(),
   status: z.enum(['pending', 'paid', 'declined', 'cancelled', 'expired', 'refund_required']),
-  createdAt: z.string(),
+  createdAt: timestamp,
   /** For a pending attempt, where it stands at the gateway; null otherwise. */
   stage: attemptStage.nullable(),
 });

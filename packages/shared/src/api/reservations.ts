@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { day } from './fields.ts';
 import { paymentAttemptSummary } from './payments.ts';
 
 /** GET tour/booking/list (spec §3 "Booking list item"); money in US dollars. */
@@ -9,8 +10,8 @@ export const bookingListItem = z.object({
   name: z.string(),
   tourName: z.string(),
   tourCode: z.string(),
-  travelDate: z.string(),
-  bookingDate: z.string(),
+  travelDate: day,
+  bookingDate: day,
   type: z.string(),
   idcategory: z.string(),
   category: z.string(),
@@ -29,7 +30,7 @@ export const bookingList = z.array(bookingListItem);
 
 export const bookingCodeParams = z.object({ code: z.string().trim().min(1).max(32) });
 
-const dated = { buyDate: z.string() };
+const dated = { buyDate: day };
 
 /** A line of the account: purchases and payments share this shape (spec "buy and payments"). */
 export const ledgerLine = z.object({
@@ -66,8 +67,8 @@ export const bookingDetail = z.object({
     name: z.string(),
     code: z.string(),
     tourCode: z.string(),
-    tripDate: z.string(),
-    buyDate: z.string(),
+    tripDate: day,
+    buyDate: day,
     type: z.string(),
     idcategory: z.string(),
     category: z.string(),
@@ -85,7 +86,7 @@ export const bookingDetail = z.object({
   ),
   hotels: z.array(
     z.object({
-      date: z.string(),
+      date: day,
       hotelroom: z.string(),
       cost: z.number(),
       amount: z.number().int(),
