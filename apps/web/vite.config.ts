@@ -50,12 +50,22 @@ export default defineConfig({
               minShareCount: 6,
             },
             // The date pickers only where a date is picked, and the icons apart.
-            { name: 'dates', test: /node_modules[\\/]@mantine[\\/]dates[\\/]/, priority: 2 },
+            {
+              name: 'dates',
+              test: /node_modules[\\/]@mantine[\\/]dates[\\/]/,
+              // Only the pickers: the Mantine parts they build on stay where the other screens
+              // find them, or the entry would import them from here and load every picker.
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 2 },
             {
               // The app's own helpers and the shared rules that several screens use.
               name: 'common',
-              test: /web[\\/]src[\\/](lib|components|config)[\\/]|packages[\\/]shared[\\/]/,
+              // Not the forms that pick a date: they would bring the date pickers to every screen.
+              test: (id) =>
+                /web[\\/]src[\\/](lib|components|config)[\\/]|packages[\\/]shared[\\/]/.test(id) &&
+                !/components[\\/](account[\\/]sign-up-form|date-field|local-dates)\./.test(id),
               minShareCount: 2,
               priority: 1,
             },

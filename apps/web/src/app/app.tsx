@@ -1,12 +1,10 @@
 import { MantineProvider, Modal, mergeThemeOverrides, Notification } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { useLanguage } from '../lib/i18n.ts';
 import { ForgetOnSignOut } from '../lib/queries/forget-on-sign-out.tsx';
 import { AppErrorBoundary } from './route-error.tsx';
 import { createRouter } from './router.tsx';
@@ -15,7 +13,6 @@ import { cssVariablesResolver, theme } from './theme.ts';
 /** The whole app; `queryClient` may already hold the first screen's data, fetched at start. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(createRouter);
-  const language = useLanguage();
   const { t } = useTranslation();
   // Every dialog's and toast's ✕ is named in the app's language, wherever it is opened.
   const closeButtonProps = useMemo(() => ({ 'aria-label': t('common.close') }), [t]);
@@ -42,12 +39,10 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <ForgetOnSignOut />
-          <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
-            <ModalsProvider modalProps={{ closeButtonProps }}>
-              <Notifications position="top-center" />
-              <RouterProvider router={router} />
-            </ModalsProvider>
-          </DatesProvider>
+          <ModalsProvider modalProps={{ closeButtonProps }}>
+            <Notifications position="top-center" />
+            <RouterProvider router={router} />
+          </ModalsProvider>
         </QueryClientProvider>
       </AppErrorBoundary>
     </MantineProvider>

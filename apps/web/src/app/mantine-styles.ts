@@ -57,5 +57,4 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Tooltip.css';
-import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';

@@ -1,5 +1,6 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { parseDayMonthYear } from '../lib/dates.ts';
+import { LocalDates } from './local-dates.tsx';
 
 export interface DateFieldProps
   extends Omit<DateInputProps, 'minDate' | 'maxDate' | 'onChange' | 'dateParser'> {
@@ -17,18 +18,20 @@ export interface DateFieldProps
  */
 export function DateField({ minDate, maxDate, onChange, onInput, ...props }: DateFieldProps) {
   return (
-    <DateInput
-      valueFormat="DD/MM/YYYY"
-      {...props}
-      dateParser={parseDayMonthYear}
-      minDate={minDate}
-      maxDate={maxDate}
-      onChange={onChange}
-      onInput={(event) => {
-        onInput?.(event);
-        const typed = parseDayMonthYear(event.currentTarget.value);
-        if (typed && (typed < minDate || typed > maxDate)) onChange?.(typed);
-      }}
-    />
+    <LocalDates>
+      <DateInput
+        valueFormat="DD/MM/YYYY"
+        {...props}
+        dateParser={parseDayMonthYear}
+        minDate={minDate}
+        maxDate={maxDate}
+        onChange={onChange}
+        onInput={(event) => {
+          onInput?.(event);
+          const typed = parseDayMonthYear(event.currentTarget.value);
+          if (typed && (typed < minDate || typed > maxDate)) onChange?.(typed);
+        }}
+      />
+    </LocalDates>
   );
 }
