@@ -2,15 +2,20 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preloadScreenData } from '../src/app/preload-data.ts';
+import { availabilityQuery } from '../src/features/booking/api/get-availability.ts';
 import { tourQuery } from '../src/features/booking/api/get-tour.ts';
 import { sampleTour } from './sample-tour.ts';
 
-/** Every request the app makes, answered with the sample tour. */
+/** A day of the sample tour's departure, as GET tour/{code}/availability answers it. */
+const openDay = { date: '2026-12-01', status: 'open', seatsLeft: 8, more: false, reason: '' };
+
+/** Every request the app makes, answered with the sample tour, or its days for availability. */
 function recordRequests() {
   const requests: Request[] = [];
   vi.stubGlobal('fetch', async (input: Request) => {
     requests.push(input);
-    return new Response(JSON.stringify(sampleTour), {
+    const days = new URL(input.url).pathname.endsWith('/availability');
+    return new Response(JSON.stringify(days ? [openDay] : sampleTour), {
       headers: { 'content-type': 'application/json' },
     });
   });
@@ -27,9 +32,22 @@ describe("the first screen's data, asked for at start-up", () => {
     const key = tourQuery('100401', 'es', 'public').queryKey;
     expect(queryClient.getQueryState(key)?.fetchStatus).toBe('fetching');
     await vi.waitFor(() => expect(queryClient.getQueryData(key)).toEqual(sampleTour));
-    expect(requests).toHaveLength(1);
     expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/tour/100401');
     expect(requests[0]?.headers.get('accept-language')).toBe('es');
+  });
+
+  it('then, once the tour is there, the days of the departure the page shows first', async () => {
+    const requests = recordRequests();
+    const queryClient = new QueryClient();
+    preloadScreenData('#/booking/100401/1', queryClient);
+    // The key the calendar reads: the tour's first type and category, in the page's language.
+    const key = availabilityQuery('100401', 'group', 'english', 'es').queryKey;
+    await vi.waitFor(() => expect(queryClient.getQueryData(key)).toEqual([openDay]));
+    expect(requests).toHaveLength(2);
+    const days = new URL(requests[1]?.url ?? '');
+    expect(days.pathname).toBe('/api/tour/100401/availability');
+    expect(days.searchParams.get('type')).toBe('group');
+    expect(days.searchParams.get('category')).toBe('english');
   });
 
   it('is nothing for other screens, a bad tour code or a bad language', () => {

@@ -2,9 +2,10 @@ import {
   AVAILABILITY_MAX_DAYS,
   type AvailabilityDay,
   availabilityList,
+  type Language,
   todayInLima,
 } from '@cusco/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { api } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -12,12 +13,15 @@ import { useLanguage } from '../../../lib/i18n.ts';
 /**
  * GET tour/{code}/availability from today on, for the departure of the chosen type and category:
  * each date open with its seats, sold out, or closed with why (the tour's rules or the agency's
- * words, in the page's language). A failed read leaves the calendar open: the server still
- * refuses a date without room when saving.
+ * words, in the page's language).
  */
-export function useAvailability(code: string, typeId: string, categoryId: string) {
-  const language = useLanguage();
-  return useQuery({
+export function availabilityQuery(
+  code: string,
+  typeId: string,
+  categoryId: string,
+  language: Language,
+) {
+  return queryOptions({
     queryKey: ['availability', code, typeId, categoryId, language],
     queryFn: ({ signal }) => {
       const from = todayInLima();
@@ -29,6 +33,17 @@ export function useAvailability(code: string, typeId: string, categoryId: string
       });
     },
     staleTime: 30_000,
+  });
+}
+
+/**
+ * The chosen departure's days, in the app's language. A failed read leaves the calendar open:
+ * the server still refuses a date without room when saving.
+ */
+export function useAvailability(code: string, typeId: string, categoryId: string) {
+  const language = useLanguage();
+  return useQuery({
+    ...availabilityQuery(code, typeId, categoryId, language),
     placeholderData: (previous) => previous,
     retry: 1,
   });

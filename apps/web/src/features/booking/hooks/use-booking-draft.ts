@@ -1,13 +1,17 @@
 import {
   type BookingLimits,
   bookingLimitsOfTour,
+  type Language,
   type MessageKey,
   pricingCatalogFromTour,
   type Tour,
 } from '@cusco/shared';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../lib/error-modal.tsx';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { availabilityQuery, byDate, firstBookable } from '../api/get-availability.ts';
 import type { BookingVariant } from '../api/get-tour.ts';
 import {
   addHotelRow,
@@ -33,8 +37,12 @@ export function useBookingDraft(tour: Tour, variant: BookingVariant) {
   const catalog = useMemo(() => pricingCatalogFromTour(tour), [tour]);
   const limits = useMemo(() => bookingLimitsOfTour(tour), [tour]);
   // The tab's kept draft, when there is one (a refresh, Back, or the other language's page).
+  const queryClient = useQueryClient();
+  const language = useLanguage();
   const [draft, setDraft] = useState<BookingDraft>(
-    () => readStoredBooking(tour, variant)?.draft ?? initialDraft(tour),
+    () =>
+      readStoredBooking(tour, variant)?.draft ??
+      firstBookableDraft(initialDraft(tour), tour.code, language, queryClient),
   );
   /** Why the number just typed was lowered to stay within the tour's limits. */
   const [limitNotice, setLimitNotice] = useState<LimitMessage | null>(null);
@@ -85,6 +93,22 @@ export function useBookingDraft(tour: Tour, variant: BookingVariant) {
     handlers,
     alert,
   };
+}
+
+/**
+ * A new draft on the first date that can be booked when the departure's days are already at hand
+ * (asked for at start-up with the tour): the page is drawn once on that date, instead of on today
+ * and again when the calendar moves it. Without them, the calendar moves it when they arrive.
+ */
+function firstBookableDraft(
+  draft: BookingDraft,
+  code: string,
+  language: Language,
+  queryClient: QueryClient,
+): BookingDraft {
+  const { queryKey } = availabilityQuery(code, draft.typeId, draft.categoryId, language);
+  const days = queryClient.getQueryData(queryKey);
+  return days ? { ...draft, date: firstBookable(byDate(days), draft.date) } : draft;
 }
 
 /** The step-1 inputs' handlers (StepChoose's `on…` props), each a change of the draft. */
