@@ -25,6 +25,28 @@ export function totalCount() {
   return sql<number>`count(*) over ()`.mapWith(Number);
 }
 
+/** A query of a list's rows, in its order, that a page's limit and offset can end. */
+interface PageableQuery<Row> {
+  limit(limit: number): { offset(offset: number): PromiseLike<Row[]> };
+}
+
+/**
+ * One page of a list read in two statements: `rows`, the list in its order (limited here to the
+ * page), then `counted`, the `count()` (as `n`) of every row the list matches (with the same
+ * joins and filter), which gives the total even for a page past the end.
+ */
+export async function readPage<Row, T>(
+  page: PageQuery,
+  rows: PageableQuery<Row>,
+  counted: PromiseLike<{ n: number }[]>,
+  toItem: (row: Row) => T,
+): Promise<Page<T>> {
+  const { limit, offset } = limitOffset(page);
+  const found = await rows.limit(limit).offset(offset);
+  const [total] = await counted;
+  return { items: found.map(toItem), total: total?.n ?? 0 };
+}
+
 /** Answers a page's items, with the number of items in all in `X-Total-Count`. */
 export function sendPage<T>(reply: FastifyReply, result: Page<T>): T[] {
   reply.header('x-total-count', String(result.total));

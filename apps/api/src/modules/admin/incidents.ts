@@ -8,7 +8,7 @@ import {
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookings, incidents, users } from '../../db/schema.ts';
-import { limitOffset, type Page } from '../../lib/pagination.ts';
+import { type Page, readPage } from '../../lib/pagination.ts';
 import { incidentNotFound, parseIncidentId } from '../incidents/access.ts';
 import { joinRequestTables, requestColumns } from '../incidents/read.ts';
 import { codeOrCustomerContains, customerColumns } from './customers.ts';
@@ -65,18 +65,17 @@ export async function listIncidentQueue(
   language: Language,
 ): Promise<Page<AdminIncident>> {
   const where = queueFilter(query);
-  const { limit, offset } = limitOffset(query);
-  const rows = await selectQueue(db, where)
-    .orderBy(waitingFirst, asc(incidents.createdAt))
-    .limit(limit)
-    .offset(offset);
-  const [counted] = await db
-    .select({ n: count() })
-    .from(incidents)
-    .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
-    .innerJoin(users, eq(users.id, incidents.userId))
-    .where(where);
-  return { items: rows.map((row) => toAdminIncident(row, language)), total: counted?.n ?? 0 };
+  return readPage(
+    query,
+    selectQueue(db, where).orderBy(waitingFirst, asc(incidents.createdAt)),
+    db
+      .select({ n: count() })
+      .from(incidents)
+      .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
+      .innerJoin(users, eq(users.id, incidents.userId))
+      .where(where),
+    (row) => toAdminIncident(row, language),
+  );
 }
 
 /** A booking's requests, oldest first, as the queue shows them. */

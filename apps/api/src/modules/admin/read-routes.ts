@@ -1,4 +1,5 @@
 import {
+  type AdminManifest,
   adminAuditList,
   adminAuditQuery,
   adminBookingDetail,
@@ -11,6 +12,7 @@ import {
   bookingCodeParams,
   departureParams,
   errorBody,
+  type Language,
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -59,6 +61,29 @@ export const adminReadRoutes: FastifyPluginAsyncZod = async (app) => {
   departureReadRoutes(app);
 };
 
+/** The manifest's files: their extension (in the URL and the file's name), type and body. */
+const manifestFiles = [
+  {
+    extension: 'csv',
+    type: 'text/csv; charset=utf-8',
+    schema: {
+      description: 'The manifest as CSV (UTF-8), in the order of the screen.',
+      response: { 200: z.string(), 404: errorBody },
+    },
+    body: async (manifest: AdminManifest, language: Language) => manifestCsv(manifest, language),
+  },
+  {
+    extension: 'pdf',
+    type: 'application/pdf',
+    schema: {
+      description:
+        'The manifest as a printable A4 PDF for the trail checkpoint (application/pdf); 404 as the manifest.',
+    },
+    body: async (manifest: AdminManifest, language: Language) =>
+      Buffer.from(await manifestPdf(manifest, language)),
+  },
+];
+
 /** The departures and their manifest, on screen, as CSV and as PDF. */
 function departureReadRoutes(app: Parameters<FastifyPluginAsyncZod>[0]) {
   app.get(
@@ -79,45 +104,20 @@ function departureReadRoutes(app: Parameters<FastifyPluginAsyncZod>[0]) {
       getManifest(app.db, request.params.tourCode, request.params.date, languageOf(request)),
   );
 
-  app.get(
-    '/admin/departures/:tourCode/:date/manifest.csv',
-    {
-      schema: {
-        description: 'The manifest as CSV (UTF-8), in the order of the screen.',
-        params: departureParams,
-        response: { 200: z.string(), 404: errorBody },
+  for (const file of manifestFiles) {
+    app.get(
+      `/admin/departures/:tourCode/:date/manifest.${file.extension}`,
+      { schema: { params: departureParams, ...file.schema } },
+      async (request, reply) => {
+        const { tourCode, date } = request.params;
+        const language = languageOf(request);
+        const manifest = await getManifest(app.db, tourCode, date, language);
+        return sendAttachment(reply, {
+          type: file.type,
+          fileName: `manifest-${manifest.tourCode}-${date}.${file.extension}`,
+          body: await file.body(manifest, language),
+        });
       },
-    },
-    async (request, reply) => {
-      const { tourCode, date } = request.params;
-      const language = languageOf(request);
-      const manifest = await getManifest(app.db, tourCode, date, language);
-      return sendAttachment(reply, {
-        type: 'text/csv; charset=utf-8',
-        fileName: `manifest-${manifest.tourCode}-${date}.csv`,
-        body: manifestCsv(manifest, language),
-      });
-    },
-  );
-
-  app.get(
-    '/admin/departures/:tourCode/:date/manifest.pdf',
-    {
-      schema: {
-        description:
-          'The manifest as a printable A4 PDF for the trail checkpoint (application/pdf); 404 as the manifest.',
-        params: departureParams,
-      },
-    },
-    async (request, reply) => {
-      const { tourCode, date } = request.params;
-      const language = languageOf(request);
-      const manifest = await getManifest(app.db, tourCode, date, language);
-      return sendAttachment(reply, {
-        type: 'application/pdf',
-        fileName: `manifest-${manifest.tourCode}-${date}.pdf`,
-        body: Buffer.from(await manifestPdf(manifest, language)),
-      });
-    },
-  );
+    );
+  }
 }

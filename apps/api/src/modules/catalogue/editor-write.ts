@@ -16,6 +16,7 @@ import {
   type tourTextsRequest,
 } from '@cusco/shared';
 import { and, eq, exists, inArray, not, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
@@ -148,6 +149,35 @@ async function knownIds(
 
 const lower = (id: string) => id.toLowerCase();
 
+/** The tables of a tour's parts that a section's save writes again whole. */
+type TourPartTable =
+  | typeof tourItinerary
+  | typeof tourInclusions
+  | typeof tourPrices
+  | typeof tourHotelPrices
+  | typeof tourRelated;
+
+/** Replaces the tour's rows of a table of its parts with `rows` (each given the tour's id). */
+async function replaceTourRows<Table extends TourPartTable>(
+  tx: Transaction,
+  table: Table,
+  tourId: string,
+  rows: Omit<Table['$inferInsert'], 'tourId'>[],
+) {
+  await tx.delete(table).where(eq(table.tourId, tourId));
+  if (rows.length > 0) {
+    await tx
+      .insert(table)
+      .values(rows.map((row) => ({ ...row, tourId })) as PgInsertValue<Table>[]);
+  }
+}
+
+/** A price row as stored: its price in cents. */
+const inCents = <Row extends { price: number }>({ price, ...row }: Row) => ({
+  ...row,
+  priceCents: toCents(price),
+});
+
 /**
  * What changed between two keyed lists of prices: `before` the entries that went or changed,
  * `after` those that came or changed (the audit keeps the difference, not two whole grids).
@@ -180,14 +210,9 @@ function priceChanges<T>(
 export const saveTourTexts = sectionSave(
   'texts',
   async (tx, tour, input: z.output<typeof tourTextsRequest>) => {
-    await tx
-      .update(tours)
-      .set({ nameEn: input.nameEn, nameEs: input.nameEs })
-      .where(eq(tours.id, tour.id));
-    return {
-      before: { nameEn: tour.nameEn, nameEs: tour.nameEs },
-      after: { nameEn: input.nameEn, nameEs: input.nameEs },
-    };
+    const { revision: _, ...names } = input;
+    await tx.update(tours).set(names).where(eq(tours.id, tour.id));
+    return { before: { nameEn: tour.nameEn, nameEs: tour.nameEs }, after: names };
   },
 );
 
@@ -205,18 +230,17 @@ export const saveTourItinerary = sectionSave(
       }
     }
     const before = await editorItinerary(tx, tour.id);
-    await tx.delete(tourItinerary).where(eq(tourItinerary.tourId, tour.id));
-    if (input.itinerary.length > 0) {
-      await tx.insert(tourItinerary).values(
-        input.itinerary.map((entry, index) => ({
-          tourId: tour.id,
-          day: entry.day,
-          sortOrder: index,
-          nameEn: entry.nameEn,
-          nameEs: entry.nameEs,
-        })),
-      );
-    }
+    await replaceTourRows(
+      tx,
+      tourItinerary,
+      tour.id,
+      input.itinerary.map((entry, index) => ({
+        day: entry.day,
+        sortOrder: index,
+        nameEn: entry.nameEn,
+        nameEs: entry.nameEs,
+      })),
+    );
     return { before: { itinerary: before }, after: { itinerary: input.itinerary } };
   },
 );
@@ -226,16 +250,16 @@ export const saveTourInclusions = sectionSave(
   'inclusions',
   async (tx, tour, input: z.output<typeof tourInclusionsRequest>) => {
     const before = await editorInclusions(tx, tour.id);
-    await tx.delete(tourInclusions).where(eq(tourInclusions.tourId, tour.id));
     const entries = [
       ...input.included.map((entry) => ({ ...entry, included: true })),
       ...input.notIncluded.map((entry) => ({ ...entry, included: false })),
     ];
-    if (entries.length > 0) {
-      await tx
-        .insert(tourInclusions)
-        .values(entries.map((entry, index) => ({ ...entry, tourId: tour.id, sortOrder: index })));
-    }
+    await replaceTourRows(
+      tx,
+      tourInclusions,
+      tour.id,
+      entries.map((entry, index) => ({ ...entry, sortOrder: index })),
+    );
     return {
       before,
       after: { included: input.included, notIncluded: input.notIncluded },
@@ -319,16 +343,7 @@ export const saveTourPrices = sectionSave(
       groupSize: row.groupSize,
       price: fromCents(row.priceCents),
     }));
-    await tx.delete(tourPrices).where(eq(tourPrices.tourId, tour.id));
-    if (rows.length > 0) {
-      await tx.insert(tourPrices).values(
-        rows.map(({ price, ...row }) => ({
-          ...row,
-          tourId: tour.id,
-          priceCents: toCents(price),
-        })),
-      );
-    }
+    await replaceTourRows(tx, tourPrices, tour.id, rows.map(inCents));
     const changes = priceChanges(before, rows, priceKey, (row) => row.price);
     return { before: { prices: changes.before }, after: { prices: changes.after } };
   },
@@ -371,16 +386,7 @@ export const saveTourHotels = sectionSave(
       .from(tourHotelPrices)
       .where(eq(tourHotelPrices.tourId, tour.id));
     const before: HotelRow[] = stored.map(editorHotelPrice);
-    await tx.delete(tourHotelPrices).where(eq(tourHotelPrices.tourId, tour.id));
-    if (rows.length > 0) {
-      await tx.insert(tourHotelPrices).values(
-        rows.map(({ price, ...row }) => ({
-          ...row,
-          tourId: tour.id,
-          priceCents: toCents(price),
-        })),
-      );
-    }
+    await replaceTourRows(tx, tourHotelPrices, tour.id, rows.map(inCents));
     await tx.update(tours).set({ hotelNights: input.hotelNights }).where(eq(tours.id, tour.id));
     const changes = priceChanges(
       before,
@@ -499,12 +505,12 @@ export const saveTourRelated = sectionSave(
       return id;
     });
     const before = await editorRelated(tx, tour.id);
-    await tx.delete(tourRelated).where(eq(tourRelated.tourId, tour.id));
-    if (ids.length > 0) {
-      await tx
-        .insert(tourRelated)
-        .values(ids.map((id, index) => ({ tourId: tour.id, relatedTourId: id, sortOrder: index })));
-    }
+    await replaceTourRows(
+      tx,
+      tourRelated,
+      tour.id,
+      ids.map((id, index) => ({ relatedTourId: id, sortOrder: index })),
+    );
     return {
       before: { related: before },
       after: { related: input.related },

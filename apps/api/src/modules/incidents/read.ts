@@ -23,7 +23,7 @@ import {
   tours,
   users,
 } from '../../db/schema.ts';
-import { limitOffset, type UserPageReader } from '../../lib/pagination.ts';
+import { readPage, type UserPageReader } from '../../lib/pagination.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { visibleTo } from '../bookings/access.ts';
 import { incidentNotFound } from './access.ts';
@@ -156,15 +156,17 @@ function toIncident(
  * the number of incidents: the incidents with all they show, and the status names.
  */
 export const listIncidents: UserPageReader<Incident> = async (db, user, language, page) => {
-  const { limit, offset } = limitOffset(page);
-  const rows = await selectIncidents(db, visibleTo(user)).limit(limit).offset(offset);
   const statuses = await statusNames(db, language);
-  const [counted] = await db
-    .select({ n: count() })
-    .from(incidents)
-    .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
-    .where(visibleTo(user));
-  return { items: rows.map((row) => toIncident(row, language, statuses)), total: counted?.n ?? 0 };
+  return readPage(
+    page,
+    selectIncidents(db, visibleTo(user)),
+    db
+      .select({ n: count() })
+      .from(incidents)
+      .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
+      .where(visibleTo(user)),
+    (row) => toIncident(row, language, statuses),
+  );
 };
 
 /** GET incident/{id}: one incident of a booking the user may see; 404 otherwise. */

@@ -20,7 +20,7 @@ import { bookings, mailMessages, outbox } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { sendAttachment } from '../../lib/attachment.ts';
 import { languageOf } from '../../lib/language.ts';
-import { limitOffset, type Page, sendPage } from '../../lib/pagination.ts';
+import { type Page, readPage, sendPage } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { containing } from '../admin/customers.ts';
 import { requireAdmin } from '../admin/money.ts';
@@ -145,18 +145,16 @@ async function listMail(db: Database, query: AdminMailQuery): Promise<Page<Admin
     );
   }
   const where = filters.length > 0 ? and(...filters) : undefined;
-  const { limit, offset } = limitOffset(page);
-  const rows = await itemsQuery(db)
-    .where(where)
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(limit)
-    .offset(offset);
-  const [total] = await db
-    .select({ total: count() })
-    .from(outbox)
-    .leftJoin(bookings, eq(bookings.id, outbox.bookingId))
-    .where(where);
-  return { items: rows.map(toItem), total: total?.total ?? 0 };
+  return readPage(
+    page,
+    itemsQuery(db).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)),
+    db
+      .select({ n: count() })
+      .from(outbox)
+      .leftJoin(bookings, eq(bookings.id, outbox.bookingId))
+      .where(where),
+    toItem,
+  );
 }
 
 interface StoredFile {
