@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { usePhone } from '../lib/media.ts';
 
 /**
- * A modal holding a form: full screen on a phone, its close button named, and while something
- * loads a loader named by `loading` (what is loading) above its content.
+ * A modal holding a form (or a confirmation): full screen on a phone, its close button named
+ * (`closeLabel`, else "Close"), and while something loads a loader named by `loading` (what is
+ * loading) above its content.
  */
 export function FormModal({
   opened,
@@ -13,6 +14,7 @@ export function FormModal({
   title,
   size = 'md',
   loading,
+  closeLabel,
   children,
 }: {
   opened: boolean;
@@ -21,6 +23,8 @@ export function FormModal({
   size?: ModalProps['size'];
   /** What is loading, said by the loader; none when nothing is. */
   loading?: string;
+  /** The close button's name, when "Close" is not the word. */
+  closeLabel?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -32,7 +36,7 @@ export function FormModal({
       title={title}
       size={size}
       fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeButtonProps={{ 'aria-label': closeLabel ?? t('common.close') }}
     >
       {loading && (
         <Center py="xl" role="status" aria-label={loading}>

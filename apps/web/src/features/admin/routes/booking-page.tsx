@@ -28,6 +28,13 @@ const attemptColors: Record<string, string> = {
 };
 type LedgerLine = AdminBookingDetail['booking']['buy'][number];
 
+/** A part of the screen that opens the money dialogs. */
+interface MoneyActionsProps {
+  data: AdminBookingDetail;
+  /** Opens a money dialog: a payment, a discount, an addition or a refund. */
+  onAction(dialog: MoneyDialog): void;
+}
+
 /**
  * #/admin/bookings/{code}: what the customer sees of their booking, plus the whole ledger, every
  * payment attempt with its gateway status, the requests and the audit trail; and the money
@@ -52,7 +59,7 @@ export function AdminBookingPage() {
       <Stack gap="xl">
         <Summary data={data} onAction={setDialog} />
         <Ledger data={data} />
-        <Attempts data={data} onRefund={setDialog} />
+        <Attempts data={data} onAction={setDialog} />
         <Passengers data={data} />
         <Requests data={data} />
         <AuditOfBooking data={data} />
@@ -85,13 +92,7 @@ function TableSection<Row>({
   );
 }
 
-function Summary({
-  data,
-  onAction,
-}: {
-  data: AdminBookingDetail;
-  onAction(dialog: MoneyDialog): void;
-}) {
+function Summary({ data, onAction }: MoneyActionsProps) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <TripCard data={data} />
@@ -130,13 +131,7 @@ function TripCard({ data }: { data: AdminBookingDetail }) {
 }
 
 /** The balance, and the money actions: a payment (any staff), a discount or an addition (admins). */
-function BalanceCard({
-  data,
-  onAction,
-}: {
-  data: AdminBookingDetail;
-  onAction(dialog: MoneyDialog): void;
-}) {
+function BalanceCard({ data, onAction }: MoneyActionsProps) {
   const { t } = useAdminText();
   const language = useLanguage();
   const user = useSessionUser();
@@ -254,13 +249,7 @@ function Ledger({ data }: { data: AdminBookingDetail }) {
   );
 }
 
-function Attempts({
-  data,
-  onRefund,
-}: {
-  data: AdminBookingDetail;
-  onRefund(dialog: MoneyDialog): void;
-}) {
+function Attempts({ data, onAction }: MoneyActionsProps) {
   const { t } = useAdminText();
   const language = useLanguage();
   const user = useSessionUser();
@@ -301,7 +290,7 @@ function Attempts({
             color="red"
             variant="light"
             onClick={() =>
-              onRefund({
+              onAction({
                 kind: 'refund',
                 code: data.booking.booking.code,
                 debt: data.booking.balance.debt,

@@ -21,7 +21,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { PageAction, PageTitle } from '../../../components/page-title.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useTourList } from '../../../lib/queries/tour-list.ts';
 import { useSessionUser } from '../../../lib/session.ts';
@@ -76,12 +76,9 @@ export function CalendarPage() {
     <>
       <PageTitle title={t('calendar.title')}>
         {admin && (
-          <Button
-            leftSection={<IconCalendarPlus size={18} aria-hidden />}
-            onClick={() => setScheduling(true)}
-          >
+          <PageAction icon={IconCalendarPlus} onClick={() => setScheduling(true)}>
             {t('bulk.open')}
-          </Button>
+          </PageAction>
         )}
       </PageTitle>
       <TourAndMonth

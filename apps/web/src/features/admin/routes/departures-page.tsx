@@ -1,7 +1,7 @@
 import type { AdminDeparture } from '@cusco/shared';
-import { Button } from '@mantine/core';
 import { IconCalendarCog } from '@tabler/icons-react';
 import { useState } from 'react';
+import { PageAction } from '../../../components/page-title.tsx';
 import { useSessionUser } from '../../../lib/session.ts';
 import { ADMIN_PAGE_SIZE, useDepartures } from '../api/admin-api.ts';
 import { ListScreen } from '../components/admin-list.tsx';
@@ -38,12 +38,9 @@ export function DeparturesPage() {
   const admin = useSessionUser()?.role === 'admin';
   const [managing, setManaging] = useState(false);
   const manage = (
-    <Button
-      leftSection={<IconCalendarCog size={18} aria-hidden />}
-      onClick={() => setManaging(true)}
-    >
+    <PageAction icon={IconCalendarCog} onClick={() => setManaging(true)}>
       {t('departure.title')}
-    </Button>
+    </PageAction>
   );
   return (
     <>

@@ -1,12 +1,12 @@
 import { type StaffMember, staffCreateRequest, staffRoles } from '@cusco/shared';
-import { Alert, Button, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TwoLines } from '../../../components/data-table.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { PageAction, PageTitle } from '../../../components/page-title.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { schemaResolver, useInputProps } from '../../../lib/forms.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -50,12 +50,9 @@ export function StaffPage() {
   return (
     <>
       <PageTitle title={t('staff.title')}>
-        <Button
-          leftSection={<IconUserPlus size={18} aria-hidden />}
-          onClick={() => setAdding(true)}
-        >
+        <PageAction icon={IconUserPlus} onClick={() => setAdding(true)}>
           {t('staff.add')}
-        </Button>
+        </PageAction>
       </PageTitle>
       <AdminTable
         caption={t('staff.title')}

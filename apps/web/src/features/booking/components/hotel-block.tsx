@@ -76,23 +76,29 @@ interface HotelFormProps {
 function HotelForm({ hotel, ...props }: HotelFormProps) {
   const { t } = useTranslation();
   const line = useHotelLine({ hotel, ...props });
+  /** The hotel category, then the room type: one choice each. */
+  const choices = [
+    {
+      key: 'category',
+      label: t('booking.hotel.category'),
+      data: hotel.types,
+      value: line.hotelTypeId,
+      onChange: line.setHotelTypeId,
+    },
+    {
+      key: 'room',
+      label: t('booking.hotel.room'),
+      data: hotel.rooms,
+      value: line.roomTypeId,
+      onChange: line.setRoomTypeId,
+    },
+  ];
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <Select
-          label={t('booking.hotel.category')}
-          data={hotel.types}
-          value={line.hotelTypeId}
-          onChange={line.setHotelTypeId}
-          allowDeselect={false}
-        />
-        <Select
-          label={t('booking.hotel.room')}
-          data={hotel.rooms}
-          value={line.roomTypeId}
-          onChange={line.setRoomTypeId}
-          allowDeselect={false}
-        />
+        {choices.map(({ key, ...choice }) => (
+          <Select key={key} {...choice} allowDeselect={false} />
+        ))}
         <TextInput
           id="hotel-rooms"
           label={t('booking.hotel.rooms')}

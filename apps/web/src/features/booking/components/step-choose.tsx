@@ -45,9 +45,25 @@ export function StepChoose(props: StepChooseProps) {
   const { t } = useTranslation();
   const { tour, draft, locked } = props;
   const noteAt = useLimitNoteAt(props.limits);
-  const categoryLabel = isHotelCategoryFamily(tour.categoryPrincipal)
-    ? t('booking.hotelCategory')
-    : t('booking.language');
+  /** The tour's type, then its category (a hotel category or a language): one choice each. */
+  const choices = [
+    {
+      key: 'type',
+      label: t('booking.type'),
+      options: tour.types,
+      value: draft.typeId,
+      onChange: props.onType,
+    },
+    {
+      key: 'category',
+      label: isHotelCategoryFamily(tour.categoryPrincipal)
+        ? t('booking.hotelCategory')
+        : t('booking.language'),
+      options: tour.categories,
+      value: draft.categoryId,
+      onChange: props.onCategory,
+    },
+  ];
 
   return (
     <Stack gap="lg">
@@ -60,21 +76,9 @@ export function StepChoose(props: StepChooseProps) {
         disabled={locked}
       />
 
-      <OptionRadios
-        label={t('booking.type')}
-        options={tour.types}
-        value={draft.typeId}
-        onChange={props.onType}
-        disabled={locked}
-      />
-
-      <OptionRadios
-        label={categoryLabel}
-        options={tour.categories}
-        value={draft.categoryId}
-        onChange={props.onCategory}
-        disabled={locked}
-      />
+      {choices.map(({ key, ...choice }) => (
+        <OptionRadios key={key} {...choice} disabled={locked} />
+      ))}
 
       <PassengerCounts
         tour={tour}

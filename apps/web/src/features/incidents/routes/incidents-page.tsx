@@ -1,8 +1,8 @@
-import { Button, Card, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { PageAction, PageTitle } from '../../../components/page-title.tsx';
 import { usePagedList } from '../../../components/paged-list.tsx';
 import { useIncidentPages } from '../api/incidents.ts';
 import { IncidentFormModal } from '../components/incident-form.tsx';
@@ -22,12 +22,9 @@ export function IncidentsPage() {
   return (
     <>
       <PageTitle title={t('incidents.title')}>
-        <Button
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => form.open({ kind: 'new', lockBooking: false })}
-        >
+        <PageAction icon={IconPlus} onClick={() => form.open({ kind: 'new', lockBooking: false })}>
           {t('incidents.new')}
-        </Button>
+        </PageAction>
       </PageTitle>
 
       {incidents.isPending && (

@@ -1,10 +1,10 @@
 import { type AdminTourEditor, CATALOGUE_LIMITS, nameIn, tourRelatedRequest } from '@cusco/shared';
-import { Alert, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { FormModal } from '../../../../components/form-modal.tsx';
 import { errorMessage } from '../../../../lib/api-client.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
-import { usePhone } from '../../../../lib/media.ts';
 import { useSaveTourSection } from '../../api/catalogue-api.ts';
 import { useAdminText } from '../../i18n.ts';
 import { ErrorAlert } from '../error-alert.tsx';
@@ -128,14 +128,12 @@ function WithdrawModal({
   onConfirm: () => void;
 }) {
   const { t } = useAdminText();
-  const phone = usePhone();
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={t('editor.active.confirmTitle')}
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('cancel') }}
+      closeLabel={t('cancel')}
     >
       <Stack>
         <Text>{t('editor.active.confirm', { name })}</Text>
@@ -149,6 +147,6 @@ function WithdrawModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </FormModal>
   );
 }

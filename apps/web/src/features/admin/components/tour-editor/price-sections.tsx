@@ -19,12 +19,13 @@ import { useErrorText } from '../../../../lib/forms.ts';
 import { useAdminText } from '../../i18n.ts';
 import {
   AddButton,
+  EditorList,
   EditorSection,
   LangTextFields,
-  ListRow,
   RemoveButton,
   useEditor,
   useSectionForm,
+  wholeNumberProps,
 } from './section.tsx';
 
 /** A price as the form holds it: a number, or empty while being typed. */
@@ -193,10 +194,7 @@ function PriceTier({
       <Table.Td>
         <NumberInput
           aria-label={t('editor.prices.fromLabel', { series: seriesName, number: index + 1 })}
-          min={1}
-          max={CATALOGUE_LIMITS.maxGroupSize}
-          allowDecimal={false}
-          allowNegative={false}
+          {...wholeNumberProps(1, CATALOGUE_LIMITS.maxGroupSize)}
           w={90}
           {...field(`${path}.${index}.groupSize`)}
         />
@@ -254,21 +252,21 @@ export function HotelsSection() {
     >
       <NumberInput
         label={t('editor.hotels.nights')}
-        min={0}
-        max={tour.nights}
-        allowDecimal={false}
-        allowNegative={false}
+        {...wholeNumberProps(0, tour.nights)}
         w={{ base: '100%', sm: 200 }}
         {...field('hotelNights')}
       />
-      {entries.length === 0 && <Text size="sm">{t('editor.hotels.none')}</Text>}
-      {entries.map((_, index) => (
-        <ListRow
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are keyed by place while being chosen.
-          key={index}
-          removeLabel={t('editor.hotels.remove', { number: index + 1 })}
-          onRemove={() => form.removeListItem('prices', index)}
-        >
+      <EditorList
+        items={entries}
+        empty={t('editor.hotels.none')}
+        removeLabel={(number) => t('editor.hotels.remove', { number })}
+        onRemove={(index) => form.removeListItem('prices', index)}
+        addLabel={t('editor.hotels.add')}
+        onAdd={() =>
+          form.insertListItem('prices', { hotelTypeId: null, roomTypeId: null, price: '' })
+        }
+      >
+        {(_, index) => (
           <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ flex: 1 }}>
             <Select
               label={t('editor.hotels.hotel', { number: index + 1 })}
@@ -288,14 +286,8 @@ export function HotelsSection() {
               {...field(`prices.${index}.price`)}
             />
           </SimpleGrid>
-        </ListRow>
-      ))}
-      <AddButton
-        label={t('editor.hotels.add')}
-        onClick={() =>
-          form.insertListItem('prices', { hotelTypeId: null, roomTypeId: null, price: '' })
-        }
-      />
+        )}
+      </EditorList>
     </EditorSection>
   );
 }
@@ -328,14 +320,26 @@ export function ServicesSection() {
   const entries = form.getValues().offers;
   return (
     <EditorSection id="services" description={t('editor.services.help')} section={section}>
-      {entries.length === 0 && <Text size="sm">{t('editor.services.none')}</Text>}
-      {entries.map((offer, index) => (
-        <ListRow
-          key={offer.id ?? `new-${index}`}
-          legend={t('editor.services.offer', { number: index + 1 })}
-          removeLabel={t('editor.services.remove', { number: index + 1 })}
-          onRemove={() => form.removeListItem('offers', index)}
-        >
+      <EditorList
+        items={entries}
+        empty={t('editor.services.none')}
+        rowKey={(offer, index) => offer.id ?? `new-${index}`}
+        legend={(number) => t('editor.services.offer', { number })}
+        removeLabel={(number) => t('editor.services.remove', { number })}
+        onRemove={(index) => form.removeListItem('offers', index)}
+        addLabel={t('editor.services.add')}
+        onAdd={() =>
+          form.insertListItem('offers', {
+            id: null,
+            serviceId: null,
+            labelEn: '',
+            labelEs: '',
+            price: '',
+            booked: 0,
+          })
+        }
+      >
+        {(offer, index) => (
           <Stack gap="xs" style={{ flex: 1 }}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
@@ -363,21 +367,8 @@ export function ServicesSection() {
               <Text size="xs">{t('editor.services.booked', { count: offer.booked })}</Text>
             )}
           </Stack>
-        </ListRow>
-      ))}
-      <AddButton
-        label={t('editor.services.add')}
-        onClick={() =>
-          form.insertListItem('offers', {
-            id: null,
-            serviceId: null,
-            labelEn: '',
-            labelEs: '',
-            price: '',
-            booked: 0,
-          })
-        }
-      />
+        )}
+      </EditorList>
     </EditorSection>
   );
 }

@@ -165,6 +165,11 @@ export function EditorSection({
   );
 }
 
+/** The props of a number input that takes a whole number from `min` to `max`. */
+export function wholeNumberProps(min: number, max: number) {
+  return { min, max, allowDecimal: false, allowNegative: false };
+}
+
 /** Removes a row of a list (administrators only), named for screen readers. */
 export function RemoveButton({ label, onClick }: { label: string; onClick(): void }) {
   const { canEdit } = useEditor();
@@ -198,7 +203,7 @@ export function AddButton({ label, onClick }: { label: string; onClick(): void }
  * One row of a list: its fields and, for administrators, the button that removes it; in a
  * fieldset of its own when it has a legend.
  */
-export function ListRow({
+function ListRow({
   legend,
   removeLabel,
   onRemove,
@@ -220,6 +225,53 @@ export function ListRow({
     <Fieldset legend={legend} variant="filled">
       {row}
     </Fieldset>
+  );
+}
+
+/**
+ * A list of the form's rows: a note when it has none, each row (a ListRow, numbered from 1 in its
+ * legend and in its remove button's name), then the button that adds one.
+ */
+export function EditorList<Item>({
+  items,
+  empty,
+  rowKey,
+  legend,
+  removeLabel,
+  onRemove,
+  addLabel,
+  onAdd,
+  children,
+}: {
+  items: Item[];
+  /** Said when the list has no row. */
+  empty: string;
+  /** The row's key; by default its place (the form keys rows without an id by place). */
+  rowKey?(item: Item, index: number): string;
+  /** The legend of the row numbered `number`; none, no fieldset. */
+  legend?(number: number): string;
+  removeLabel(number: number): string;
+  onRemove(index: number): void;
+  addLabel: string;
+  onAdd(): void;
+  /** The row's fields. */
+  children(item: Item, index: number): ReactNode;
+}) {
+  return (
+    <>
+      {items.length === 0 && <Text size="sm">{empty}</Text>}
+      {items.map((item, index) => (
+        <ListRow
+          key={rowKey ? rowKey(item, index) : index}
+          legend={legend?.(index + 1)}
+          removeLabel={removeLabel(index + 1)}
+          onRemove={() => onRemove(index)}
+        >
+          {children(item, index)}
+        </ListRow>
+      ))}
+      <AddButton label={addLabel} onClick={onAdd} />
+    </>
   );
 }
 

@@ -8,12 +8,12 @@ import {
 import { NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useAdminText } from '../../i18n.ts';
 import {
-  AddButton,
+  EditorList,
   EditorSection,
   LangTextFields,
-  ListRow,
   useEditor,
   useSectionForm,
+  wholeNumberProps,
 } from './section.tsx';
 
 /** The tour's name in English and Spanish. */
@@ -58,45 +58,41 @@ export function ItinerarySection() {
       description={t('editor.itinerary.help', { days: tour.days })}
       section={section}
     >
-      {entries.length === 0 && <Text size="sm">{t('editor.itinerary.empty')}</Text>}
-      {entries.map((_, index) => (
-        <ListRow
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; the form keys them by place.
-          key={index}
-          legend={t('editor.itinerary.event', { number: index + 1 })}
-          removeLabel={t('editor.itinerary.remove', { number: index + 1 })}
-          onRemove={() => form.removeListItem('itinerary', index)}
-        >
-          <NumberInput
-            label={t('editor.itinerary.day')}
-            min={1}
-            max={tour.days}
-            allowDecimal={false}
-            allowNegative={false}
-            w={90}
-            {...field(`itinerary.${index}.day`)}
-          />
-          <Stack gap="xs" style={{ flex: 1 }}>
-            <LangTextFields
-              field={field}
-              path={`itinerary.${index}.name`}
-              labelKey="editor.text"
-              maxLength={CATALOGUE_LIMITS.longText}
-              multiline
-            />
-          </Stack>
-        </ListRow>
-      ))}
-      <AddButton
-        label={t('editor.itinerary.add')}
-        onClick={() =>
+      <EditorList
+        items={entries}
+        empty={t('editor.itinerary.empty')}
+        legend={(number) => t('editor.itinerary.event', { number })}
+        removeLabel={(number) => t('editor.itinerary.remove', { number })}
+        onRemove={(index) => form.removeListItem('itinerary', index)}
+        addLabel={t('editor.itinerary.add')}
+        onAdd={() =>
           form.insertListItem('itinerary', {
             day: entries.at(-1)?.day || 1,
             nameEn: '',
             nameEs: '',
           })
         }
-      />
+      >
+        {(_, index) => (
+          <>
+            <NumberInput
+              label={t('editor.itinerary.day')}
+              {...wholeNumberProps(1, tour.days)}
+              w={90}
+              {...field(`itinerary.${index}.day`)}
+            />
+            <Stack gap="xs" style={{ flex: 1 }}>
+              <LangTextFields
+                field={field}
+                path={`itinerary.${index}.name`}
+                labelKey="editor.text"
+                maxLength={CATALOGUE_LIMITS.longText}
+                multiline
+              />
+            </Stack>
+          </>
+        )}
+      </EditorList>
     </EditorSection>
   );
 }
@@ -116,50 +112,44 @@ export function InclusionsSection() {
     }),
   });
   const { form, field } = section;
-  const list = (key: 'included' | 'notIncluded') => {
-    const entries = form.getValues()[key];
-    return (
-      <Stack gap="sm">
-        <Text fw={600}>{t(`editor.inclusions.${key}`)}</Text>
-        {entries.length === 0 && <Text size="sm">{t('editor.inclusions.empty')}</Text>}
-        {entries.map((_, index) => (
-          <ListRow
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; the form keys them by place.
-            key={index}
-            legend={t(`editor.inclusions.${key}Item`, { number: index + 1 })}
-            removeLabel={t(`editor.inclusions.${key}Remove`, { number: index + 1 })}
-            onRemove={() => form.removeListItem(key, index)}
-          >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ flex: 1 }}>
-              <LangTextFields
-                field={field}
-                path={`${key}.${index}.name`}
-                labelKey="editor.text"
-                maxLength={CATALOGUE_LIMITS.longText}
-              />
-              <LangTextFields
-                field={field}
-                path={`${key}.${index}.observation`}
-                labelKey="editor.observation"
-                maxLength={CATALOGUE_LIMITS.longText}
-              />
-            </SimpleGrid>
-          </ListRow>
-        ))}
-        <AddButton
-          label={t(`editor.inclusions.${key}Add`)}
-          onClick={() =>
-            form.insertListItem(key, {
-              nameEn: '',
-              nameEs: '',
-              observationEn: '',
-              observationEs: '',
-            })
-          }
-        />
-      </Stack>
-    );
-  };
+  const list = (key: 'included' | 'notIncluded') => (
+    <Stack gap="sm">
+      <Text fw={600}>{t(`editor.inclusions.${key}`)}</Text>
+      <EditorList
+        items={form.getValues()[key]}
+        empty={t('editor.inclusions.empty')}
+        legend={(number) => t(`editor.inclusions.${key}Item`, { number })}
+        removeLabel={(number) => t(`editor.inclusions.${key}Remove`, { number })}
+        onRemove={(index) => form.removeListItem(key, index)}
+        addLabel={t(`editor.inclusions.${key}Add`)}
+        onAdd={() =>
+          form.insertListItem(key, {
+            nameEn: '',
+            nameEs: '',
+            observationEn: '',
+            observationEs: '',
+          })
+        }
+      >
+        {(_, index) => (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ flex: 1 }}>
+            <LangTextFields
+              field={field}
+              path={`${key}.${index}.name`}
+              labelKey="editor.text"
+              maxLength={CATALOGUE_LIMITS.longText}
+            />
+            <LangTextFields
+              field={field}
+              path={`${key}.${index}.observation`}
+              labelKey="editor.observation"
+              maxLength={CATALOGUE_LIMITS.longText}
+            />
+          </SimpleGrid>
+        )}
+      </EditorList>
+    </Stack>
+  );
   return (
     <EditorSection id="inclusions" section={section}>
       {list('included')}

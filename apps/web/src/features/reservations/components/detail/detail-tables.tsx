@@ -47,6 +47,18 @@ const serviceLines: Omit<TableOf<ServiceLine>, 'rows'> = {
   ],
 };
 
+/** A numbered list, keyed by its numbers: the number, then the given columns. */
+function numbered<Row extends { number: number }>(
+  rows: (detail: BookingDetail) => Row[],
+  ...columns: DetailColumn<Row>[]
+): TableOf<Row> {
+  return {
+    rows,
+    rowKey: (row) => String(row.number),
+    columns: [{ header: 'number', value: (row) => row.number }, ...columns],
+  };
+}
+
 /** The booking detail's tables, by name (the key of their section's heading). */
 const tables: { [Name in TableName]: TableOf<TableRows[Name]> } = {
   /** Passengers by type: how many and what they cost. */
@@ -60,15 +72,11 @@ const tables: { [Name in TableName]: TableOf<TableRows[Name]> } = {
     ],
   },
   /** The services included in the tour. */
-  included: {
-    rows: (detail) => detail.includeServices,
-    rowKey: (row) => String(row.number),
-    columns: [
-      { header: 'number', value: (row) => row.number },
-      { header: 'service', value: (row) => row.name },
-      { header: 'observation', kind: 'observation', value: (row) => row.observation },
-    ],
-  },
+  included: numbered(
+    (detail) => detail.includeServices,
+    { header: 'service', value: (row) => row.name },
+    { header: 'observation', kind: 'observation', value: (row) => row.observation },
+  ),
   /** The hotel nights booked. */
   hotels: {
     rows: (detail) => detail.hotels,
@@ -89,15 +97,11 @@ const tables: { [Name in TableName]: TableOf<TableRows[Name]> } = {
   },
   otherTours: { rows: (detail) => detail.otherTours, ...serviceLines },
   /** The tour summary and its observations. */
-  summary: {
-    rows: (detail) => detail.resume,
-    rowKey: (row) => String(row.number),
-    columns: [
-      { header: 'number', value: (row) => row.number },
-      { header: 'tour', value: (row) => row.tour },
-      { header: 'observations', kind: 'observation', value: (row) => row.observations },
-    ],
-  },
+  summary: numbered(
+    (detail) => detail.resume,
+    { header: 'tour', value: (row) => row.tour },
+    { header: 'observations', kind: 'observation', value: (row) => row.observations },
+  ),
 };
 
 /**
