@@ -149,9 +149,11 @@ describeInBrowser('the departure calendar of the back office (issue 14)', () => 
   it('lets an administrator schedule dates in bulk and read a day, on a phone in Spanish', async () => {
     const t = (key: string, values?: Record<string, string | number>) =>
       adminText('es', key, values);
-    // The first fortnight, thirteen months on (fourteen when that is February), of the short
-    // trail: after the twelve months the demo schedules.
-    let month = dayjs(todayInLima()).add(13, 'month');
+    // The first fortnight, twenty months on (twenty-one when that is February), of the short
+    // trail: after the twelve months the demo schedules, and past the days this run's other
+    // bookings take (nextTravelDate: a year on, a day later for each), so that no other test
+    // file has booked the days read here, whatever order the files run in.
+    let month = dayjs(todayInLima()).add(20, 'month');
     if (month.month() === 1) month = month.add(1, 'month');
     const from = month.date(1).format('YYYY-MM-DD');
     const to = month.date(14).format('YYYY-MM-DD');
