@@ -1,14 +1,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+// As packages/shared does: zod/mini sets no locale, and a configuration error keeps zod's English.
+if (!z.config().localeError) z.config(z.locales.en());
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/api, whether this file runs from src/ (dev, tests) or dist/ (built). */
 export const apiRoot = path.resolve(here, '..');
 
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const flag = z.pipe(
+  z.enum(['true', 'false', '1', '0', 'yes', 'no']),
+  z.transform((value) => value === 'true' || value === '1' || value === 'yes'),
+);
 
 /** The sandbox secret earlier versions shipped as a default: public, so never accepted. */
 export const RETIRED_SANDBOX_SECRET = 'sandbox-signing-secret-not-for-production';
@@ -19,95 +23,118 @@ export const RETIRED_SANDBOX_SECRET = 'sandbox-signing-secret-not-for-production
  * proxies' addresses or CIDR ranges, comma-separated (the safest: a client that reaches the API
  * directly cannot pose as a proxy).
  */
-const trustProxy = z
-  .string()
-  .trim()
-  .regex(
-    /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
-    'TRUST_PROXY must be true, false, a number of proxies or a list of proxy addresses',
-  )
-  .transform((value): number | string[] => {
+const trustProxy = z.pipe(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.regex(
+        /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+        'TRUST_PROXY must be true, false, a number of proxies or a list of proxy addresses',
+      ),
+    ),
+  z.transform((value): number | string[] => {
     if (value === 'true') return 1;
     if (value === 'false') return 0;
     if (/^\d+$/.test(value)) return Number(value);
     return value.split(',').map((part) => part.trim());
-  });
+  }),
+);
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(15),
-  TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(720),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
-  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: trustProxy.default(0),
-  RATE_LIMITS: flag.default(true),
-  RATE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1000).default(1),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
-    .optional(),
-  SEED_DEMO_DATA: flag.default(true),
-  WEB_DIST: z.string().default(path.resolve(apiRoot, '../web/dist')),
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'payme']).optional(),
-  PAYMENT_ATTEMPT_TTL_MINUTES: z.coerce.number().int().min(1).default(30),
-  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
-  RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).default(120),
-  NOTIFICATION_TOLERANCE_SECONDS: z.coerce.number().int().min(1).default(300),
-  SANDBOX_SECRET: z
-    .string()
-    .min(32, 'SANDBOX_SECRET must have at least 32 characters')
-    .refine((value) => value !== RETIRED_SANDBOX_SECRET, {
-      message: 'SANDBOX_SECRET is the value older versions shipped as a default, which is public',
-    })
-    .optional(),
-  SANDBOX_NOTIFY_URL: z.string().url().optional(),
-  PAYME_URL: z
-    .string()
-    .url()
-    .default('https://integracion.alignetsac.com/VPOS2/faces/pages/startPayme.xhtml'),
-  PAYME_ACQUIRER_ID: z.string().default(''),
-  PAYME_COMMERCE_ID: z.string().default(''),
-  PAYME_SECRET_KEY: z.string().default(''),
-  PAYME_CURRENCY_CODE: z
-    .string()
-    .refine((value) => value === '840', {
-      message:
-        'the catalogue is priced in US dollars (840); charging its prices in another currency (604, soles) would take the wrong amount',
-    })
-    .optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must look like smtp://user:pass@host:port or smtps://…')
-    .optional(),
-  MAIL_FROM: z
-    .string()
-    .max(200)
-    .regex(
-      /^[^\r\n]*@[^\r\n]*$/,
-      'MAIL_FROM must be an address, e.g. Cusco Treks <bookings@agency.pe>',
-    )
-    .optional(),
-  AGENCY_OPERATIONS_EMAIL: z.email('AGENCY_OPERATIONS_EMAIL must be an e-mail address').optional(),
-  PUBLIC_URL: z
-    .url('PUBLIC_URL must be the address customers open, e.g. https://book.agency.pe')
-    .regex(/^https?:\/\//, 'PUBLIC_URL must start with http:// or https://')
-    .optional(),
-  MAIL_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(5),
-  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
-  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).default(60),
-  REMINDER_SCAN_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+  PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535)), 3000),
+  HOST: z._default(z.string(), '0.0.0.0'),
+  DATA_DIR: z._default(z.string(), './data'),
+  DATABASE_URL: z.optional(
+    z.string().check(z.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')),
+  ),
+  DATABASE_POOL_SIZE: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 10),
+  DATABASE_CONNECT_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.minimum(100)), 5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(100)),
+    15_000,
+  ),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(100)),
+    30_000,
+  ),
+  SHUTDOWN_TIMEOUT_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 15),
+  TOKEN_TTL_MINUTES: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 720),
+  LOGIN_MAX_FAILURES: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 5),
+  LOGIN_ADDRESS_MAX_FAILURES: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 100),
+  LOGIN_WINDOW_MINUTES: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 15),
+  LOG_LEVEL: z._default(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'info',
+  ),
+  TRUST_PROXY: z._default(trustProxy, 0),
+  RATE_LIMITS: z._default(flag, true),
+  RATE_LIMIT_SCALE: z._default(z.coerce.number().check(z.minimum(0.1), z.maximum(1000)), 1),
+  REDIS_URL: z.optional(
+    z.string().check(z.regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')),
+  ),
+  SEED_DEMO_DATA: z._default(flag, true),
+  WEB_DIST: z._default(z.string(), path.resolve(apiRoot, '../web/dist')),
+  PAYMENT_GATEWAY: z.optional(z.enum(['sandbox', 'payme'])),
+  PAYMENT_ATTEMPT_TTL_MINUTES: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 30),
+  RECONCILE_INTERVAL_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 60),
+  RECONCILE_AFTER_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 120),
+  NOTIFICATION_TOLERANCE_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 300),
+  SANDBOX_SECRET: z.optional(
+    z.string().check(
+      z.minLength(32, 'SANDBOX_SECRET must have at least 32 characters'),
+      z.refine((value) => value !== RETIRED_SANDBOX_SECRET, {
+        message: 'SANDBOX_SECRET is the value older versions shipped as a default, which is public',
+      }),
+    ),
+  ),
+  SANDBOX_NOTIFY_URL: z.optional(z.string().check(z.url())),
+  PAYME_URL: z._default(
+    z.string().check(z.url()),
+    'https://integracion.alignetsac.com/VPOS2/faces/pages/startPayme.xhtml',
+  ),
+  PAYME_ACQUIRER_ID: z._default(z.string(), ''),
+  PAYME_COMMERCE_ID: z._default(z.string(), ''),
+  PAYME_SECRET_KEY: z._default(z.string(), ''),
+  PAYME_CURRENCY_CODE: z.optional(
+    z.string().check(
+      z.refine((value) => value === '840', {
+        message:
+          'the catalogue is priced in US dollars (840); charging its prices in another currency (604, soles) would take the wrong amount',
+      }),
+    ),
+  ),
+  SMTP_URL: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^smtps?:\/\/[^/]/,
+          'SMTP_URL must look like smtp://user:pass@host:port or smtps://…',
+        ),
+      ),
+  ),
+  MAIL_FROM: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(200),
+        z.regex(
+          /^[^\r\n]*@[^\r\n]*$/,
+          'MAIL_FROM must be an address, e.g. Cusco Treks <bookings@agency.pe>',
+        ),
+      ),
+  ),
+  AGENCY_OPERATIONS_EMAIL: z.optional(z.email('AGENCY_OPERATIONS_EMAIL must be an e-mail address')),
+  PUBLIC_URL: z.optional(
+    z
+      .url('PUBLIC_URL must be the address customers open, e.g. https://book.agency.pe')
+      .check(z.regex(/^https?:\/\//, 'PUBLIC_URL must start with http:// or https://')),
+  ),
+  MAIL_INTERVAL_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 5),
+  MAIL_MAX_ATTEMPTS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 10),
+  MAIL_RETRY_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 60),
+  REMINDER_SCAN_INTERVAL_MINUTES: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 60),
 });
 
 export type Config = {

@@ -1,6 +1,6 @@
 import { CustomerTypeId, type CustomerTypeKey, tourFamilyOrder } from '@cusco/shared';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import classicIncaTrail from '../src/seed/content/tours/classic-inca-trail.json' with {
   type: 'json',
 };
@@ -265,7 +265,7 @@ describe('seed data files', () => {
   }
 
   /** The message a seed file's content is refused with. */
-  function refusal(content: unknown, schema: z.ZodType = tourSeed): string {
+  function refusal(content: unknown, schema: z.core.$ZodType = tourSeed): string {
     try {
       parseSeedFile(file, schema, content);
     } catch (error) {

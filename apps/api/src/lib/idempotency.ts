@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import stringify from 'safe-stable-stringify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Database, Transaction } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -15,7 +15,7 @@ export interface StoredAnswer<T> {
 
 /** The optional Idempotency-Key header of the writes a client may safely send again. */
 export const idempotencyHeaders = z.object({
-  'idempotency-key': z.string().trim().min(8).max(200).optional(),
+  'idempotency-key': z.optional(z.string().check(z.trim(), z.minLength(8), z.maxLength(200))),
 });
 
 /** Sends an answer of `once`, marked `Idempotent-Replayed: true` when it is a replay. */

@@ -1,7 +1,7 @@
 import type { Language, PageQuery } from '@cusco/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Database } from '../db/client.ts';
 import type { AuthenticatedUser } from '../modules/auth/sessions.ts';
 import { currentUser } from '../plugins/auth.ts';
@@ -87,8 +87,8 @@ export function searchPageGet<Query extends PageQuery, T>(
   app: FastifyInstance,
   route: {
     url: string;
-    querystring: z.ZodType<Query>;
-    list: z.ZodType<T[]>;
+    querystring: z.core.$ZodType<Query>;
+    list: z.core.$ZodType<T[]>;
     read: (db: Database, query: Query, language: Language) => Promise<Page<T>>;
   },
 ) {

@@ -1,6 +1,6 @@
 import fastJson from 'fast-json-stringify';
 import { createSerializerCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 type SerializerCompiler = ReturnType<typeof createSerializerCompiler>;
 
@@ -8,7 +8,7 @@ const zodSerializer = createSerializerCompiler({});
 
 /** The route's answer schema as JSON Schema (draft 7), or null when zod cannot say it (a transform). */
 function jsonSchemaOf(schema: unknown): Record<string, unknown> | null {
-  if (!(schema instanceof z.ZodType)) return null;
+  if (!(schema instanceof z.core.$ZodType)) return null;
   try {
     const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
       target: 'draft-7',

@@ -5,7 +5,7 @@ import {
   optionListKeys,
   TourFamilyId,
 } from '@cusco/shared';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The shapes of the seed's data files (content/*.json), checked when they are loaded; the
@@ -17,18 +17,20 @@ import { z } from 'zod';
 const keysOf = <T extends Record<string, string>>(ids: T) =>
   z.enum(Object.keys(ids) as [keyof T & string, ...(keyof T & string)[]]);
 
-const text = z.string().regex(/\S/, 'must not be empty');
+const text = z.string().check(z.regex(/\S/, 'must not be empty'));
 /** A text in both languages of the product. */
 export const bilingual = z.strictObject({ en: text, es: text });
 export type Bilingual = z.infer<typeof bilingual>;
 
 /** A price in whole US dollars. */
-const dollars = z.number().int('must be whole US dollars').min(0, 'must not be negative');
-const tourCode = z.string().regex(/^\d{6}$/, 'must be six digits');
+const dollars = z
+  .number()
+  .check(z.int('must be whole US dollars'), z.minimum(0, 'must not be negative'));
+const tourCode = z.string().check(z.regex(/^\d{6}$/, 'must be six digits'));
 /** The key of a list item (a service, an occupation, an option): it makes the row's stable id. */
 const itemKey = z
   .string()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case words and hyphens');
+  .check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case words and hyphens'));
 
 // Closed sets of keys: those whose ids are fixed in @cusco/shared, and those the seed names.
 const customerTypeKey = keysOf(CustomerTypeId);
@@ -52,7 +54,7 @@ const passengerPrices = z.record(customerTypeKey, dollars);
  * and, for a closed set of keys, that every one of them is there.
  */
 function keyedOnce(complete: readonly string[] = []) {
-  return (items: { key: string }[], context: z.RefinementCtx<{ key: string }[]>) => {
+  return (items: { key: string }[], context: z.core.$RefinementCtx<{ key: string }[]>) => {
     items.forEach((item, index) => {
       if (items.findIndex((other) => other.key === item.key) !== index)
         context.addIssue({
@@ -68,39 +70,42 @@ function keyedOnce(complete: readonly string[] = []) {
 }
 
 /** An item of a named list; its key makes its row's id. */
-const named = <K extends z.ZodType<string>>(key: K) => z.strictObject({ key, name: bilingual });
+const named = <K extends z.core.$ZodType<string>>(key: K) =>
+  z.strictObject({ key, name: bilingual });
 
 /** content/tours/*.json: one tour of the demo catalogue. */
 export const tourSeed = z.strictObject({
   /** A note for whoever edits the file; not seeded. */
-  $comment: z.string().optional(),
+  $comment: z.optional(z.string()),
   /** Six digits, unique. */
   code: tourCode,
   family: tourFamilyKey,
   name: bilingual,
-  days: z.int().min(1),
-  nights: z.int().min(0),
+  days: z.int().check(z.minimum(1)),
+  nights: z.int().check(z.minimum(0)),
   /** The most passengers one booking may carry. */
-  maxGroupSize: z.int().min(1),
+  maxGroupSize: z.int().check(z.minimum(1)),
   /** When it runs and how many it takes (issue 14); by default every day, without limits. */
-  availability: z
-    .strictObject({
+  availability: z.optional(
+    z.strictObject({
       /** Whole days between booking and travel, at least. */
-      leadDays: z.int().min(0).max(365),
+      leadDays: z.int().check(z.minimum(0), z.maximum(365)),
       /** Months (1–12) it does not run. */
-      closedMonths: z.array(z.int().min(1).max(12)).optional(),
+      closedMonths: z.optional(z.array(z.int().check(z.minimum(1), z.maximum(12)))),
       /** Days of the week it runs (0 = Sunday); every day by default. */
-      weekdays: z.array(z.int().min(0).max(6)).min(1).optional(),
+      weekdays: z.optional(
+        z.array(z.int().check(z.minimum(0), z.maximum(6))).check(z.minLength(1)),
+      ),
       /** Seats of each group departure; private groups a day takes. */
-      capacity: z.int().min(0).max(999),
-      privateGroups: z.int().min(0).max(99),
+      capacity: z.int().check(z.minimum(0), z.maximum(999)),
+      privateGroups: z.int().check(z.minimum(0), z.maximum(99)),
       /** Trail permits the agency holds a day, and the staff walking with each traveller. */
-      permits: z.int().min(0).max(9999).optional(),
-      staffRatio: z.number().min(0).max(10).optional(),
-    })
-    .optional(),
-  types: z.array(tourTypeKey).min(1),
-  categories: z.array(categoryKey).min(1),
+      permits: z.optional(z.int().check(z.minimum(0), z.maximum(9999))),
+      staffRatio: z.optional(z.number().check(z.minimum(0), z.maximum(10))),
+    }),
+  ),
+  types: z.array(tourTypeKey).check(z.minLength(1)),
+  categories: z.array(categoryKey).check(z.minLength(1)),
   /**
    * Group-size price tiers per tour type: `{ "group": { "1": {...}, "4": {...}, "8": {...} } }`.
    * A tier applies from its size up to the next tier's (groups of 1–3 pay the first here); the
@@ -109,20 +114,25 @@ export const tourSeed = z.strictObject({
    */
   prices: z.partialRecord(
     tourTypeKey,
-    z.record(z.string().regex(/^[1-9]\d*$/, 'must be a group size from 1'), passengerPrices),
+    z.record(
+      z.string().check(z.regex(/^[1-9]\d*$/, 'must be a group size from 1')),
+      passengerPrices,
+    ),
   ),
   /** Extra dollars per passenger for a category (e.g. the superior hotel), added to every row but babies'. */
-  categorySurcharge: z.partialRecord(categoryKey, dollars).optional(),
+  categorySurcharge: z.optional(z.partialRecord(categoryKey, dollars)),
   /** Nights of hotel per room booked (spec "hotelNight"). */
-  hotelNights: z.int().min(1).optional(),
+  hotelNights: z.optional(z.int().check(z.minimum(1))),
   /** Price per room and night, by hotel category and room type, in whole US dollars. */
-  hotels: z.partialRecord(hotelTypeKey, z.partialRecord(roomTypeKey, dollars)).optional(),
+  hotels: z.optional(z.partialRecord(hotelTypeKey, z.partialRecord(roomTypeKey, dollars))),
   /** Additional services offered with this tour: keys of the services catalogue, with prices. */
   services: z.array(z.strictObject({ service: itemKey, label: bilingual, price: dollars })),
   /** Codes of related tours. */
   related: z.array(tourCode),
   /** Day-by-day programme; several entries may share a day. */
-  itinerary: z.array(z.strictObject({ day: z.int().min(1), name: bilingual })).min(1),
+  itinerary: z
+    .array(z.strictObject({ day: z.int().check(z.minimum(1)), name: bilingual }))
+    .check(z.minLength(1)),
   included: z.array(bilingual),
   notIncluded: z.array(bilingual),
 });
@@ -139,27 +149,34 @@ export const serviceCatalogueSeed = z
       isTour: z.boolean(),
     }),
   )
-  .superRefine(keyedOnce());
+  .check(z.superRefine(keyedOnce()));
 export type ServiceSeed = z.infer<typeof serviceCatalogueSeed>[number];
 
 /** content/reference.json: the lists every installation needs, demo or not, in display order. */
 export const referenceSeed = z.strictObject({
   customerTypes: z
     .array(z.strictObject({ key: customerTypeKey, name: bilingual, description: bilingual }))
-    .superRefine(keyedOnce(customerTypeKey.options)),
-  tourFamilies: z.array(named(tourFamilyKey)).superRefine(keyedOnce(tourFamilyKey.options)),
-  tourTypes: z.array(named(tourTypeKey)).superRefine(keyedOnce(tourTypeKey.options)),
-  categories: z.array(named(categoryKey)).superRefine(keyedOnce(categoryKey.options)),
-  hotelTypes: z.array(named(hotelTypeKey)).superRefine(keyedOnce(hotelTypeKey.options)),
-  roomTypes: z.array(named(roomTypeKey)).superRefine(keyedOnce(roomTypeKey.options)),
-  incidentTypes: z.array(named(incidentTypeKey)).superRefine(keyedOnce(incidentTypeKey.options)),
+    .check(z.superRefine(keyedOnce(customerTypeKey.options))),
+  tourFamilies: z
+    .array(named(tourFamilyKey))
+    .check(z.superRefine(keyedOnce(tourFamilyKey.options))),
+  tourTypes: z.array(named(tourTypeKey)).check(z.superRefine(keyedOnce(tourTypeKey.options))),
+  categories: z.array(named(categoryKey)).check(z.superRefine(keyedOnce(categoryKey.options))),
+  hotelTypes: z.array(named(hotelTypeKey)).check(z.superRefine(keyedOnce(hotelTypeKey.options))),
+  roomTypes: z.array(named(roomTypeKey)).check(z.superRefine(keyedOnce(roomTypeKey.options))),
+  incidentTypes: z
+    .array(named(incidentTypeKey))
+    .check(z.superRefine(keyedOnce(incidentTypeKey.options))),
   incidentStatuses: z
     .array(named(incidentStatusKey))
-    .superRefine(keyedOnce(incidentStatusKey.options)),
+    .check(z.superRefine(keyedOnce(incidentStatusKey.options))),
   /** The spec's "jobs": a passenger's occupation. */
-  occupations: z.array(named(itemKey)).superRefine(keyedOnce()),
+  occupations: z.array(named(itemKey)).check(z.superRefine(keyedOnce())),
   /** The option lists of the passenger form (sex, DocumentType, MaritalStatus…). */
-  optionLists: z.record(z.enum(optionListKeys), z.array(named(itemKey)).superRefine(keyedOnce())),
+  optionLists: z.record(
+    z.enum(optionListKeys),
+    z.array(named(itemKey)).check(z.superRefine(keyedOnce())),
+  ),
 });
 export type ReferenceSeed = z.infer<typeof referenceSeed>;
 
@@ -184,7 +201,7 @@ function valueAt(content: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** One line per problem: the field, then what is wrong with it. */
-function problems(error: z.ZodError, content: unknown): string[] {
+function problems(error: z.core.$ZodError, content: unknown): string[] {
   return error.issues.flatMap((issue) => {
     const field = fieldName(issue.path) || '(the whole file)';
     if (issue.code === 'unrecognized_keys')
@@ -211,12 +228,12 @@ export class SeedFileError extends Error {
 }
 
 /** Checks a seed file's content against its schema; throws a SeedFileError naming the file and fields. */
-export function parseSeedFile<T extends z.ZodType>(
+export function parseSeedFile<T extends z.core.$ZodType>(
   file: string,
   schema: T,
   content: unknown,
 ): z.output<T> {
-  const result = schema.safeParse(content);
+  const result = z.safeParse(schema, content);
   if (!result.success) throw new SeedFileError(file, problems(result.error, content));
   return result.data;
 }

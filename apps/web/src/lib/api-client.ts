@@ -1,6 +1,6 @@
 import { type ErrorBody, errorBody } from '@cusco/shared';
 import ky, { type Options } from 'ky';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { expiredLoginPath } from '../config/paths.ts';
 import { currentLanguage, i18n } from './i18n.ts';
 import { clearSession, getToken } from './session.ts';
@@ -67,7 +67,7 @@ interface CallOptions<T> {
   json?: unknown;
   body?: FormData;
   searchParams?: Record<string, string>;
-  schema?: z.ZodType<T>;
+  schema?: z.core.$ZodType<T>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -87,10 +87,10 @@ async function send(method: Method, path: string, options: CallOptions<unknown>)
   return response;
 }
 
-async function bodyOf<T>(response: Response, schema: z.ZodType<T> | undefined): Promise<T> {
+async function bodyOf<T>(response: Response, schema: z.core.$ZodType<T> | undefined): Promise<T> {
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json();
-  return schema ? schema.parse(data) : (data as T);
+  return schema ? z.parse(schema, data) : (data as T);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * Input props of a Mantine form field with its error translated: schemas carry catalogue keys
@@ -46,6 +46,6 @@ export function useFormErrorSummary() {
  * Validates a Mantine form with a shared zod schema; a field shows its first problem (so an
  * empty field reads "required", not the rule that comes after).
  */
-export function schemaResolver(schema: z.ZodType) {
+export function schemaResolver(schema: z.core.$ZodType) {
   return zod4Resolver(schema, { errorPriority: 'first' });
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { MessageKey } from '../messages.ts';
 import { namedItem, pageQuery } from './common.ts';
 import { key, trimmedText } from './fields.ts';
@@ -38,48 +38,58 @@ export const CATALOGUE_LIMITS = {
 function requiredField(max: number, tooLong: MessageKey) {
   return z
     .string({ error: key('fieldRequired') })
-    .trim()
-    .min(1, { error: key('fieldRequired') })
-    .max(max, { error: tooLong });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: key('fieldRequired') }),
+      z.maxLength(max, { error: tooLong }),
+    );
 }
 
 const shortText = requiredField(CATALOGUE_LIMITS.shortText, 'tooLong120');
 const longText = requiredField(CATALOGUE_LIMITS.longText, 'tooLong500');
-const optionalLongText = z
-  .string({ error: key('invalidInput') })
-  .trim()
-  .max(CATALOGUE_LIMITS.longText, { error: key('tooLong500') })
-  .optional()
-  .default('');
+const optionalLongText = z._default(
+  z.optional(
+    z
+      .string({ error: key('invalidInput') })
+      .check(z.trim(), z.maxLength(CATALOGUE_LIMITS.longText, { error: key('tooLong500') })),
+  ),
+  '',
+);
 
 /** One of the choices the editor offers (a type, a category, a customer type, a service…). */
 const choice = z.uuid({ error: key('catalogueUnknownOption') });
 
 /** A price in US dollars: from 0 to 100,000, in whole cents. */
-export const cataloguePrice = z
-  .number({ error: key('priceInvalid') })
-  .min(0, { error: key('priceInvalid') })
-  .max(CATALOGUE_LIMITS.maxPrice, { error: key('priceInvalid') })
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+export const cataloguePrice = z.number({ error: key('priceInvalid') }).check(
+  z.minimum(0, { error: key('priceInvalid') }),
+  z.maximum(CATALOGUE_LIMITS.maxPrice, { error: key('priceInvalid') }),
+  z.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
     error: key('priceInvalid'),
-  });
+  }),
+);
 
 /** The group size from which a tier's prices apply: a whole number from 1 to 99. */
 export const tierGroupSize = z
   .number({ error: key('groupSizeInvalid') })
-  .int({ error: key('groupSizeInvalid') })
-  .min(1, { error: key('groupSizeInvalid') })
-  .max(CATALOGUE_LIMITS.maxGroupSize, { error: key('groupSizeInvalid') });
+  .check(
+    z.int({ error: key('groupSizeInvalid') }),
+    z.minimum(1, { error: key('groupSizeInvalid') }),
+    z.maximum(CATALOGUE_LIMITS.maxGroupSize, { error: key('groupSizeInvalid') }),
+  );
 
 /** The tour's revision an edit was made from (every answer gives the current one). */
 const revision = z
   .number({ error: key('invalidInput') })
-  .int({ error: key('invalidInput') })
-  .min(0, { error: key('invalidInput') })
-  .max(2_147_483_647, { error: key('invalidInput') });
+  .check(
+    z.int({ error: key('invalidInput') }),
+    z.minimum(0, { error: key('invalidInput') }),
+    z.maximum(2_147_483_647, { error: key('invalidInput') }),
+  );
 
-const list = <T extends z.ZodType>(item: T, max: number) =>
-  z.array(item, { error: key('invalidInput') }).max(max, { error: key('catalogueTooMany') });
+const list = <T extends z.core.$ZodType>(item: T, max: number) =>
+  z
+    .array(item, { error: key('invalidInput') })
+    .check(z.maxLength(max, { error: key('catalogueTooMany') }));
 
 /**
  * Reports each item whose `keyOf` was seen before ('listedTwice'), at `path(index)`; an item
@@ -88,7 +98,7 @@ const list = <T extends z.ZodType>(item: T, max: number) =>
 function refuseRepeats<T>(
   items: readonly T[],
   keyOf: (item: T) => string | null,
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
   path: (index: number) => (string | number)[],
 ) {
   const seen = new Set<string>();
@@ -106,14 +116,16 @@ function refuseRepeats<T>(
  * A list of at most `max` items in which each is listed once by `keyOf`: a repeat is reported
  * ('listedTwice') at its index, on its `field` when one is named.
  */
-const listOnce = <T extends z.ZodType>(
+const listOnce = <T extends z.core.$ZodType>(
   item: T,
   max: number,
   keyOf: (item: z.output<T>) => string | null,
   field?: string,
 ) =>
-  list(item, max).superRefine((items, ctx) =>
-    refuseRepeats(items, keyOf, ctx, (index) => (field ? [index, field] : [index])),
+  list(item, max).check(
+    z.superRefine((items, ctx) =>
+      refuseRepeats(items, keyOf, ctx, (index) => (field ? [index, field] : [index])),
+    ),
   );
 
 // ---------------------------------------------------------------------------------------------
@@ -123,9 +135,9 @@ const listOnce = <T extends z.ZodType>(
 export const adminTourActiveFilters = ['all', 'active', 'inactive'] as const;
 
 /** GET admin/tours: every tour, offered or not; `q` is part of its code or name. */
-export const adminTourQuery = pageQuery.extend({
-  q: trimmedText(100).optional(),
-  active: z.enum(adminTourActiveFilters).optional().default('all'),
+export const adminTourQuery = z.extend(pageQuery, {
+  q: z.optional(trimmedText(100)),
+  active: z._default(z.optional(z.enum(adminTourActiveFilters)), 'all'),
 });
 export type AdminTourQuery = z.output<typeof adminTourQuery>;
 
@@ -135,8 +147,8 @@ const adminTourFields = {
   nameEs: z.string(),
   /** The family (Inka Trail, Alternative Trek…), in the request's language. */
   family: z.string(),
-  days: z.number().int(),
-  nights: z.number().int(),
+  days: z.number().check(z.int()),
+  nights: z.number().check(z.int()),
 };
 
 export const adminTourListItem = z.object({
@@ -146,8 +158,8 @@ export const adminTourListItem = z.object({
   ...adminTourFields,
   active: z.boolean(),
   /** The lowest adult price, in dollars; null without prices. */
-  fromPrice: z.number().nullable(),
-  revision: z.number().int(),
+  fromPrice: z.nullable(z.number()),
+  revision: z.number().check(z.int()),
 });
 export type AdminTourListItem = z.infer<typeof adminTourListItem>;
 export const adminTourList = z.array(adminTourListItem);
@@ -159,9 +171,11 @@ export const adminTourList = z.array(adminTourListItem);
 export const itineraryEntry = z.object({
   day: z
     .number({ error: key('itineraryDayInvalid') })
-    .int({ error: key('itineraryDayInvalid') })
-    .min(1, { error: key('itineraryDayInvalid') })
-    .max(CATALOGUE_LIMITS.maxDay, { error: key('itineraryDayInvalid') }),
+    .check(
+      z.int({ error: key('itineraryDayInvalid') }),
+      z.minimum(1, { error: key('itineraryDayInvalid') }),
+      z.maximum(CATALOGUE_LIMITS.maxDay, { error: key('itineraryDayInvalid') }),
+    ),
   nameEn: longText,
   nameEs: longText,
 });
@@ -185,12 +199,14 @@ export const priceTier = z
     groupSize: tierGroupSize,
     prices: list(tierPrice, 10),
   })
-  .superRefine((tier, ctx) =>
-    refuseRepeats(
-      tier.prices,
-      (price) => price.customerTypeId.toLowerCase(),
-      ctx,
-      (index) => ['prices', index, 'customerTypeId'],
+  .check(
+    z.superRefine((tier, ctx) =>
+      refuseRepeats(
+        tier.prices,
+        (price) => price.customerTypeId.toLowerCase(),
+        ctx,
+        (index) => ['prices', index, 'customerTypeId'],
+      ),
     ),
   );
 export type PriceTier = z.output<typeof priceTier>;
@@ -206,28 +222,30 @@ export const priceSeries = z
     categoryId: choice,
     tiers: list(priceTier, CATALOGUE_LIMITS.tiers),
   })
-  .superRefine((series, ctx) => {
-    refuseRepeats(
-      series.tiers,
-      (tier) => String(tier.groupSize),
-      ctx,
-      (index) => ['tiers', index, 'groupSize'],
-    );
-    if (series.tiers.length > 0 && !series.tiers.some((tier) => tier.groupSize === 1)) {
-      const smallest = series.tiers.reduce(
-        (best, tier, index) =>
-          tier.groupSize < (series.tiers[best]?.groupSize ?? Number.POSITIVE_INFINITY)
-            ? index
-            : best,
-        0,
+  .check(
+    z.superRefine((series, ctx) => {
+      refuseRepeats(
+        series.tiers,
+        (tier) => String(tier.groupSize),
+        ctx,
+        (index) => ['tiers', index, 'groupSize'],
       );
-      ctx.addIssue({
-        code: 'custom',
-        message: key('tierFromOne'),
-        path: ['tiers', smallest, 'groupSize'],
-      });
-    }
-  });
+      if (series.tiers.length > 0 && !series.tiers.some((tier) => tier.groupSize === 1)) {
+        const smallest = series.tiers.reduce(
+          (best, tier, index) =>
+            tier.groupSize < (series.tiers[best]?.groupSize ?? Number.POSITIVE_INFINITY)
+              ? index
+              : best,
+          0,
+        );
+        ctx.addIssue({
+          code: 'custom',
+          message: key('tierFromOne'),
+          path: ['tiers', smallest, 'groupSize'],
+        });
+      }
+    }),
+  );
 export type PriceSeries = z.output<typeof priceSeries>;
 
 export const hotelPriceEntry = z.object({
@@ -240,10 +258,7 @@ export type HotelPriceEntry = z.output<typeof hotelPriceEntry>;
 
 export const serviceOfferEntry = z.object({
   /** The offer's id when it exists already (bookings name it); none for a new one. */
-  id: z
-    .uuid({ error: key('catalogueUnknownOption') })
-    .nullable()
-    .optional(),
+  id: z.optional(z.nullable(z.uuid({ error: key('catalogueUnknownOption') }))),
   serviceId: choice,
   labelEn: shortText,
   labelEs: shortText,
@@ -251,9 +266,11 @@ export const serviceOfferEntry = z.object({
 });
 export type ServiceOfferEntry = z.output<typeof serviceOfferEntry>;
 
-const tourCode = z.string({ error: key('invalidTourCode') }).regex(/^\d{6}$/, {
-  error: key('invalidTourCode'),
-});
+const tourCode = z.string({ error: key('invalidTourCode') }).check(
+  z.regex(/^\d{6}$/, {
+    error: key('invalidTourCode'),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // The calls: PUT admin/tours/{code}/<section>
@@ -284,11 +301,11 @@ export type TourInclusionsRequest = z.input<typeof tourInclusionsRequest>;
  */
 export const tourPricesRequest = z.object({
   revision,
-  prices: list(priceSeries, CATALOGUE_LIMITS.series)
-    .refine((series) => series.some((one) => one.tiers.length > 0), {
+  prices: list(priceSeries, CATALOGUE_LIMITS.series).check(
+    z.refine((series) => series.some((one) => one.tiers.length > 0), {
       error: key('pricesEmpty'),
-    })
-    .superRefine((series, ctx) =>
+    }),
+    z.superRefine((series, ctx) =>
       refuseRepeats(
         series,
         (one) => `${one.typeId}|${one.categoryId}`.toLowerCase(),
@@ -296,6 +313,7 @@ export const tourPricesRequest = z.object({
         (index) => [index, 'categoryId'],
       ),
     ),
+  ),
 });
 export type TourPricesRequest = z.input<typeof tourPricesRequest>;
 
@@ -304,9 +322,11 @@ export const tourHotelsRequest = z.object({
   revision,
   hotelNights: z
     .number({ error: key('hotelNightsInvalid') })
-    .int({ error: key('hotelNightsInvalid') })
-    .min(0, { error: key('hotelNightsInvalid') })
-    .max(CATALOGUE_LIMITS.maxHotelNights, { error: key('hotelNightsInvalid') }),
+    .check(
+      z.int({ error: key('hotelNightsInvalid') }),
+      z.minimum(0, { error: key('hotelNightsInvalid') }),
+      z.maximum(CATALOGUE_LIMITS.maxHotelNights, { error: key('hotelNightsInvalid') }),
+    ),
   prices: listOnce(
     hotelPriceEntry,
     CATALOGUE_LIMITS.hotelPrices,
@@ -353,16 +373,18 @@ export type TourActiveRequest = z.input<typeof tourActiveRequest>;
 const wholeFrom = (min: number, max: number) =>
   z
     .number({ error: key('wholeNumberInvalid') })
-    .int({ error: key('wholeNumberInvalid') })
-    .min(min, { error: key('wholeNumberInvalid') })
-    .max(max, { error: key('wholeNumberInvalid') });
+    .check(
+      z.int({ error: key('wholeNumberInvalid') }),
+      z.minimum(min, { error: key('wholeNumberInvalid') }),
+      z.maximum(max, { error: key('wholeNumberInvalid') }),
+    );
 
 /** Numbers listed once each, from `min` to `max`. */
 const distinctNumbers = (min: number, max: number) =>
-  z
-    .array(wholeFrom(min, max))
-    .max(max - min + 1)
-    .refine((values) => new Set(values).size === values.length, { error: key('listedTwice') });
+  z.array(wholeFrom(min, max)).check(
+    z.maxLength(max - min + 1),
+    z.refine((values) => new Set(values).size === values.length, { error: key('listedTwice') }),
+  );
 
 /**
  * PUT admin/tours/{code}/rules: when the tour runs and how many it takes (issue 14): the lead
@@ -375,20 +397,20 @@ export const tourRulesRequest = z.object({
   revision,
   leadDays: wholeFrom(0, 365),
   closedMonths: distinctNumbers(1, 12),
-  weekdays: distinctNumbers(0, 6).min(1, { error: key('weekdaysRequired') }),
-  capacity: wholeFrom(0, 999).nullable(),
-  privateGroups: wholeFrom(0, 99).nullable(),
-  staffRatio: z
-    .number({ error: key('staffRatioInvalid') })
-    .min(0, { error: key('staffRatioInvalid') })
-    .max(10, { error: key('staffRatioInvalid') })
-    .refine((value) => Number.isInteger(value * 10), { error: key('staffRatioInvalid') }),
+  weekdays: distinctNumbers(0, 6).check(z.minLength(1, { error: key('weekdaysRequired') })),
+  capacity: z.nullable(wholeFrom(0, 999)),
+  privateGroups: z.nullable(wholeFrom(0, 99)),
+  staffRatio: z.number({ error: key('staffRatioInvalid') }).check(
+    z.minimum(0, { error: key('staffRatioInvalid') }),
+    z.maximum(10, { error: key('staffRatioInvalid') }),
+    z.refine((value) => Number.isInteger(value * 10), { error: key('staffRatioInvalid') }),
+  ),
   maxGroupSize: wholeFrom(1, 99),
 });
 export type TourRulesRequest = z.input<typeof tourRulesRequest>;
 
 /** The tour's rules, as the editor shows them. */
-export const tourRules = tourRulesRequest.omit({ revision: true });
+export const tourRules = z.omit(tourRulesRequest, { revision: true });
 
 // ---------------------------------------------------------------------------------------------
 // The editable tour: GET admin/tours/{code}, and the answer of every save
@@ -404,11 +426,13 @@ const inclusionView = z.object({
 
 export const adminTourEditor = z.object({
   code: z.string(),
-  revision: z.number().int(),
+  revision: z.number().check(z.int()),
   active: z.boolean(),
   ...adminTourFields,
-  hotelNights: z.number().int(),
-  itinerary: z.array(z.object({ day: z.number().int(), nameEn: z.string(), nameEs: z.string() })),
+  hotelNights: z.number().check(z.int()),
+  itinerary: z.array(
+    z.object({ day: z.number().check(z.int()), nameEn: z.string(), nameEs: z.string() }),
+  ),
   included: z.array(inclusionView),
   notIncluded: z.array(inclusionView),
   /** A series for every type and category of the tour, in the tour's order (tiers may be none). */
@@ -418,7 +442,7 @@ export const adminTourEditor = z.object({
       categoryId: z.string(),
       tiers: z.array(
         z.object({
-          groupSize: z.number().int(),
+          groupSize: z.number().check(z.int()),
           prices: z.array(z.object({ customerTypeId: z.string(), price: z.number() })),
         }),
       ),
@@ -435,7 +459,7 @@ export const adminTourEditor = z.object({
       labelEs: z.string(),
       price: z.number(),
       /** Booking lines that bought it: removed, it is withdrawn rather than deleted. */
-      booked: z.number().int(),
+      booked: z.number().check(z.int()),
     }),
   ),
   /** The related tours' codes, in order. */
@@ -449,7 +473,7 @@ export const adminTourEditor = z.object({
     customerTypes: z.array(namedItem),
     hotelTypes: z.array(namedItem),
     roomTypes: z.array(namedItem),
-    services: z.array(namedItem.extend({ isTour: z.boolean(), perPerson: z.boolean() })),
+    services: z.array(z.extend(namedItem, { isTour: z.boolean(), perPerson: z.boolean() })),
     tours: z.array(z.object({ code: z.string(), name: z.string(), active: z.boolean() })),
   }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { key, trimmedText } from './fields.ts';
 
 /**
@@ -7,13 +7,13 @@ import { key, trimmedText } from './fields.ts';
  */
 
 /** A positive amount of dollars and cents, at most 100,000. */
-const dollars = z
-  .number({ error: key('invalidPaymentAmount') })
-  .positive({ error: key('invalidPaymentAmount') })
-  .max(100_000, { error: key('invalidPaymentAmount') })
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+const dollars = z.number({ error: key('invalidPaymentAmount') }).check(
+  z.positive({ error: key('invalidPaymentAmount') }),
+  z.maximum(100_000, { error: key('invalidPaymentAmount') }),
+  z.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
     error: key('invalidPaymentAmount'),
-  });
+  }),
+);
 
 export const offlinePaymentMethods = ['cash', 'transfer', 'card-terminal'] as const;
 
@@ -21,8 +21,8 @@ export const offlinePaymentMethods = ['cash', 'transfer', 'card-terminal'] as co
 export const offlinePaymentRequest = z.object({
   amount: dollars,
   method: z.enum(offlinePaymentMethods),
-  reference: trimmedText(100).optional().default(''),
-  note: trimmedText(500).optional().default(''),
+  reference: z._default(z.optional(trimmedText(100)), ''),
+  note: z._default(z.optional(trimmedText(500)), ''),
 });
 export type OfflinePaymentRequest = z.input<typeof offlinePaymentRequest>;
 
@@ -31,14 +31,16 @@ export const ledgerAdjustmentRequest = z.object({
   amount: dollars,
   reason: z
     .string({ error: key('required') })
-    .trim()
-    .min(1, { error: key('required') })
-    .max(300, { error: key('invalidInput') }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: key('required') }),
+      z.maxLength(300, { error: key('invalidInput') }),
+    ),
 });
 export type LedgerAdjustmentRequest = z.input<typeof ledgerAdjustmentRequest>;
 
 /** POST admin/payments/{attemptId}/refund: without an amount, all that can still be refunded. */
-export const refundRequest = z.object({ amount: dollars.optional() });
+export const refundRequest = z.object({ amount: z.optional(dollars) });
 export type RefundRequest = z.input<typeof refundRequest>;
 
 export const moneyActionResult = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { adminIncident } from './admin.ts';
 import { customerFields, departureFields, pageQuery, tourFields } from './common.ts';
 import { day, isoDay, timestamp, trimmedText } from './fields.ts';
@@ -39,16 +39,16 @@ export function bookingMoneyStatus(booking: {
 export const adminBookingSorts = ['travelDate', '-travelDate', 'createdAt', '-createdAt'] as const;
 
 /** GET admin/bookings: the search. */
-export const adminBookingQuery = pageQuery.extend({
+export const adminBookingQuery = z.extend(pageQuery, {
   /** Part of the code, or of the customer's name or e-mail. */
-  q: trimmedText(100).optional(),
+  q: z.optional(trimmedText(100)),
   /** A tour's code (exact, any case). */
-  tour: trimmedText(32).optional(),
+  tour: z.optional(trimmedText(32)),
   /** Travel dates from and to, inclusive. */
-  from: isoDay.optional(),
-  to: isoDay.optional(),
-  status: z.enum(adminBookingStatuses).optional(),
-  sort: z.enum(adminBookingSorts).default('-createdAt'),
+  from: z.optional(isoDay),
+  to: z.optional(isoDay),
+  status: z.optional(z.enum(adminBookingStatuses)),
+  sort: z._default(z.enum(adminBookingSorts), '-createdAt'),
 });
 export type AdminBookingQuery = z.output<typeof adminBookingQuery>;
 
@@ -59,7 +59,7 @@ export const adminBookingRow = z.object({
   createdAt: timestamp,
   ...customerFields,
   corporate: z.boolean(),
-  passengers: z.number().int(),
+  passengers: z.number().check(z.int()),
   total: z.number(),
   paid: z.number(),
   debt: z.number(),
@@ -69,11 +69,11 @@ export type AdminBookingRow = z.infer<typeof adminBookingRow>;
 export const adminBookingList = z.array(adminBookingRow);
 
 /** GET admin/audit: the trail, newest first. */
-export const adminAuditQuery = pageQuery.extend({
+export const adminAuditQuery = z.extend(pageQuery, {
   /** A booking's code. */
-  booking: trimmedText(32).optional(),
+  booking: z.optional(trimmedText(32)),
   /** A staff member's e-mail. */
-  user: trimmedText(254).optional(),
+  user: z.optional(trimmedText(254)),
 });
 export type AdminAuditQuery = z.output<typeof adminAuditQuery>;
 
@@ -83,8 +83,8 @@ export const adminAuditEntry = z.object({
   staffName: z.string(),
   staffEmail: z.string(),
   action: z.string(),
-  bookingCode: z.string().nullable(),
-  subjectId: z.string().nullable(),
+  bookingCode: z.nullable(z.string()),
+  subjectId: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
 });
@@ -99,9 +99,9 @@ export const adminPaymentAttempt = z.object({
   currency: z.string(),
   status: z.string(),
   createdAt: timestamp,
-  settledAt: timestamp.nullable(),
-  gatewayReference: z.string().nullable(),
-  failureReason: z.string().nullable(),
+  settledAt: z.nullable(timestamp),
+  gatewayReference: z.nullable(z.string()),
+  failureReason: z.nullable(z.string()),
   /** Refunded so far. */
   refunded: z.number(),
   /** What a refund may still return: what the attempt paid, less its refunds. */
@@ -115,9 +115,9 @@ export const adminBookingDetail = z.object({
   customer: z.object({
     name: z.string(),
     email: z.string(),
-    phone: z.string().nullable(),
+    phone: z.nullable(z.string()),
     /** The corporate client's name, for a booking on credit. */
-    corporate: z.string().nullable(),
+    corporate: z.nullable(z.string()),
   }),
   status: z.enum(adminBookingStatuses),
   attempts: z.array(adminPaymentAttempt),
@@ -128,20 +128,20 @@ export type AdminBookingDetail = z.infer<typeof adminBookingDetail>;
 
 /** GET admin/departures: tours and dates with bookings; today to 30 days on by default. */
 export const adminDepartureQuery = z.object({
-  from: isoDay.optional(),
-  to: isoDay.optional(),
-  tour: trimmedText(32).optional(),
+  from: z.optional(isoDay),
+  to: z.optional(isoDay),
+  tour: z.optional(trimmedText(32)),
 });
 export type AdminDepartureQuery = z.output<typeof adminDepartureQuery>;
 
 export const adminDeparture = z.object({
   ...departureFields,
-  bookings: z.number().int(),
-  passengers: z.number().int(),
+  bookings: z.number().check(z.int()),
+  passengers: z.number().check(z.int()),
   /** Passengers of bookings with nothing left to pay. */
-  paidPassengers: z.number().int(),
+  paidPassengers: z.number().check(z.int()),
   /** Passengers whose data is complete (100 %). */
-  complete: z.number().int(),
+  complete: z.number().check(z.int()),
   /** What the departure's bookings still owe. */
   debt: z.number(),
 });
@@ -149,22 +149,22 @@ export type AdminDeparture = z.infer<typeof adminDeparture>;
 export const adminDepartureList = z.array(adminDeparture);
 
 export const departureParams = z.object({
-  tourCode: z.string().trim().min(1).max(32),
+  tourCode: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
   date: isoDay,
 });
 
 export const adminManifestPassenger = z.object({
   bookingCode: z.string(),
-  position: z.number().int(),
+  position: z.number().check(z.int()),
   customerType: z.string(),
   customerName: z.string(),
-  name: z.string().nullable(),
-  lastName: z.string().nullable(),
-  documentType: z.string().nullable(),
-  documentNumber: z.string().nullable(),
-  nationality: z.string().nullable(),
-  birthDate: day.nullable(),
-  completeness: z.number().int().min(0).max(100),
+  name: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  documentType: z.nullable(z.string()),
+  documentNumber: z.nullable(z.string()),
+  nationality: z.nullable(z.string()),
+  birthDate: z.nullable(day),
+  completeness: z.number().check(z.int(), z.minimum(0), z.maximum(100)),
   hasScan: z.boolean(),
 });
 export type AdminManifestPassenger = z.infer<typeof adminManifestPassenger>;
@@ -172,15 +172,15 @@ export type AdminManifestPassenger = z.infer<typeof adminManifestPassenger>;
 /** GET admin/departures/{tourCode}/{date}/manifest: incomplete passengers first. */
 export const adminManifest = z.object({
   ...departureFields,
-  total: z.number().int(),
-  complete: z.number().int(),
+  total: z.number().check(z.int()),
+  complete: z.number().check(z.int()),
   passengers: z.array(adminManifestPassenger),
 });
 export type AdminManifest = z.infer<typeof adminManifest>;
 
 /** GET admin/dashboard: the queue first. */
 export const adminDashboard = z.object({
-  waitingRequests: z.object({ count: z.number().int(), oldest: z.array(adminIncident) }),
+  waitingRequests: z.object({ count: z.number().check(z.int()), oldest: z.array(adminIncident) }),
   departures: adminDepartureList,
   refundsDue: adminBookingList,
   unpaidSoon: adminBookingList,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { email, password } from './auth.ts';
 import { MAX_LENGTH, requiredText } from './common.ts';
 import { timestamp } from './fields.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { customerFields, MAX_LENGTH, pageQuery } from './common.ts';
 import { filledText, timestamp, trimmedText } from './fields.ts';
 import { incident } from './incidents.ts';
@@ -9,20 +9,20 @@ import { incident } from './incidents.ts';
  */
 
 /** GET admin/incidents: the requests queue, filtered; pages as every list (`X-Total-Count`). */
-export const adminIncidentQuery = pageQuery.extend({
+export const adminIncidentQuery = z.extend(pageQuery, {
   /** A status id; none: every status. */
-  status: z.uuid().optional(),
+  status: z.optional(z.uuid()),
   /** A type id; none: every type. */
-  type: z.uuid().optional(),
+  type: z.optional(z.uuid()),
   /** Part of the reservation code, or of the customer's name or e-mail. */
-  q: trimmedText(100).optional(),
+  q: z.optional(trimmedText(100)),
 });
 export type AdminIncidentQuery = z.output<typeof adminIncidentQuery>;
 
 /** One request in the queue: what it asks, whose it is, and how long it has waited. */
-export const adminIncident = incident
-  .pick({ id: true, name: true, description: true, typeId: true })
-  .extend({
+export const adminIncident = z.extend(
+  z.pick(incident, { id: true, name: true, description: true, typeId: true }),
+  {
     type: z.string(),
     statusId: z.string(),
     status: z.string(),
@@ -31,23 +31,24 @@ export const adminIncident = incident
     ...customerFields,
     createdAt: timestamp,
     /** Whole days since the request was made. */
-    ageDays: z.number().int(),
-    response: z.string().nullable(),
-    observation: z.string().nullable(),
+    ageDays: z.number().check(z.int()),
+    response: z.nullable(z.string()),
+    observation: z.nullable(z.string()),
     /** The staff member who answered, by name. */
-    answeredBy: z.string().nullable(),
-  });
+    answeredBy: z.nullable(z.string()),
+  },
+);
 export type AdminIncident = z.infer<typeof adminIncident>;
 export const adminIncidentList = z.array(adminIncident);
 
 /** POST admin/incidents/{id}/answer: the response and the observation, both shown to the customer (spec §3). */
 export const incidentAnswerRequest = z.object({
   response: filledText('completeAllFields', MAX_LENGTH.incidentDescription),
-  observation: trimmedText(MAX_LENGTH.incidentDescription).optional().default(''),
+  observation: z._default(z.optional(trimmedText(MAX_LENGTH.incidentDescription)), ''),
   /**
    * For a request to remove a passenger or a service: accept applies the removal (with the
    * cancellation policy's credit); reject, or none, answers without changing the booking.
    */
-  decision: z.enum(['accept', 'reject']).optional(),
+  decision: z.optional(z.enum(['accept', 'reject'])),
 });
 export type IncidentAnswerRequest = z.input<typeof incidentAnswerRequest>;

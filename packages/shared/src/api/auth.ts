@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isIsoDate, MIN_DATE, maxRegistrationBirthDate } from '../rules/dates.ts';
 import { MAX_LENGTH, requiredText } from './common.ts';
 import { key, timestamp, typedText } from './fields.ts';
@@ -8,25 +8,32 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** A password: required, 8 to 128 characters, never trimmed. */
-export const password = typedText
-  .min(PASSWORD_MIN_LENGTH, { error: key('passwordTooShort') })
-  .max(PASSWORD_MAX_LENGTH, { error: key('tooLong128') });
+export const password = typedText.check(
+  z.minLength(PASSWORD_MIN_LENGTH, { error: key('passwordTooShort') }),
+  z.maxLength(PASSWORD_MAX_LENGTH, { error: key('tooLong128') }),
+);
 
 /** A password typed to prove who one is (sign-in, current password): only its length is checked. */
-export const existingPassword = typedText.max(PASSWORD_MAX_LENGTH, { error: key('tooLong128') });
+export const existingPassword = typedText.check(
+  z.maxLength(PASSWORD_MAX_LENGTH, { error: key('tooLong128') }),
+);
 
-export const email = requiredText(MAX_LENGTH.text)
-  .toLowerCase()
-  .pipe(z.email({ error: key('invalidEmail') }));
+export const email = z.pipe(
+  requiredText(MAX_LENGTH.text).check(z.toLowerCase()),
+  z.email({ error: key('invalidEmail') }),
+);
 
-export const phone = requiredText(MAX_LENGTH.phone).regex(/^\+?[\d\s()-]+$/, {
-  error: key('invalidPhone'),
-});
+export const phone = requiredText(MAX_LENGTH.phone).check(
+  z.regex(/^\+?[\d\s()-]+$/, {
+    error: key('invalidPhone'),
+  }),
+);
 
 /** A YYYY-MM-DD date, not before 1900-01-01. */
-export const isoDate = typedText
-  .refine(isIsoDate, { error: key('invalidDate') })
-  .refine((value) => value >= MIN_DATE, { error: key('dateBefore1900') });
+export const isoDate = typedText.check(
+  z.refine(isIsoDate, { error: key('invalidDate') }),
+  z.refine((value) => value >= MIN_DATE, { error: key('dateBefore1900') }),
+);
 
 /** POST authentication/client/register (spec §3 "Registration"). */
 export const registerRequest = z.object({
@@ -35,11 +42,13 @@ export const registerRequest = z.object({
   lastname: requiredText(MAX_LENGTH.text),
   email,
   mobile: phone,
-  birthdate: isoDate.refine((value) => value <= maxRegistrationBirthDate(), {
-    error: key('mustBeAdult'),
-  }),
+  birthdate: isoDate.check(
+    z.refine((value) => value <= maxRegistrationBirthDate(), {
+      error: key('mustBeAdult'),
+    }),
+  ),
   countryId: requiredText(MAX_LENGTH.text),
-  isPassanger: z.boolean().optional().default(false),
+  isPassanger: z._default(z.optional(z.boolean()), false),
 });
 export type RegisterRequest = z.input<typeof registerRequest>;
 
@@ -48,7 +57,7 @@ export type RegisterResponse = z.infer<typeof registerResponse>;
 
 /** POST authentication/login. The user name is the e-mail. */
 export const loginRequest = z.object({
-  username: requiredText(MAX_LENGTH.text).toLowerCase(),
+  username: requiredText(MAX_LENGTH.text).check(z.toLowerCase()),
   password: existingPassword,
 });
 export type LoginRequest = z.input<typeof loginRequest>;
@@ -63,11 +72,11 @@ export const sessionUser = z.object({
   name: z.string(),
   lastName: z.string(),
   email: z.string(),
-  corporateClientId: z.uuid().nullable(),
-  corporateClientName: z.string().nullable(),
+  corporateClientId: z.nullable(z.uuid()),
+  corporateClientName: z.nullable(z.string()),
   telephone: z.string(),
   /** A session stored before roles existed is a client's. */
-  role: z.enum(userRoles).default('client'),
+  role: z._default(z.enum(userRoles), 'client'),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { customerFields } from './common.ts';
 import { day, isoDay, key } from './fields.ts';
 
@@ -15,8 +15,8 @@ import { day, isoDay, key } from './fields.ts';
 export const availabilityQuery = z.object({
   from: isoDay,
   to: isoDay,
-  type: z.uuid().optional(),
-  category: z.uuid().optional(),
+  type: z.optional(z.uuid()),
+  category: z.optional(z.uuid()),
 });
 export type AvailabilityQuery = z.output<typeof availabilityQuery>;
 
@@ -30,7 +30,7 @@ export const availabilityDay = z.object({
    */
   status: z.enum([...departureStatuses, 'soldOut']),
   /** Seats left, up to SEATS_DISPLAY_MAX; `more` says there are more than that. */
-  seatsLeft: z.number().int(),
+  seatsLeft: z.number().check(z.int()),
   more: z.boolean(),
   /** Why it cannot be booked, in the caller's language (the agency's own words when it set it). */
   reason: z.string(),
@@ -41,13 +41,19 @@ export const availabilityList = z.array(availabilityDay);
 /** PUT admin/departures/{tourCode}/{date} (administrators): manage a departure. */
 export const departureUpdateRequest = z.object({
   /** Seats of each group departure (one per category); null: the tour's own number. */
-  capacity: z.number().int().min(0).max(999).nullable(),
+  capacity: z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(999))),
   /** Trail permits held for the date; null when the tour needs none. */
-  permits: z.number().int().min(0).max(9999).nullable().optional().default(null),
+  permits: z._default(
+    z.optional(z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(9999)))),
+    null,
+  ),
   status: z.enum(departureStatuses),
-  reason: z.string().trim().max(200).optional().default(''),
+  reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(200))), ''),
   /** Private groups the day takes; null: the tour's own number. */
-  privateGroups: z.number().int().min(0).max(99).nullable().optional().default(null),
+  privateGroups: z._default(
+    z.optional(z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(99)))),
+    null,
+  ),
 });
 export type DepartureUpdateRequest = z.input<typeof departureUpdateRequest>;
 
@@ -58,14 +64,14 @@ export const DEPARTURE_BULK_MAX_DAYS = 400;
  * POST admin/tours/{code}/departures (administrators): the same seats, permits and status for
  * every date of a range that falls on the given days of the week (0 = Sunday … 6 = Saturday).
  */
-export const departureBulkRequest = departureUpdateRequest.extend({
+export const departureBulkRequest = z.extend(departureUpdateRequest, {
   from: isoDay,
   to: isoDay,
-  weekdays: z
-    .array(z.number().int().min(0).max(6))
-    .min(1)
-    .max(7)
-    .refine((days) => new Set(days).size === days.length, { error: key('invalidInput') }),
+  weekdays: z.array(z.number().check(z.int(), z.minimum(0), z.maximum(6))).check(
+    z.minLength(1),
+    z.maxLength(7),
+    z.refine((days) => new Set(days).size === days.length, { error: key('invalidInput') }),
+  ),
 });
 export type DepartureBulkRequest = z.input<typeof departureBulkRequest>;
 
@@ -73,20 +79,20 @@ export type DepartureBulkRequest = z.input<typeof departureBulkRequest>;
 const bookingToContact = z.object({
   code: z.string(),
   ...customerFields,
-  passengers: z.number().int(),
+  passengers: z.number().check(z.int()),
 });
 
 /** The managed departure, its seats, and the bookings on it (to contact when it does not run). */
 export const managedDeparture = z.object({
   tourCode: z.string(),
   date: day,
-  capacity: z.number().int().nullable(),
-  permits: z.number().int().nullable(),
+  capacity: z.nullable(z.number().check(z.int())),
+  permits: z.nullable(z.number().check(z.int())),
   status: z.enum(departureStatuses),
   reason: z.string(),
-  privateGroups: z.number().int().nullable(),
-  booked: z.number().int(),
-  seatsLeft: z.number().int(),
+  privateGroups: z.nullable(z.number().check(z.int())),
+  booked: z.number().check(z.int()),
+  seatsLeft: z.number().check(z.int()),
   bookings: z.array(bookingToContact),
 });
 export type ManagedDeparture = z.infer<typeof managedDeparture>;
@@ -96,7 +102,7 @@ export const departureBulkResult = z.object({
   tourCode: z.string(),
   /** The dates written (those of the range on the chosen days of the week). */
   dates: z.array(z.string()),
-  bookings: z.array(bookingToContact.extend({ date: day })),
+  bookings: z.array(z.extend(bookingToContact, { date: day })),
 });
 export type DepartureBulkResult = z.infer<typeof departureBulkResult>;
 
@@ -112,23 +118,23 @@ export const departureCalendarDay = z.object({
   /** Why it does not run: the agency's reason, or the tour's rule (a closed month…), or ''. */
   reason: z.string(),
   /** Seats of each group departure (one per category); null: no limit. */
-  capacity: z.number().int().nullable(),
-  permits: z.number().int().nullable(),
-  privateGroups: z.number().int().nullable(),
+  capacity: z.nullable(z.number().check(z.int())),
+  permits: z.nullable(z.number().check(z.int())),
+  privateGroups: z.nullable(z.number().check(z.int())),
   /** Travellers holding seats, in all, and permits they and their staff use. */
-  booked: z.number().int(),
+  booked: z.number().check(z.int()),
   permitsUsed: z.number(),
   /** Each group departure (by category): travellers booked and seats left (null: no limit). */
   groups: z.array(
     z.object({
       categoryId: z.string(),
       category: z.string(),
-      booked: z.number().int(),
-      seatsLeft: z.number().int().nullable(),
+      booked: z.number().check(z.int()),
+      seatsLeft: z.nullable(z.number().check(z.int())),
     }),
   ),
   /** Private groups booked. */
-  privateBooked: z.number().int(),
+  privateBooked: z.number().check(z.int()),
 });
 export type DepartureCalendarDay = z.infer<typeof departureCalendarDay>;
 export const departureCalendar = z.object({

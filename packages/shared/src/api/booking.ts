@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CustomerTypeId } from '../ids.ts';
 import { fromCents } from '../rules/money.ts';
 import { amountString, type BookingSelection, type Quote } from '../rules/pricing.ts';
@@ -14,23 +14,25 @@ export const MAX_PASSENGERS_PER_TYPE = 99;
 const id = filledText('required', 64);
 const count = z
   .number({ error: key('invalidInput') })
-  .int({ error: key('invalidInput') })
-  .min(0, { error: key('invalidInput') })
-  .max(MAX_PASSENGERS_PER_TYPE, { error: key('invalidInput') });
+  .check(
+    z.int({ error: key('invalidInput') }),
+    z.minimum(0, { error: key('invalidInput') }),
+    z.maximum(MAX_PASSENGERS_PER_TYPE, { error: key('invalidInput') }),
+  );
 /** US dollars, as the browser computed them; the server compares, never stores, these. */
 const dollars = z
   .number({ error: key('invalidInput') })
-  .min(0, { error: key('invalidInput') })
-  .max(10_000_000, { error: key('invalidInput') });
+  .check(
+    z.minimum(0, { error: key('invalidInput') }),
+    z.maximum(10_000_000, { error: key('invalidInput') }),
+  );
 
 export const bookingServiceLine = z.object({
-  name: z.string().max(200).default(''),
+  name: z._default(z.string().check(z.maxLength(200)), ''),
   tourAdditionalServiceId: id,
   quantity: z
     .number({ error: key('invalidInput') })
-    .int()
-    .min(0)
-    .max(99, { error: key('invalidInput') }),
+    .check(z.int(), z.minimum(0), z.maximum(99, { error: key('invalidInput') })),
   amountUnit: dollars,
   amountTotal: dollars,
 });
@@ -43,9 +45,11 @@ export const bookingHotelLine = z.object({
   /** Rooms. */
   quantity: z
     .number({ error: key('hotelAllData') })
-    .int({ error: key('hotelAllData') })
-    .min(1, { error: key('hotelAllData') })
-    .max(99, { error: key('invalidInput') }),
+    .check(
+      z.int({ error: key('hotelAllData') }),
+      z.minimum(1, { error: key('hotelAllData') }),
+      z.maximum(99, { error: key('invalidInput') }),
+    ),
   amount: dollars,
 });
 
@@ -67,21 +71,23 @@ export const bookingRequest = z
     amount: dollars,
     amountStr: z
       .string({ error: key('invalidInput') })
-      .regex(/^\d{1,12}$/, { error: key('invalidInput') }),
+      .check(z.regex(/^\d{1,12}$/, { error: key('invalidInput') })),
     debt: dollars,
-    contactId: z.string().max(64).optional(),
-    isPassager: z.boolean().default(false),
-    additionalServices: z.array(bookingServiceLine).max(50).default([]),
-    hotels: z.array(bookingHotelLine).max(20).default([]),
+    contactId: z.optional(z.string().check(z.maxLength(64))),
+    isPassager: z._default(z.boolean(), false),
+    additionalServices: z._default(z.array(bookingServiceLine).check(z.maxLength(50)), []),
+    hotels: z._default(z.array(bookingHotelLine).check(z.maxLength(20)), []),
     /** Which amount is paid first; the spec's T and P (an addition to its booking request). */
-    paymentMode: paymentMode.default('T'),
+    paymentMode: z._default(paymentMode, 'T'),
     /** Sent by the corporate booking page: a booking on credit for the user's company. */
-    corporate: z.boolean().optional().default(false),
+    corporate: z._default(z.optional(z.boolean()), false),
   })
-  .refine((body) => body.endDate === body.startDate, {
-    path: ['endDate'],
-    error: key('invalidDate'),
-  });
+  .check(
+    z.refine((body) => body.endDate === body.startDate, {
+      path: ['endDate'],
+      error: key('invalidDate'),
+    }),
+  );
 export type BookingRequest = z.input<typeof bookingRequest>;
 export type ParsedBookingRequest = z.output<typeof bookingRequest>;
 
@@ -126,8 +132,8 @@ export type BookingQuote = z.infer<typeof bookingQuote>;
 export const bookingSaveResponse = z.object({
   bookingId: z.string(),
   code: z.string(),
-  transactionId: z.string().nullable(),
-  transactionKey: z.string().nullable(),
+  transactionId: z.nullable(z.string()),
+  transactionKey: z.nullable(z.string()),
   total: z.number(),
   amount: z.number(),
   amountStr: z.string(),

@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { day, filledText, key } from './fields.ts';
 
 /** The body of every error answer of the API. */
 export const errorBody = z.object({
-  statusCode: z.number().int(),
+  statusCode: z.number().check(z.int()),
   code: z.string(),
   error: z.string(),
   message: z.string(),
-  field: z.string().optional(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  details: z.record(z.string(), z.unknown()).optional(),
+  field: z.optional(z.string()),
+  issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+  details: z.optional(z.record(z.string(), z.unknown())),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
@@ -59,7 +59,10 @@ export const MAX_PAGE_SIZE = 100;
  * is still the list itself; `X-Total-Count` says how many items there are in all.
  */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  pageSize: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_PAGE_SIZE)),
+    DEFAULT_PAGE_SIZE,
+  ),
 });
 export type PageQuery = z.output<typeof pageQuery>;

@@ -1,12 +1,18 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { MessageKey } from '../messages.ts';
 import { isIsoDate } from '../rules/dates.ts';
+
+// zod/mini sets no locale of its own (classic zod set English when it built its first schema):
+// the checks that name no catalogue key keep zod's English messages, as before.
+if (!z.config().localeError) z.config(z.locales.en());
 
 /** A message key, checked against the catalogue where a schema names it. */
 export const key = (k: MessageKey) => k;
 
 /** A required text kept as typed (never trimmed): refused with 'required' when missing or empty. */
-export const typedText = z.string({ error: key('required') }).min(1, { error: key('required') });
+export const typedText = z
+  .string({ error: key('required') })
+  .check(z.minLength(1, { error: key('required') }));
 
 /**
  * A required text: trimmed, refused with `message` when missing, not a string or empty, and at
@@ -15,24 +21,22 @@ export const typedText = z.string({ error: key('required') }).min(1, { error: ke
 export function filledText(message: MessageKey, max: number, tooLong?: MessageKey) {
   return z
     .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, tooLong && { error: tooLong });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: message }),
+      z.maxLength(max, tooLong && { error: tooLong }),
+    );
 }
 
 /** A text that may be left empty: trimmed, at most `max` characters (refused with 'invalidInput'). */
 export function trimmedText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, { error: key('invalidInput') });
+  return z.string().check(z.trim(), z.maxLength(max, { error: key('invalidInput') }));
 }
 
 /** A day as YYYY-MM-DD that exists in the calendar (a filter's bound, a departure's date). */
 export const isoDay = z
   .string()
-  .max(10)
-  .refine(isIsoDate, { error: key('invalidInput') });
+  .check(z.maxLength(10), z.refine(isIsoDate, { error: key('invalidInput') }));
 
 // Answer fields: what the API writes. Their formats are checked on every answer in development
 // and tests, and they say so in the OpenAPI document.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_LENGTH, option } from './common.ts';
 import { filledText, key, timestamp, trimmedText } from './fields.ts';
 
@@ -11,11 +11,11 @@ export const incident = z.object({
   statusId: z.string(),
   /** The reservation code. */
   bookingId: z.string(),
-  observation: z.string().nullable(),
-  response: z.string().nullable(),
-  adviserId: z.string().nullable(),
+  observation: z.nullable(z.string()),
+  response: z.nullable(z.string()),
+  adviserId: z.nullable(z.string()),
   /** The staff member who answered, by name (issue 13). */
-  adviserName: z.string().nullable(),
+  adviserName: z.nullable(z.string()),
   modifiedOn: timestamp,
   /** The type's name. */
   type: z.string(),
@@ -23,11 +23,11 @@ export const incident = z.object({
   bookingName: z.string(),
   status: z.string(),
   /** The passenger slot or service line a remove request is about. */
-  targetId: z.string().nullable(),
-  targetName: z.string().nullable(),
+  targetId: z.nullable(z.string()),
+  targetName: z.nullable(z.string()),
   /** Where the customer's change of status would take it, or null when it cannot move. */
-  nextStatusId: z.string().nullable(),
-  nextStatus: z.string().nullable(),
+  nextStatusId: z.nullable(z.string()),
+  nextStatus: z.nullable(z.string()),
   editable: z.boolean(),
   deletable: z.boolean(),
 });
@@ -36,24 +36,24 @@ export const incidentList = z.array(incident);
 
 /** POST incident/save (spec §7): statusId is ignored, a new incident starts registered. */
 export const incidentSaveRequest = z.object({
-  name: trimmedText(MAX_LENGTH.incidentName).optional().default(''),
-  description: trimmedText(MAX_LENGTH.incidentDescription).optional().default(''),
+  name: z._default(z.optional(trimmedText(MAX_LENGTH.incidentName)), ''),
+  description: z._default(z.optional(trimmedText(MAX_LENGTH.incidentDescription)), ''),
   typeId: filledText('completeAllFields', 64),
-  statusId: z.string().max(64).nullish(),
+  statusId: z.nullish(z.string().check(z.maxLength(64))),
   bookingId: filledText('completeAllFields', 32),
   /** The passenger slot (remove passenger) or the service line (remove service). */
-  targetId: z.string().max(64).nullish(),
+  targetId: z.nullish(z.string().check(z.maxLength(64))),
 });
 export type IncidentSaveRequest = z.input<typeof incidentSaveRequest>;
 
 /** PUT incident/{id}/update (spec §7: typeId, statusId, adviserId null; and what the form edits). */
 export const incidentUpdateRequest = z.object({
   typeId: filledText('completeAllFields', 64),
-  statusId: z.string().max(64).nullish(),
-  adviserId: z.null().optional(),
-  name: trimmedText(MAX_LENGTH.incidentName).optional(),
-  description: trimmedText(MAX_LENGTH.incidentDescription).optional(),
-  targetId: z.string().max(64).nullish(),
+  statusId: z.nullish(z.string().check(z.maxLength(64))),
+  adviserId: z.optional(z.null()),
+  name: z.optional(trimmedText(MAX_LENGTH.incidentName)),
+  description: z.optional(trimmedText(MAX_LENGTH.incidentDescription)),
+  targetId: z.nullish(z.string().check(z.maxLength(64))),
 });
 export type IncidentUpdateRequest = z.input<typeof incidentUpdateRequest>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { email, password } from './auth.ts';
 import { pageQuery } from './common.ts';
 import { key, timestamp, trimmedText, typedText } from './fields.ts';
@@ -23,10 +23,10 @@ export const mailStatuses = ['pending', 'sent', 'failed', 'skipped'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
 
 /** GET admin/mail: the outbox, newest first; `q` finds a recipient, a subject or a booking code. */
-export const adminMailQuery = pageQuery.extend({
-  kind: z.enum(mailKinds).optional(),
-  status: z.enum(mailStatuses).optional(),
-  q: trimmedText(100).optional(),
+export const adminMailQuery = z.extend(pageQuery, {
+  kind: z.optional(z.enum(mailKinds)),
+  status: z.optional(z.enum(mailStatuses)),
+  q: z.optional(trimmedText(100)),
 });
 export type AdminMailQuery = z.input<typeof adminMailQuery>;
 
@@ -35,15 +35,15 @@ export const adminMailItem = z.object({
   kind: z.enum(mailKinds),
   status: z.enum(mailStatuses),
   /** The address it went (or goes) to; null until it is rendered. */
-  recipient: z.string().nullable(),
-  subject: z.string().nullable(),
-  bookingCode: z.string().nullable(),
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
+  recipient: z.nullable(z.string()),
+  subject: z.nullable(z.string()),
+  bookingCode: z.nullable(z.string()),
+  attempts: z.number().check(z.int()),
+  lastError: z.nullable(z.string()),
   /** smtp, or database: kept here instead of sent (the embedded default). */
-  transport: z.string().nullable(),
+  transport: z.nullable(z.string()),
   createdAt: timestamp,
-  sentAt: timestamp.nullable(),
+  sentAt: z.nullable(timestamp),
   /** Whether the message itself is kept (the embedded transport): it can be opened. */
   kept: z.boolean(),
 });
@@ -51,12 +51,12 @@ export type AdminMailItem = z.infer<typeof adminMailItem>;
 export const adminMailList = z.array(adminMailItem);
 
 export const adminMailParams = z.object({ id: z.uuid({ error: key('notFound') }) });
-export const adminMailAttachmentParams = adminMailParams.extend({
-  index: z.coerce.number().int().min(0).max(20),
+export const adminMailAttachmentParams = z.extend(adminMailParams, {
+  index: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(20)),
 });
 
 /** GET admin/mail/{id}: one message as it would have been sent. */
-export const adminMailMessage = adminMailItem.extend({
+export const adminMailMessage = z.extend(adminMailItem, {
   subject: z.string(),
   from: z.string(),
   to: z.string(),
@@ -64,10 +64,10 @@ export const adminMailMessage = adminMailItem.extend({
   html: z.string(),
   attachments: z.array(
     z.object({
-      index: z.number().int(),
+      index: z.number().check(z.int()),
       filename: z.string(),
       contentType: z.string(),
-      size: z.number().int(),
+      size: z.number().check(z.int()),
     }),
   ),
 });
@@ -81,14 +81,16 @@ export const forgotPasswordResponse = z.object({ result: z.literal(1) });
 /** A reset link's token: 43 URL-safe characters (32 random bytes). */
 export const resetToken = z
   .string({ error: key('resetLinkInvalid') })
-  .regex(/^[A-Za-z0-9_-]{43}$/, { error: key('resetLinkInvalid') });
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: key('resetLinkInvalid') }));
 
 /** POST authentication/password/reset: the link's token and the new password, twice. */
 export const resetPasswordRequest = z
   .object({ token: resetToken, password, confirm: typedText })
-  .refine((body) => body.password === body.confirm, {
-    path: ['confirm'],
-    error: key('passwordsDiffer'),
-  });
+  .check(
+    z.refine((body) => body.password === body.confirm, {
+      path: ['confirm'],
+      error: key('passwordsDiffer'),
+    }),
+  );
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 export const resetPasswordResponse = z.object({ result: z.literal(1) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CustomerTypeId } from '../ids.ts';
 import type { MessageKey } from '../messages.ts';
 import {
@@ -16,33 +16,29 @@ import { filledText, key } from './fields.ts';
 const required = (max: number = MAX_LENGTH.text) =>
   filledText('completeAllFields', max, 'tooLong50');
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(MAX_LENGTH.text, { error: key('tooLong50') })
-  .nullish()
-  .transform((value) => value || null);
+const optionalText = z.pipe(
+  z.nullish(z.string().check(z.trim(), z.maxLength(MAX_LENGTH.text, { error: key('tooLong50') }))),
+  z.transform((value) => value || null),
+);
 
 const date = (message: MessageKey) =>
-  z
-    .string({ error: key(message) })
-    .trim()
-    .min(1, { error: key(message) })
-    .refine(isIsoDate, { error: key('invalidDate') })
-    .refine((value) => value >= MIN_DATE, { error: key('dateBefore1900') });
+  z.string({ error: key(message) }).check(
+    z.trim(),
+    z.minLength(1, { error: key(message) }),
+    z.refine(isIsoDate, { error: key('invalidDate') }),
+    z.refine((value) => value >= MIN_DATE, { error: key('dateBefore1900') }),
+  );
 
-const optionalDate = z
-  .union([z.literal(''), z.null(), date('invalidDate')])
-  .optional()
-  .transform((value) => value || null);
+const optionalDate = z.pipe(
+  z.optional(z.union([z.literal(''), z.null(), date('invalidDate')])),
+  z.transform((value) => value || null),
+);
 
 /** POST client/{slotId}/create and PUT client/{id}/update (spec §3 "Passenger save payload"). */
 export const passengerPayload = z.object({
   firstName: required(),
   lastName: required(),
-  eMail: required()
-    .toLowerCase()
-    .pipe(z.email({ error: key('invalidEmail') })),
+  eMail: z.pipe(required().check(z.toLowerCase()), z.email({ error: key('invalidEmail') })),
   birthDate: date('completeAllFields'),
   /** The identity document's expiry (optional). */
   expirationDate: optionalDate,
@@ -52,7 +48,7 @@ export const passengerPayload = z.object({
   maritalStatusId: required(64),
   jobId: required(64),
   countryId: required(2),
-  mobileNumber: required().regex(/^\+?[\d\s()-]+$/, { error: key('invalidPhone') }),
+  mobileNumber: required().check(z.regex(/^\+?[\d\s()-]+$/, { error: key('invalidPhone') })),
   foodPreferencesId: required(64),
   foodObservation: optionalText,
   allergyObservation: optionalText,
@@ -102,20 +98,24 @@ export function passengerPayloadFor(
 ) {
   // Each rule sits on its own field, so that a form shows it as soon as the field is filled,
   // whatever the other fields hold.
-  const expiry = optionalDate.refine((value) => !value || value <= maxDocumentExpiry(today), {
-    error: key('expiryTooFar'),
-  });
-  return passengerPayload.extend({
-    birthDate: date('completeAllFields').superRefine((value, ctx) => {
-      if (!isIsoDate(value)) return;
-      const problem =
-        value > today ? 'invalidDate' : passengerAgeProblem(customerTypeId, value, travelDate);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  const expiry = optionalDate.check(
+    z.refine((value) => !value || value <= maxDocumentExpiry(today), {
+      error: key('expiryTooFar'),
     }),
+  );
+  return z.extend(passengerPayload, {
+    birthDate: date('completeAllFields').check(
+      z.superRefine((value, ctx) => {
+        if (!isIsoDate(value)) return;
+        const problem =
+          value > today ? 'invalidDate' : passengerAgeProblem(customerTypeId, value, travelDate);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
     expirationDate: expiry,
     dateExpirationCard:
       customerTypeId === CustomerTypeId.student
-        ? expiry.refine((value) => Boolean(value), { error: key('confirmAllFields') })
+        ? expiry.check(z.refine((value) => Boolean(value), { error: key('confirmAllFields') }))
         : expiry,
   });
 }
@@ -128,27 +128,27 @@ export const clientRecord = z.object({
   id: z.string(),
   firstname: z.string(),
   lastname: z.string(),
-  countryid: z.string().nullable(),
-  birthdateStr: z.string().nullable(),
-  documenttypeid: z.string().nullable(),
-  documentnumber: z.string().nullable(),
-  expirationDate: z.string().nullable(),
-  email: z.string().nullable(),
-  mobilenumber: z.string().nullable(),
-  jobid: z.string().nullable(),
-  sexid: z.string().nullable(),
-  maritalstatusid: z.string().nullable(),
-  foodpreferencesid: z.string().nullable(),
-  foodobservation: z.string().nullable(),
-  travelpurposeid: z.string().nullable(),
-  travelpurposeobservation: z.string().nullable(),
-  trekkingexperienceid: z.string().nullable(),
-  trekkingexperienceobservation: z.string().nullable(),
-  allergyobservation: z.string().nullable(),
-  medicalrequirement: z.string().nullable(),
-  dateExpirationCard: z.string().nullable(),
+  countryid: z.nullable(z.string()),
+  birthdateStr: z.nullable(z.string()),
+  documenttypeid: z.nullable(z.string()),
+  documentnumber: z.nullable(z.string()),
+  expirationDate: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  mobilenumber: z.nullable(z.string()),
+  jobid: z.nullable(z.string()),
+  sexid: z.nullable(z.string()),
+  maritalstatusid: z.nullable(z.string()),
+  foodpreferencesid: z.nullable(z.string()),
+  foodobservation: z.nullable(z.string()),
+  travelpurposeid: z.nullable(z.string()),
+  travelpurposeobservation: z.nullable(z.string()),
+  trekkingexperienceid: z.nullable(z.string()),
+  trekkingexperienceobservation: z.nullable(z.string()),
+  allergyobservation: z.nullable(z.string()),
+  medicalrequirement: z.nullable(z.string()),
+  dateExpirationCard: z.nullable(z.string()),
   /** The protected address of the document scan, or null. */
-  urlFile: z.string().nullable(),
+  urlFile: z.nullable(z.string()),
 });
 export type ClientRecord = z.infer<typeof clientRecord>;
 
@@ -160,7 +160,7 @@ export const MAX_DOCUMENT_BYTES = 1024 * 1024;
 export const documentMimeTypes = ['image/jpeg', 'image/png'] as const;
 
 export const optionList = z.array(namedItem);
-export const optionListParams = z.object({ key: z.string().max(40) });
+export const optionListParams = z.object({ key: z.string().check(z.maxLength(40)) });
 
 /** An additional service the booking's tour offers (spec §3 "Additional service options"). */
 export const serviceOption = z.object({
@@ -174,7 +174,7 @@ export const serviceOption = z.object({
       /** Sold per passenger: at most one per passenger of the booking, in all. */
       perPerson: z.boolean(),
       /** How many of this offer the booking has already. */
-      bought: z.number().int(),
+      bought: z.number().check(z.int()),
     }),
   ),
 });
@@ -182,26 +182,28 @@ export const additionalServiceOptions = z.object({
   normal: z.array(serviceOption),
   istour: z.array(serviceOption),
   /** The booking's passengers: the most of a per-person service it can have. */
-  passengers: z.number().int(),
+  passengers: z.number().check(z.int()),
 });
 export type AdditionalServiceOptions = z.infer<typeof additionalServiceOptions>;
 
 /** POST tour/add/service?bookingId={code} (spec §3 "Purchase line"). */
 export const purchaseLine = z.object({
   serviceId: filledText('invalidInput', 64),
-  name: z.string().max(200).default(''),
-  quantity: z
-    .number({ error: key('invalidInput') })
-    .int({ error: key('invalidInput') })
-    .max(99, {
+  name: z._default(z.string().check(z.maxLength(200)), ''),
+  quantity: z.number({ error: key('invalidInput') }).check(
+    z.int({ error: key('invalidInput') }),
+    z.maximum(99, {
       error: key('invalidInput'),
     }),
+  ),
   /** The browser's figures; the server prices every line itself. */
-  unitPrice: z.number().optional(),
-  total: z.number().optional(),
+  unitPrice: z.optional(z.number()),
+  total: z.optional(z.number()),
 });
-export const addServicesBody = z.array(purchaseLine).max(50);
-export const addServicesQuery = z.object({ bookingId: z.string().trim().min(1).max(32) });
+export const addServicesBody = z.array(purchaseLine).check(z.maxLength(50));
+export const addServicesQuery = z.object({
+  bookingId: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
+});
 export const addServicesResponse = z.object({
   result: z.literal(1),
   /** What the lines added, in US dollars, as the server priced them. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fromCents, toCents } from '../rules/money.ts';
 
 import { filledText, key, timestamp } from './fields.ts';
@@ -18,7 +18,7 @@ export type Checkout = z.infer<typeof checkout>;
 export const paymentAddRequest = z.object({
   bookingId: filledText('required', 32),
   amount: z.number({ error: key('invalidPaymentAmount') }),
-  amountStr: z.string({ error: key('invalidPaymentAmount') }).max(16),
+  amountStr: z.string({ error: key('invalidPaymentAmount') }).check(z.maxLength(16)),
 });
 export type PaymentAddRequest = z.input<typeof paymentAddRequest>;
 
@@ -57,7 +57,7 @@ export const checkoutMessage = z.object({
   type: z.literal('cusco-checkout'),
   status: z.enum(['S', 'N']),
   transactionId: z.string(),
-  reason: z.enum(['approved', 'declined', 'cancelled', 'closed']).optional(),
+  reason: z.optional(z.enum(['approved', 'declined', 'cancelled', 'closed'])),
 });
 export type CheckoutMessage = z.infer<typeof checkoutMessage>;
 
@@ -81,5 +81,5 @@ export const paymentAttemptSummary = z.object({
   status: z.enum(['pending', 'paid', 'declined', 'cancelled', 'expired', 'refund_required']),
   createdAt: timestamp,
   /** For a pending attempt, where it stands at the gateway; null otherwise. */
-  stage: attemptStage.nullable(),
+  stage: z.nullable(attemptStage),
 });

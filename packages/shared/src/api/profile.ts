@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { existingPassword, password, phone } from './auth.ts';
 import { MAX_LENGTH, requiredText } from './common.ts';
 import { key, typedText } from './fields.ts';
@@ -18,10 +18,12 @@ export const changePasswordRequest = z
     password,
     confirm: typedText,
   })
-  .refine((body) => body.password === body.confirm, {
-    path: ['confirm'],
-    error: key('passwordsDiffer'),
-  });
+  .check(
+    z.refine((body) => body.password === body.confirm, {
+      path: ['confirm'],
+      error: key('passwordsDiffer'),
+    }),
+  );
 export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 
 export const changePasswordResponse = z.object({ result: z.literal(1) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { day } from './fields.ts';
 import { paymentAttemptSummary } from './payments.ts';
 
@@ -15,7 +15,7 @@ export const bookingListItem = z.object({
   type: z.string(),
   idcategory: z.string(),
   category: z.string(),
-  passangers: z.number().int(),
+  passangers: z.number().check(z.int()),
   total: z.number(),
   paid: z.number(),
   pending: z.number(),
@@ -28,7 +28,9 @@ export const bookingListItem = z.object({
 export type BookingListItem = z.infer<typeof bookingListItem>;
 export const bookingList = z.array(bookingListItem);
 
-export const bookingCodeParams = z.object({ code: z.string().trim().min(1).max(32) });
+export const bookingCodeParams = z.object({
+  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
+});
 
 const dated = { buyDate: day };
 
@@ -46,17 +48,17 @@ export const extraLine = z.object({ ...dated, name: z.string(), total: z.number(
 
 /** One passenger slot (spec §3 "Passenger slot" and the detail's passangerRegistry). */
 export const passengerRegistryItem = z.object({
-  number: z.number().int(),
+  number: z.number().check(z.int()),
   /** The slot id, for POST client/{slotId}/create. */
   id: z.string(),
   /** The customer type's name (e.g. Student). */
   type: z.string(),
   typeId: z.string(),
   /** The filled passenger, or null while the slot is empty. */
-  clientId: z.string().nullable(),
+  clientId: z.nullable(z.string()),
   name: z.string(),
   /** Share of the passenger form's required data that is filled in, 0–100. */
-  percentage: z.number().int().min(0).max(100),
+  percentage: z.number().check(z.int(), z.minimum(0), z.maximum(100)),
   hasDocument: z.boolean(),
 });
 export type PassengerRegistryItem = z.infer<typeof passengerRegistryItem>;
@@ -80,17 +82,19 @@ export const bookingDetail = z.object({
     /** Unpaid, its payment attempt expired: its seats went back on sale (issue 14). */
     expired: z.boolean(),
   }),
-  passanger: z.array(z.object({ type: z.string(), quantity: z.number().int(), total: z.number() })),
+  passanger: z.array(
+    z.object({ type: z.string(), quantity: z.number().check(z.int()), total: z.number() }),
+  ),
   includeServices: z.array(
-    z.object({ number: z.number().int(), name: z.string(), observation: z.string() }),
+    z.object({ number: z.number().check(z.int()), name: z.string(), observation: z.string() }),
   ),
   hotels: z.array(
     z.object({
       date: day,
       hotelroom: z.string(),
       cost: z.number(),
-      amount: z.number().int(),
-      nights: z.number().int(),
+      amount: z.number().check(z.int()),
+      nights: z.number().check(z.int()),
       total: z.number(),
     }),
   ),
@@ -100,7 +104,7 @@ export const bookingDetail = z.object({
       id: z.string(),
       productName: z.string(),
       PRICE: z.number(),
-      quantity: z.number().int(),
+      quantity: z.number().check(z.int()),
       total: z.number(),
     }),
   ),
@@ -110,7 +114,7 @@ export const bookingDetail = z.object({
       id: z.string(),
       productName: z.string(),
       price: z.number(),
-      quantity: z.number().int(),
+      quantity: z.number().check(z.int()),
       total: z.number(),
     }),
   ),
@@ -129,7 +133,7 @@ export const bookingDetail = z.object({
   /** Payments in progress or to be refunded, and the newest attempt's outcome (paymentAttemptSummary). */
   paymentAttempts: z.array(paymentAttemptSummary),
   resume: z.array(
-    z.object({ number: z.number().int(), tour: z.string(), observations: z.string() }),
+    z.object({ number: z.number().check(z.int()), tour: z.string(), observations: z.string() }),
   ),
 });
 export type BookingDetail = z.infer<typeof bookingDetail>;

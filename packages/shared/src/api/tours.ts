@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { BookingLimits } from '../rules/limits.ts';
 import { toCents } from '../rules/money.ts';
 import type { PricingCatalog } from '../rules/pricing.ts';
@@ -11,17 +11,20 @@ export function cleanTourCode(raw: string): string | null {
 }
 
 export const tourCodeParams = z.object({
-  id: z.string().transform((value, ctx) => {
-    const code = cleanTourCode(value);
-    if (!code) {
-      ctx.addIssue({ code: 'custom', message: 'invalidTourCode' });
-      return z.NEVER;
-    }
-    return code;
-  }),
+  id: z.pipe(
+    z.string(),
+    z.transform((value: string, payload) => {
+      const code = cleanTourCode(value);
+      if (!code) {
+        payload.issues.push({ code: 'custom', message: 'invalidTourCode', input: value });
+        return z.NEVER;
+      }
+      return code;
+    }),
+  ),
 });
 
-export const customerTypeOption = option.extend({
+export const customerTypeOption = z.extend(option, {
   /** Who counts as this type of passenger (spec §2 eligibility texts). */
   description: z.string(),
 });
@@ -31,7 +34,7 @@ export const tourPrice = z.object({
   typeId: z.string(),
   customerTypeId: z.string(),
   /** The group size this price applies to. */
-  quantity: z.number().int(),
+  quantity: z.number().check(z.int()),
   /** Price per passenger in US dollars. */
   price: z.number(),
 });
@@ -66,21 +69,21 @@ export const tour = z.object({
   id: z.uuid(),
   code: z.string(),
   name: z.string(),
-  days: z.number().int(),
-  nights: z.number().int(),
+  days: z.number().check(z.int()),
+  nights: z.number().check(z.int()),
   types: z.array(option),
   categories: z.array(option),
   /** The id of the tour's family (Inca Trail, Alternative Trek, Package, Machu Picchu). */
   categoryPrincipal: z.string(),
   customerTypes: z.array(customerTypeOption),
   prices: z.array(tourPrice),
-  hotel: tourHotel.nullable(),
-  hotelNight: z.number().int(),
+  hotel: z.nullable(tourHotel),
+  hotelNight: z.number().check(z.int()),
   /** The most passengers one booking of this tour may carry (the tour's group maximum). */
-  maxPassengers: z.number().int(),
+  maxPassengers: z.number().check(z.int()),
   additionalServices: z.array(additionalServiceOffer),
   relatedTours: z.array(option),
-  itinerary: z.array(z.object({ day: z.number().int(), name: z.string() })),
+  itinerary: z.array(z.object({ day: z.number().check(z.int()), name: z.string() })),
   includeServices: z.array(z.object({ name: z.string() })),
   notincludeServices: z.array(z.object({ name: z.string() })),
 });
@@ -96,10 +99,10 @@ export const tourListItem = z.object({
   categoryname: z.string(),
   /** The family's id, which groups the cards into the tabs. */
   categoryId: z.string(),
-  days: z.number().int(),
-  nights: z.number().int(),
+  days: z.number().check(z.int()),
+  nights: z.number().check(z.int()),
   /** The lowest adult price in US dollars, for "from $…". */
-  fromPrice: z.number().nullable(),
+  fromPrice: z.nullable(z.number()),
   /** How the tour begins (its itinerary's first event), as a short description; '' when none. */
   summary: z.string(),
 });

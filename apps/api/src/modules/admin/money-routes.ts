@@ -8,7 +8,7 @@ import {
 } from '@cusco/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idempotencyHeaders, sendStored } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { adjustLedger, recordOfflinePayment, refundAttempt, type StaffCall } from './money.ts';

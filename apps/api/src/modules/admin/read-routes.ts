@@ -15,7 +15,7 @@ import {
   type Language,
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { sendAttachment } from '../../lib/attachment.ts';
 import { languageOf } from '../../lib/language.ts';
 import { searchPageGet } from '../../lib/pagination.ts';

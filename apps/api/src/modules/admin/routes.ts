@@ -6,7 +6,7 @@ import {
   incidentAnswerRequest,
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { languageOf } from '../../lib/language.ts';
 import { searchPageGet } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -26,7 +26,7 @@ export const adminIncidentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/incidents/:id/answer',
     {
       schema: {
-        params: z.object({ id: z.string().max(64) }),
+        params: z.object({ id: z.string().check(z.maxLength(64)) }),
         body: incidentAnswerRequest,
         response: { 200: adminIncident, 422: errorBody },
       },

@@ -1,6 +1,6 @@
 import type { Language, LoginResponse, registerRequest, SessionUser } from '@cusco/shared';
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Database, Executor } from '../../db/client.ts';
 import { countries, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';

@@ -17,7 +17,7 @@ import {
 } from '@cusco/shared';
 import { and, eq, exists, inArray, not, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   additionalServices,

@@ -16,7 +16,7 @@ import {
   tourTextsRequest,
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Database } from '../../db/client.ts';
 import { languageOf } from '../../lib/language.ts';
 import { sendPage } from '../../lib/pagination.ts';
@@ -37,14 +37,14 @@ import {
 } from './editor-write.ts';
 
 /** A section of the editor: its path, what it takes, what it does and its domain function. */
-interface Section<S extends z.ZodType> {
+interface Section<S extends z.core.$ZodType> {
   path: string;
   body: S;
   description: string;
   save: (db: Database, call: EditCall, input: z.output<S>) => Promise<AdminTourEditor>;
 }
 
-const section = <S extends z.ZodType>(value: Section<S>) => value;
+const section = <S extends z.core.$ZodType>(value: Section<S>) => value;
 
 const sections = [
   section({

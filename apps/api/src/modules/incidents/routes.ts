@@ -9,7 +9,7 @@ import {
   pageQuery,
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { catalogueGet } from '../../lib/catalogue-route.ts';
 import { languageOf } from '../../lib/language.ts';
 import { userPageGet } from '../../lib/pagination.ts';
@@ -24,9 +24,9 @@ import { changeIncidentStatus, deleteIncident, saveIncident, updateIncident } fr
  * The path's incident id is any text here and checked by `parseIncidentId` in the handler (the
  * contract's `incidentIdParams`): a malformed id is an incident that does not exist, so 404.
  */
-const idParams = z.object({ id: z.string().max(100) });
+const idParams = z.object({ id: z.string().check(z.maxLength(100)) });
 /** change/status takes no body: none, `{}`, or any object (its keys are ignored). */
-const noBody = z.object({}).nullish();
+const noBody = z.nullish(z.object({}));
 const refusals = { 404: errorBody };
 const tags = ['incidents'];
 

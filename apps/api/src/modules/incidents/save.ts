@@ -13,7 +13,7 @@ import {
   showsAnswer,
 } from '@cusco/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { bookingServiceLines, incidents, incidentTypes, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';

@@ -14,7 +14,7 @@ import {
 } from '@cusco/shared';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Database } from '../../db/client.ts';
 import { bookings, mailMessages, outbox } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type documentUploadResponse, MAX_DOCUMENT_BYTES } from '@cusco/shared';
 import { eq, isNotNull, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Database, Executor } from '../../db/client.ts';
 import { clientDocuments, clients } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';

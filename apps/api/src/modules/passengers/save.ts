@@ -8,7 +8,7 @@ import {
   todayInLima,
 } from '@cusco/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Database, Executor } from '../../db/client.ts';
 import { clients, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';

@@ -2,7 +2,7 @@ import { errorBody, paymentAddRequest, paymentAddResponse } from '@cusco/shared'
 import formbody from '@fastify/formbody';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Database } from '../../db/client.ts';
 import { paymentAttempts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -67,7 +67,7 @@ const sandboxNotifications: FastifyPluginAsyncZod<{ secret: string }> = async (a
     {
       schema: {
         tags: ['payments'],
-        headers: z.object({ [SIGNATURE_HEADER]: z.string().max(300).optional() }),
+        headers: z.object({ [SIGNATURE_HEADER]: z.optional(z.string().check(z.maxLength(300))) }),
         body: z.string(),
         response: { 200: received },
       },
@@ -136,12 +136,12 @@ const paymeNotifications: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         body: z.object({
-          purchaseOperationNumber: z.string().max(20).default(''),
-          purchaseAmount: z.string().max(20).default(''),
-          purchaseCurrencyCode: z.string().max(5).default(''),
-          authorizationResult: z.string().max(5).default(''),
-          purchaseVerification: z.string().max(200).default(''),
-          reserved2: z.string().max(64).default(''),
+          purchaseOperationNumber: z._default(z.string().check(z.maxLength(20)), ''),
+          purchaseAmount: z._default(z.string().check(z.maxLength(20)), ''),
+          purchaseCurrencyCode: z._default(z.string().check(z.maxLength(5)), ''),
+          authorizationResult: z._default(z.string().check(z.maxLength(5)), ''),
+          purchaseVerification: z._default(z.string().check(z.maxLength(200)), ''),
+          reserved2: z._default(z.string().check(z.maxLength(64)), ''),
         }),
       },
     },

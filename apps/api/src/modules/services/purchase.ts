@@ -1,6 +1,6 @@
 import { type addServicesBody, type addServicesResponse, fromCents } from '@cusco/shared';
 import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   additionalServices,

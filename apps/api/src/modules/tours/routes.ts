@@ -1,7 +1,7 @@
 import { countryList, tour, tourCodeParams, tourList } from '@cusco/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AppError } from '../../errors.ts';
 import { catalogueGet, sendCatalogue } from '../../lib/catalogue-route.ts';
 import { currentUser } from '../../plugins/auth.ts';

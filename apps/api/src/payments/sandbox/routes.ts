@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import formbody from '@fastify/formbody';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Database } from '../../db/client.ts';
 import { sandboxCharges } from '../../db/schema.ts';
 import { AppError, RETRY_AFTER_SECONDS } from '../../errors.ts';
@@ -23,10 +23,10 @@ import { SIGNATURE_HEADER, signPayload } from './signature.ts';
 const transactionParams = z.object({ transactionId: z.uuid() });
 const languageOf = (request: FastifyRequest): PageLanguage => pageLanguageOf(request.query);
 const payForm = z.object({
-  holder: z.string().max(60).optional().default(''),
-  cardNumber: z.string().max(30).optional().default(''),
-  expiry: z.string().max(10).optional().default(''),
-  cvc: z.string().max(10).optional().default(''),
+  holder: z._default(z.optional(z.string().check(z.maxLength(60))), ''),
+  cardNumber: z._default(z.optional(z.string().check(z.maxLength(30))), ''),
+  expiry: z._default(z.optional(z.string().check(z.maxLength(10))), ''),
+  cvc: z._default(z.optional(z.string().check(z.maxLength(10))), ''),
 });
 type PayForm = z.infer<typeof payForm>;
 type Charge = typeof sandboxCharges.$inferSelect;

@@ -20,7 +20,7 @@ import {
   staffMember,
 } from '@cusco/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { api, download } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 
@@ -35,7 +35,7 @@ const adminKey = ['admin'] as const;
  */
 export function usePagedAdminList<T>(
   path: string,
-  schema: z.ZodType<T[]>,
+  schema: z.core.$ZodType<T[]>,
   query: Record<string, string>,
   page: number,
   { key = [...adminKey, path], enabled }: { key?: readonly unknown[]; enabled?: boolean } = {},
@@ -68,7 +68,7 @@ export const useAdminBookings = (query: Record<string, string>, page: number) =>
 export const useAuditTrail = (query: Record<string, string>, page: number) =>
   usePagedAdminList('admin/audit', adminAuditList, query, page);
 
-function useAdminQuery<T>(path: string, schema: z.ZodType<T>) {
+function useAdminQuery<T>(path: string, schema: z.core.$ZodType<T>) {
   const language = useLanguage();
   return useQuery({
     queryKey: [...adminKey, path, language],

@@ -8,6 +8,7 @@ import {
 import { Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import * as z from 'zod/mini';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { schemaResolver, useInputProps } from '../../../lib/forms.ts';
 import { useAnswerRequest } from '../api/admin-api.ts';
@@ -34,7 +35,7 @@ function useAnswerForm(request: AdminIncident | null, onClose: () => void) {
     mode: 'controlled',
     initialValues: { response: '', observation: '', decision: '' },
     // The decision is checked on submit: it is asked for a removal only.
-    validate: schemaResolver(incidentAnswerRequest.omit({ decision: true })),
+    validate: schemaResolver(z.omit(incidentAnswerRequest, { decision: true })),
   });
   const close = () => {
     form.reset();

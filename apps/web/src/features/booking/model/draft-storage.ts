@@ -1,5 +1,5 @@
 import { bookingSaveResponse, paymentMode, type Tour } from '@cusco/shared';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { BookingVariant } from '../api/get-tour.ts';
 import { type BookingDraft, initialDraft } from './draft.ts';
 
@@ -16,19 +16,25 @@ const storedState = z.object({
     categoryId: z.string(),
     counts: z.record(z.string(), z.string()),
     hotels: z.array(
-      z.object({ hotelTypeId: z.string(), roomTypeId: z.string(), rooms: z.number().int() }),
+      z.object({
+        hotelTypeId: z.string(),
+        roomTypeId: z.string(),
+        rooms: z.number().check(z.int()),
+      }),
     ),
     services: z.record(z.string(), z.object({ enabled: z.boolean(), quantity: z.string() })),
   }),
-  choices: z
-    .object({
-      isPassenger: z.boolean(),
-      termsAccepted: z.boolean(),
-      paymentMode,
-    })
-    .partial()
-    .default({}),
-  saved: bookingSaveResponse.nullable().default(null),
+  choices: z._default(
+    z.partial(
+      z.object({
+        isPassenger: z.boolean(),
+        termsAccepted: z.boolean(),
+        paymentMode,
+      }),
+    ),
+    {},
+  ),
+  saved: z._default(z.nullable(bookingSaveResponse), null),
 });
 export type StoredBooking = z.infer<typeof storedState>;
 

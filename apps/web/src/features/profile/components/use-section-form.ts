@@ -2,7 +2,7 @@ import { useForm } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { useFormProblem } from '../../../components/account/form-problem.tsx';
 import { showSuccess } from '../../../lib/error-modal.tsx';
 import { schemaResolver, useInputProps } from '../../../lib/forms.ts';
@@ -13,7 +13,7 @@ interface SectionFormOptions<Values> {
   name?: string;
   /** The values the form opens with, each time it opens. */
   values(): Values;
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   save: Pick<UseMutationResult<unknown, Error, Values>, 'mutate' | 'isPending'>;
   /** The alert's message once saved. */
   savedMessage: string;

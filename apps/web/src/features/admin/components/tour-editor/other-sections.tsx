@@ -2,6 +2,7 @@ import { type AdminTourEditor, CATALOGUE_LIMITS, nameIn, tourRelatedRequest } fr
 import { Alert, Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import * as z from 'zod/mini';
 import { FormModal } from '../../../../components/form-modal.tsx';
 import { errorMessage } from '../../../../lib/api-client.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
@@ -17,7 +18,7 @@ export function RelatedSection() {
   const { tour } = useEditor();
   const section = useSectionForm<{ related: string[] }>({
     section: 'related',
-    schema: tourRelatedRequest.omit({ revision: true }),
+    schema: z.omit(tourRelatedRequest, { revision: true }),
     from: (next: AdminTourEditor) => ({ related: [...next.related] }),
   });
   const { field } = section;

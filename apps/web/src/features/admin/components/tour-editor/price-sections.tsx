@@ -15,6 +15,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
+import * as z from 'zod/mini';
 import { useErrorText } from '../../../../lib/forms.ts';
 import { useAdminText } from '../../i18n.ts';
 import {
@@ -84,7 +85,7 @@ export function PricesSection() {
   const errorText = useErrorText();
   const section = useSectionForm<PriceValues>({
     section: 'prices',
-    schema: tourPricesRequest.omit({ revision: true }),
+    schema: z.omit(tourPricesRequest, { revision: true }),
     from: priceValues,
   });
   const { form } = section;
@@ -234,7 +235,7 @@ export function HotelsSection() {
   const { tour } = useEditor();
   const section = useSectionForm<HotelValues>({
     section: 'hotels',
-    schema: tourHotelsRequest.omit({ revision: true }),
+    schema: z.omit(tourHotelsRequest, { revision: true }),
     from: (next) => ({
       hotelNights: next.hotelNights,
       prices: next.hotelPrices.map((row) => ({ ...row })),
@@ -312,7 +313,7 @@ export function ServicesSection() {
   const { tour, canEdit } = useEditor();
   const section = useSectionForm<OfferValues>({
     section: 'services',
-    schema: tourServicesRequest.omit({ revision: true }),
+    schema: z.omit(tourServicesRequest, { revision: true }),
     from: (next) => ({ offers: next.offers.map((offer) => ({ ...offer })) }),
   });
   const { form, field } = section;

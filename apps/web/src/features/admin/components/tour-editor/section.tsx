@@ -16,7 +16,7 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
 import { schemaResolver, useInputProps } from '../../../../lib/forms.ts';
 import { type TourSection, useSaveTourSection } from '../../api/catalogue-api.ts';
@@ -53,7 +53,7 @@ export function useSectionForm<Values extends Record<string, unknown>>({
   toBody = (values) => values,
 }: {
   section: TourSection;
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   from(tour: AdminTourEditor): Values;
   toBody?(values: Values): object;
 }) {

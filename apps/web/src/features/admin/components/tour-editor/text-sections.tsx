@@ -6,6 +6,7 @@ import {
   tourTextsRequest,
 } from '@cusco/shared';
 import { NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import * as z from 'zod/mini';
 import { useAdminText } from '../../i18n.ts';
 import {
   EditorList,
@@ -20,7 +21,7 @@ import {
 export function NamesSection() {
   const section = useSectionForm({
     section: 'texts',
-    schema: tourTextsRequest.omit({ revision: true }),
+    schema: z.omit(tourTextsRequest, { revision: true }),
     from: (tour: AdminTourEditor) => ({ nameEn: tour.nameEn, nameEs: tour.nameEs }),
   });
   const { field } = section;
@@ -47,7 +48,7 @@ export function ItinerarySection() {
   const { tour } = useEditor();
   const section = useSectionForm<ItineraryValues>({
     section: 'itinerary',
-    schema: tourItineraryRequest.omit({ revision: true }),
+    schema: z.omit(tourItineraryRequest, { revision: true }),
     from: (next) => ({ itinerary: next.itinerary.map((entry) => ({ ...entry })) }),
   });
   const { form, field } = section;
@@ -105,7 +106,7 @@ export function InclusionsSection() {
   const { t } = useAdminText();
   const section = useSectionForm<InclusionValues>({
     section: 'inclusions',
-    schema: tourInclusionsRequest.omit({ revision: true }),
+    schema: z.omit(tourInclusionsRequest, { revision: true }),
     from: (next) => ({
       included: next.included.map((entry) => ({ ...entry })),
       notIncluded: next.notIncluded.map((entry) => ({ ...entry })),
