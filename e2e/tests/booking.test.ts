@@ -309,6 +309,26 @@ describeInBrowser('booking page rules', () => {
     await expect.poll(() => page.url()).toMatch(/#\/login$/);
   });
 
+  it('reports a bad language after a bad tour code while the login screen is still on its way', async () => {
+    const page = await openPage('desktop');
+    // The login screen's code is held, so the router stays on the booking screen after the first
+    // report: the second address is the same screen with other parameters, not a new one.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/login-page-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await visit(page, '/booking/12345');
+    await expectAlert(page, 'There is an error in the tour code');
+    await visit(page, '/booking/100401/7');
+    await expectAlert(page, 'Hubo un error escogiendo el lenguaje');
+    release();
+    await expect.poll(() => page.url()).toMatch(/#\/login$/);
+  });
+
   it('takes a signed-in visitor straight to step 3, and the header shows their name', async () => {
     const page = await openPage('desktop');
     const customer = await createCustomer('Julia', 'Pacheco');

@@ -18,12 +18,23 @@ import { BookingHeader } from '../components/booking-header.tsx';
 
 /** Spec §2 public booking page (booking/{tour}/{lang}). */
 export function BookingPage() {
-  return <BookingScreen variant="public" />;
+  return <BookingScreen key={useVisitKey()} variant="public" />;
 }
 
 /** Spec §2 corporate booking page (corporative/{tour}), in the app's language. */
 export function CorporateBookingPage() {
-  return <BookingScreen variant="corporate" />;
+  return <BookingScreen key={useVisitKey()} variant="corporate" />;
+}
+
+/**
+ * Each address is a visit of its own: what the screen reported (a bad code or language, a tour
+ * that failed to load) is about the address it was given. Without it, an address followed while
+ * the router still waits for the login screen the last report sent it to would find the same
+ * screen, which had already reported, and say nothing.
+ */
+function useVisitKey(): string {
+  const { tour, lang } = useParams();
+  return `${tour ?? ''}/${lang ?? ''}`;
 }
 
 function BookingScreen({ variant }: { variant: BookingVariant }) {
