@@ -1,3 +1,4 @@
+import type { AdminDashboard } from '@cusco/shared';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -47,21 +48,7 @@ export function DashboardPage() {
           )}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {data?.waitingRequests.oldest.map((request) => (
-              <Card key={request.id} withBorder padding="sm">
-                <Text fw={600}>{request.name}</Text>
-                <Text size="sm" c="dimmed">
-                  {request.customerName} ·{' '}
-                  {/* Underlined: in a line of text, a link is told apart by more than its colour. */}
-                  <Anchor
-                    component={Link}
-                    to={paths.adminBooking.href(request.bookingCode)}
-                    underline="always"
-                  >
-                    {request.bookingCode}
-                  </Anchor>
-                </Text>
-                <Text size="sm">{t('requests.waitingFor', { count: request.ageDays })}</Text>
-              </Card>
+              <WaitingRequest key={request.id} request={request} />
             ))}
           </SimpleGrid>
         </Panel>
@@ -92,6 +79,32 @@ export function DashboardPage() {
         ))}
       </Stack>
     </>
+  );
+}
+
+/** A request waiting for an answer: what it asks, whose booking it is, and for how long. */
+function WaitingRequest({
+  request,
+}: {
+  request: AdminDashboard['waitingRequests']['oldest'][number];
+}) {
+  const { t } = useAdminText();
+  return (
+    <Card withBorder padding="sm">
+      <Text fw={600}>{request.name}</Text>
+      <Text size="sm" c="dimmed">
+        {request.customerName} ·{' '}
+        {/* Underlined: in a line of text, a link is told apart by more than its colour. */}
+        <Anchor
+          component={Link}
+          to={paths.adminBooking.href(request.bookingCode)}
+          underline="always"
+        >
+          {request.bookingCode}
+        </Anchor>
+      </Text>
+      <Text size="sm">{t('requests.waitingFor', { count: request.ageDays })}</Text>
+    </Card>
   );
 }
 
