@@ -36,9 +36,9 @@ export function useBookingDraft(tour: Tour, variant: BookingVariant) {
   const { t } = useTranslation();
   const catalog = useMemo(() => pricingCatalogFromTour(tour), [tour]);
   const limits = useMemo(() => bookingLimitsOfTour(tour), [tour]);
-  // The tab's kept draft, when there is one (a refresh, Back, or the other language's page).
   const queryClient = useQueryClient();
   const language = useLanguage();
+  // The tab's kept draft, when there is one (a refresh, Back, or the other language's page).
   const [draft, setDraft] = useState<BookingDraft>(
     () =>
       readStoredBooking(tour, variant)?.draft ??
