@@ -1,32 +1,45 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 
+/** Whoever reads a customer's booking: a user, and their company (null for a customer). */
+export type Reader = Pick<AuthenticatedUser, 'userId' | 'corporateClientId'>;
+
 /**
- * The bookings a user may see: their own, and a corporate user's company's. Every query for a
- * customer's booking goes through this, so another customer's booking is a 404, never a leak.
+ * Who may see a booking, said once: its customer, and every user of its company. Every query
+ * for a customer's booking (and its passengers, requests, services, payments and documents) goes
+ * through it, so that another's booking is a 404, never a leak: with the reader's values
+ * (`visibleTo`), or with placeholders that a prepared statement is given when it runs
+ * (`visibleToPlaceholders`). A customer's company is null, and `corporate_client_id = null`
+ * holds for no booking (SQL's null equals nothing), so a customer sees only their own.
  */
-export function visibleTo(user: AuthenticatedUser): SQL {
-  const own = eq(bookings.userId, user.userId);
-  return user.corporateClientId
-    ? (or(own, eq(bookings.corporateClientId, user.corporateClientId)) as SQL)
-    : own;
+function visibility(userId: string | Placeholder, companyId: string | null | Placeholder): SQL {
+  return or(
+    eq(bookings.userId, userId),
+    eq(bookings.corporateClientId, companyId ?? sql`null`),
+  ) as SQL;
+}
+
+/** The bookings `reader` may see (the policy, with the reader's values). */
+export function visibleTo(reader: Reader): SQL {
+  return visibility(reader.userId, reader.corporateClientId);
 }
 
 /**
- * `visibleTo` for a prepared statement: the user is given when it runs, as `visibleToValues`.
- * A customer's company is null, and `corporate_client_id = null` holds for no booking.
+ * The same policy in a prepared statement: the reader is given when it runs, as
+ * `visibleToValues(reader)`.
  */
-export const visibleToPlaceholders = or(
-  eq(bookings.userId, sql.placeholder('userId')),
-  eq(bookings.corporateClientId, sql.placeholder('companyId')),
-) as SQL;
+export const visibleToPlaceholders = visibility(
+  sql.placeholder('userId'),
+  sql.placeholder('companyId'),
+);
 
-export const visibleToValues = (user: AuthenticatedUser) => ({
-  userId: user.userId,
-  companyId: user.corporateClientId,
+/** The values of `visibleToPlaceholders` for a reader. */
+export const visibleToValues = (reader: Reader) => ({
+  userId: reader.userId,
+  companyId: reader.corporateClientId,
 });
 
 /** Reservation codes are written in capitals; accept them in any case. */
@@ -34,12 +47,13 @@ export function normalizeCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
+/** The booking named `code`, if `reader` may see it. */
+const visibleWithCode = (reader: Reader, code: string) =>
+  and(eq(bookings.code, normalizeCode(code)), visibleTo(reader)) as SQL;
+
 /** The booking with this code if the user may see it; 404 otherwise. */
-export async function findVisibleBooking(db: Executor, user: AuthenticatedUser, code: string) {
-  const [booking] = await db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.code, normalizeCode(code)), visibleTo(user)));
+export async function findVisibleBooking(db: Executor, reader: Reader, code: string) {
+  const [booking] = await db.select().from(bookings).where(visibleWithCode(reader, code));
   if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
   return booking;
 }
@@ -54,4 +68,9 @@ export async function lockBooking(tx: Transaction, where: SQL) {
   const [booking] = await tx.select().from(bookings).where(where).for('update');
   if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
   return booking;
+}
+
+/** `lockBooking` of the booking with this code, if the user may see it; 404 otherwise. */
+export function lockVisibleBooking(tx: Transaction, reader: Reader, code: string) {
+  return lockBooking(tx, visibleWithCode(reader, code));
 }

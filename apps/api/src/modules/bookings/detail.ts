@@ -5,9 +5,8 @@ import { prepared } from '../../db/prepared.ts';
 import { bookings, tourInclusions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { attemptStages } from '../payments/stages.ts';
-import { normalizeCode, visibleToPlaceholders, visibleToValues } from './access.ts';
+import { normalizeCode, type Reader, visibleToPlaceholders, visibleToValues } from './access.ts';
 import { toBookingDetail } from './detail-answer.ts';
 import type { BookingDetailCache } from './detail-cache.ts';
 import { ledgerSumsOf, totalsOf } from './ledger.ts';
@@ -177,7 +176,7 @@ function rowsOf(row: DetailRow) {
  * Everything the booking detail shows, as the database holds it, in one statement whatever the
  * number of lines or passengers; 404 when the user may not see the booking.
  */
-export async function loadBookingDetail(db: Executor, user: AuthenticatedUser, code: string) {
+export async function loadBookingDetail(db: Executor, user: Reader, code: string) {
   const row = await detailStatement(db).execute({
     code: normalizeCode(code),
     ...visibleToValues(user),
@@ -204,7 +203,7 @@ const revisionStatement = prepared((db) =>
  */
 export async function getBookingDetail(
   db: Executor,
-  user: AuthenticatedUser,
+  user: Reader,
   code: string,
   language: Language,
   gateway: PaymentGateway,
@@ -218,12 +217,7 @@ export async function getBookingDetail(
 }
 
 /** The detail's rows from the cache while the booking's revision stands; 404 as the detail. */
-async function cachedRows(
-  db: Executor,
-  user: AuthenticatedUser,
-  code: string,
-  cache: BookingDetailCache,
-) {
+async function cachedRows(db: Executor, user: Reader, code: string, cache: BookingDetailCache) {
   const values = { code: normalizeCode(code), ...visibleToValues(user) };
   const [head] = await revisionStatement(db).execute(values);
   if (!head) throw new AppError('NOT_FOUND', 'bookingNotFound');

@@ -1,11 +1,10 @@
 import { type addServicesBody, type addServicesResponse, fromCents } from '@cusco/shared';
-import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   additionalServices,
   bookingServiceLines,
-  bookings,
   ledgerEntries,
   passengerSlots,
   tourAdditionalServices,
@@ -14,7 +13,7 @@ import { AppError } from '../../errors.ts';
 import { once, type StoredAnswer } from '../../lib/idempotency.ts';
 import { isUuidShaped } from '../../lib/uuid-shape.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { lockBooking, normalizeCode, visibleTo } from '../bookings/access.ts';
+import { lockVisibleBooking } from '../bookings/access.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
 
 export type PurchaseLines = z.output<typeof addServicesBody>;
@@ -49,6 +48,8 @@ export async function addServices(
       body: { bookingCode: input.bookingCode, lines: input.lines },
     },
     async (tx) => {
+      // The booking, if the user may see it, locked: one purchase at a time per booking, so that
+      // the debt answered is this purchase's.
       const booking = await lockVisibleBooking(tx, input.user, input.bookingCode);
       const offers = await offersOf(tx, booking.tourId, lines);
       const priced = priceLines(booking.id, lines, offers);
@@ -65,17 +66,6 @@ export async function addServices(
         body: { result: 1 as const, total: fromCents(totalCents), debt: fromCents(debt) },
       };
     },
-  );
-}
-
-/**
- * The booking, if the user may see it, locked: one purchase at a time per booking, so that the
- * debt answered is this purchase's.
- */
-function lockVisibleBooking(tx: Transaction, user: AuthenticatedUser, bookingCode: string) {
-  return lockBooking(
-    tx,
-    and(eq(bookings.code, normalizeCode(bookingCode)), visibleTo(user)) as SQL,
   );
 }
 
