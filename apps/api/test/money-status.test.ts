@@ -7,16 +7,21 @@ import {
   adminDashboard,
   CustomerTypeId,
   IncidentTypeId,
+  paymentAddResponse,
   todayInLima,
 } from '@cusco/shared';
 import dayjs from 'dayjs';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../src/db/client.ts';
+import { paymentAttempts, sandboxCharges } from '../src/db/schema.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { bookingFor, loadTour, postBooking } from './support/bookings.ts';
 import { detailOf, slotOf } from './support/passengers.ts';
+import { addPayment, event, notify } from './support/payments.ts';
 
 /**
  * A booking's money standing (issue 26): one definition, read alike by the bookings list, its
@@ -26,6 +31,7 @@ import { detailOf, slotOf } from './support/passengers.ts';
  */
 let ctx: TestContext;
 let app: FastifyInstance;
+let db: Executor;
 type Session = Awaited<ReturnType<typeof signIn>>;
 let agent: Session;
 let admin: Session;
@@ -33,6 +39,7 @@ let customer: Session;
 beforeAll(async () => {
   ctx = await createTestApp();
   app = ctx.app;
+  db = ctx.database.db;
   agent = await signIn(app, demoAccounts.agent.email, demoAccounts.agent.password);
   admin = await signIn(app, demoAccounts.admin.email, demoAccounts.admin.password);
   customer = await signUpAndIn(app, { name: 'Nilda', lastname: 'Huaman' });
@@ -90,6 +97,34 @@ async function removeAdult(code: string) {
     decision: 'accept',
   });
   expect(answered.statusCode, answered.body).toBe(200);
+}
+
+/** The customer opens a checkout for `amount` and reaches its payment step (card being taken). */
+async function checkoutBeingPaid(code: string, amount: number) {
+  const opened = paymentAddResponse.parse(
+    (await addPayment(app, customer.token, code, amount)).json(),
+  );
+  await db
+    .update(sandboxCharges)
+    .set({ status: 'processing' })
+    .where(eq(sandboxCharges.transactionId, opened.transactionId));
+  return opened;
+}
+
+/** The sandbox approves the card and tells us: what settlement made of it. */
+async function approve(opened: { transactionId: string; amount: number }) {
+  await db
+    .update(sandboxCharges)
+    .set({ status: 'approved' })
+    .where(eq(sandboxCharges.transactionId, opened.transactionId));
+  const settled = await notify(app, event(opened.transactionId, Math.round(opened.amount * 100)));
+  expect(settled.statusCode, settled.body).toBe(200);
+  return settled.json().result as string;
+}
+
+async function refundAll(attemptId: string) {
+  const refunded = await post(admin.token, `payments/${attemptId}/refund`, {});
+  expect(refunded.statusCode, refunded.body).toBe(201);
 }
 
 /**
@@ -151,5 +186,67 @@ describe('one money standing, read alike everywhere', () => {
     await removeAdult(overpaid.code);
     expect((await detailOf(app, customer.token, overpaid.code)).balance.debt).toBeLessThan(0);
     await expectStanding(overpaid.code, 'refund_due');
+  });
+});
+
+describe('money taken on a cancelled booking', () => {
+  it('a checkout being paid when the booking was cancelled, approved later: a refund is due until it is given back', async () => {
+    const { code } = await book();
+    const opened = await checkoutBeingPaid(code, 100);
+    await removeAdult(code);
+    await expectStanding(code, 'cancelled');
+
+    expect(await approve(opened)).toBe('refund_required');
+    await expectStanding(code, 'refund_due');
+    await refundAll(opened.transactionId);
+    await expectStanding(code, 'cancelled');
+  });
+
+  it('a checkout paid after the cancellation within the penalty still owed is not kept as the penalty: a refund is due', async () => {
+    const { code, price } = await book({ near: true });
+    const opened = await checkoutBeingPaid(code, Math.floor(price / 4));
+    await removeAdult(code);
+    // Half the price is kept by the policy: the booking still "owes" the other half...
+    expect((await detailOf(app, customer.token, code)).balance.debt).toBeGreaterThan(0);
+    await expectStanding(code, 'cancelled');
+    // ...but the customer paid a checkout for a trek that no longer happens: it goes back.
+    expect(await approve(opened)).toBe('refund_required');
+    const [attempt] = await db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, opened.transactionId));
+    expect(attempt?.failureReason).toBe('paid after its booking was cancelled');
+    await expectStanding(code, 'refund_due');
+    await refundAll(opened.transactionId);
+    await expectStanding(code, 'cancelled');
+  });
+
+  it('payments not refunded when the booking was cancelled: a refund is due until they are given back', async () => {
+    const { code } = await book();
+    const paid = paymentAddResponse.parse(
+      (await addPayment(app, customer.token, code, 300)).json(),
+    );
+    expect(await approve(paid)).toBe('paid');
+    await deskPayment(code, 50);
+    await removeAdult(code);
+    await expectStanding(code, 'refund_due');
+    await refundAll(paid.transactionId);
+    // $50 at the desk is still owed back (refunded at the desk: staff record it as they can).
+    await expectStanding(code, 'refund_due');
+    expect((await detailOf(app, customer.token, code)).balance.debt).toBe(-50);
+  });
+
+  it('a cancelled booking with nothing to give back stays cancelled: unpaid, or its payment kept by the penalty', async () => {
+    const unpaid = await book();
+    await removeAdult(unpaid.code);
+    await expectStanding(unpaid.code, 'cancelled');
+
+    // 20 days ahead, half the price is kept: a quarter paid before is kept too, and the rest of
+    // the penalty is not chased as a balance owed soon.
+    const kept = await book({ near: true });
+    await deskPayment(kept.code, Math.floor(kept.price / 4));
+    await removeAdult(kept.code);
+    expect((await detailOf(app, customer.token, kept.code)).balance.debt).toBeGreaterThan(0);
+    await expectStanding(kept.code, 'cancelled', { soon: true });
   });
 });

@@ -28,15 +28,19 @@ const refundRequired = sql<boolean>`exists (select 1 from ${paymentAttempts} whe
 
 /**
  * The standing of the booking of the outer query, from its ledger sums (`ledgerTotalsLateral`
- * joined to it): `cancelled` when no passenger is left on it; `refund_due` when the ledger owes
- * the customer or a payment awaits its refund; else `paid` at zero debt, `deposit` when part was
- * paid, `unpaid` when nothing was.
+ * joined to it):
+ * - `refund_due`: the ledger owes the customer (debt below 0: paid more than the booking now
+ *   costs, a cancelled one included), or a payment awaits its refund (taken when nothing more
+ *   was owed, or after the booking was cancelled);
+ * - `cancelled`: no passenger is left and nothing is owed back (what the cancellation policy
+ *   kept is not chased as a balance);
+ * - `paid` at zero debt; `deposit` when part was paid; `unpaid` when nothing was.
  */
 export function moneyStatusSql(totals: ReturnType<typeof ledgerTotalsLateral>) {
   const debt = debtSql(totals);
   return sql<AdminBookingStatus>`(case
-    when ${noPassengerLeft} then 'cancelled'
     when ${debt} < 0 or ${refundRequired} then 'refund_due'
+    when ${noPassengerLeft} then 'cancelled'
     when ${debt} = 0 then 'paid'
     when ${totals.payments} > 0 then 'deposit'
     else 'unpaid' end)`;
@@ -52,4 +56,13 @@ export async function moneyStatusOf(db: Executor, bookingId: string): Promise<Ad
     .where(eq(bookings.id, bookingId));
   if (!row) throw new AppError('NOT_FOUND', 'bookingNotFound');
   return row.status;
+}
+
+/** Whether the booking has no passenger left (cancelled). */
+export async function bookingCancelled(db: Executor, bookingId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ cancelled: noPassengerLeft })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return row?.cancelled ?? false;
 }

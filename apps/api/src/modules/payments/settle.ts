@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import type { GatewayStatus } from '../../payments/gateway.ts';
 import { lockBooking } from '../bookings/access.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
+import { bookingCancelled } from '../bookings/money-status.ts';
 import { holdSeatsAgain } from '../departures/seats.ts';
 import { enqueueMail, paymentReceipt } from '../mail/outbox.ts';
 
@@ -110,9 +111,11 @@ async function settleDeclined(tx: Transaction, attempt: AttemptRow): Promise<Set
 }
 
 /**
- * An approval adds the payment to the ledger once, unless it is more than the debt left, or it
- * comes for an attempt that had expired (or was given up) while the booking's seats were sold to
- * others (then the attempt awaits a refund); otherwise even such an attempt is paid: the money moved.
+ * An approval adds the payment to the ledger once, unless its booking was cancelled meanwhile
+ * (no passenger left: what the cancellation policy keeps is not taken from a checkout paid
+ * afterwards), it is more than the debt left, or it comes for an attempt that had expired (or
+ * was given up) while the booking's seats were sold to others: then the attempt awaits a refund
+ * (the back office's refunds due). Otherwise even such an attempt is paid: the money moved.
  */
 async function settleApproved(
   tx: Transaction,
@@ -123,8 +126,9 @@ async function settleApproved(
   if (attempt.status === 'refund_required') return 'refund_required';
 
   const { debt } = await ledgerTotals(tx, attempt.bookingId);
-  const problem =
-    attempt.amountCents > debt
+  const problem = (await bookingCancelled(tx, attempt.bookingId))
+    ? 'paid after its booking was cancelled'
+    : attempt.amountCents > debt
       ? 'paid more than the debt left'
       : (await seatsGone(tx, attempt))
         ? 'paid after its seats were sold to others'
