@@ -9,7 +9,10 @@ import { bookingDetail } from './reservations.ts';
  * their manifests, the audit trail and the dashboard. Staff only; money in US dollars.
  */
 
-/** A booking's money standing, as the back office filters and shows it. */
+/**
+ * A booking's money standing, as the back office filters and shows it. The server decides it,
+ * in one place: `moneyStatusSql` (apps/api/src/modules/bookings/money-status.ts).
+ */
 export const adminBookingStatuses = [
   'unpaid',
   'deposit',
@@ -18,23 +21,6 @@ export const adminBookingStatuses = [
   'cancelled',
 ] as const;
 export type AdminBookingStatus = (typeof adminBookingStatuses)[number];
-
-/**
- * The one rule of a booking's money standing: cancelled when no passenger is left on it; a
- * refund is due when the ledger owes the customer or a payment awaits its refund; else paid at
- * zero debt, unpaid when nothing was paid, and deposit in between.
- */
-export function bookingMoneyStatus(booking: {
-  passengers: number;
-  paid: number;
-  debt: number;
-  refundRequired: boolean;
-}): AdminBookingStatus {
-  if (booking.passengers === 0) return 'cancelled';
-  if (booking.debt < 0 || booking.refundRequired) return 'refund_due';
-  if (booking.debt === 0) return 'paid';
-  return booking.paid > 0 ? 'deposit' : 'unpaid';
-}
 
 export const adminBookingSorts = ['travelDate', '-travelDate', 'createdAt', '-createdAt'] as const;
 

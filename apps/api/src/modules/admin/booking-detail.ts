@@ -1,7 +1,6 @@
 import {
   type AdminBookingDetail,
   type AdminPaymentAttempt,
-  bookingMoneyStatus,
   fromCents,
   type Language,
 } from '@cusco/shared';
@@ -13,6 +12,7 @@ import type { PaymentGateway } from '../../payments/gateway.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { normalizeCode } from '../bookings/access.ts';
 import { getBookingDetail } from '../bookings/detail.ts';
+import { moneyStatusOf } from '../bookings/money-status.ts';
 import { bookingAudit } from './audit.ts';
 import { listBookingIncidents } from './incidents.ts';
 import { refundsByAttempt } from './money.ts';
@@ -86,7 +86,7 @@ export async function getStaffBookingDetail(
   const attempts = await attemptsOf(db, booking.id);
   const requests = await listBookingIncidents(db, booking.id, language);
   const audit = await bookingAudit(db, booking.id);
-  const paidCents = Math.round(detail.balance.payments * 100);
+  const status = await moneyStatusOf(db, booking.id);
   return {
     booking: detail,
     customer: {
@@ -95,12 +95,7 @@ export async function getStaffBookingDetail(
       phone: booking.phone || null,
       corporate: booking.corporate ?? null,
     },
-    status: bookingMoneyStatus({
-      passengers: detail.passangerRegistry.length,
-      paid: paidCents,
-      debt: Math.round(detail.booking.debt * 100),
-      refundRequired: attempts.some((attempt) => attempt.status === 'refund_required'),
-    }),
+    status,
     attempts,
     requests,
     audit,

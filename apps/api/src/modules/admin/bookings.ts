@@ -2,39 +2,28 @@ import {
   type AdminBookingQuery,
   type AdminBookingRow,
   type AdminBookingStatus,
-  bookingMoneyStatus,
   fromCents,
   inLanguage,
   type Language,
 } from '@cusco/shared';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bookings, passengerSlots, paymentAttempts, tours, users } from '../../db/schema.ts';
+import { bookings, tours, users } from '../../db/schema.ts';
 import { limitOffset, type Page, totalCount } from '../../lib/pagination.ts';
-import { debtSql, ledgerTotalsLateral, totalsOf } from '../bookings/ledger.ts';
+import { ledgerTotalsLateral, totalsOf } from '../bookings/ledger.ts';
+import { moneyStatusSql, passengersOf } from '../bookings/money-status.ts';
 import { codeOrCustomerContains, customerColumns } from './customers.ts';
 
 /**
  * The back office's bookings (issue 13): every customer's, with the customer, the ledger's sums
- * and the money standing (`bookingMoneyStatus`), searched, filtered and sorted in SQL.
+ * and the money standing (`moneyStatusSql`, selected as a column and filtered on), searched,
+ * filtered and sorted in SQL.
  */
-
-const passengersOf = sql<number>`(select count(*) from ${passengerSlots} where ${passengerSlots.bookingId} = ${bookings.id})::integer`;
-const refundRequiredOf = sql<boolean>`exists (select 1 from ${paymentAttempts} where ${paymentAttempts.bookingId} = ${bookings.id} and ${paymentAttempts.status} = 'refund_required')`;
 
 /** The rows' columns, the ledger's sums from a lateral subquery. */
 function selectRows(db: Executor) {
   const totals = ledgerTotalsLateral(db, bookings.id);
-  const debt = debtSql(totals);
-  const passengers = sql`${passengersOf}`;
-  const refundRequired = sql`${refundRequiredOf}`;
-  // bookingMoneyStatus, in SQL, so that the filter and the count page correctly.
-  const status = sql<AdminBookingStatus>`case
-    when ${passengers} = 0 then 'cancelled'
-    when ${debt} < 0 or ${refundRequired} then 'refund_due'
-    when ${debt} = 0 then 'paid'
-    when ${totals.payments} > 0 then 'deposit'
-    else 'unpaid' end`;
+  const status = moneyStatusSql(totals);
   const query = db
     .select({
       id: bookings.id,
@@ -47,7 +36,7 @@ function selectRows(db: Executor) {
       ...customerColumns,
       corporate: sql<boolean>`${bookings.corporateClientId} is not null`,
       passengers: passengersOf,
-      refundRequired: refundRequiredOf,
+      status,
       purchases: totals.purchases,
       additions: totals.additions,
       discounts: totals.discounts,
@@ -66,7 +55,6 @@ type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['query']['execute']>
 
 export function toAdminBookingRow(row: Row, language: Language): AdminBookingRow {
   const totals = totalsOf(row);
-  const passengers = row.passengers ?? 0;
   return {
     code: row.code,
     tourCode: row.tourCode,
@@ -76,16 +64,11 @@ export function toAdminBookingRow(row: Row, language: Language): AdminBookingRow
     customerName: row.customerName,
     customerEmail: row.customerEmail,
     corporate: row.corporate,
-    passengers,
+    passengers: row.passengers ?? 0,
     total: fromCents(totals.purchases + totals.additions - totals.discounts),
     paid: fromCents(totals.payments),
     debt: fromCents(totals.debt),
-    status: bookingMoneyStatus({
-      passengers,
-      paid: totals.payments,
-      debt: totals.debt,
-      refundRequired: row.refundRequired,
-    }),
+    status: row.status,
   };
 }
 

@@ -18,6 +18,7 @@ import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { lockBooking, normalizeCode } from '../bookings/access.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
 import { enqueueMail, paymentReceipt } from '../mail/outbox.ts';
+import { lockAttempt } from '../payments/locks.ts';
 
 /**
  * The back office's money (issue 13): offline payments, discounts, additions and refunds. Each
@@ -197,18 +198,9 @@ export function refundAttempt(
   requireAdmin(call.staff);
   const scope = `admin.refund:${attemptId}`;
   return once(db, { userId: call.staff.userId, scope, key: call.key, body }, async (tx) => {
-    const [known] = await tx
-      .select({ bookingId: paymentAttempts.bookingId })
-      .from(paymentAttempts)
-      .where(eq(paymentAttempts.id, attemptId));
-    if (!known) throw new AppError('NOT_FOUND', 'paymentNotFound');
-    const booking = await lockBooking(tx, eq(bookings.id, known.bookingId));
-    const [attempt] = await tx
-      .select()
-      .from(paymentAttempts)
-      .where(eq(paymentAttempts.id, attemptId))
-      .for('update');
-    if (!attempt || (attempt.status !== 'paid' && attempt.status !== 'refund_required')) {
+    // The booking, then the attempt, then (the gateway's refund) its charge: the one lock order.
+    const { booking, attempt } = await lockAttempt(tx, attemptId);
+    if (attempt.status !== 'paid' && attempt.status !== 'refund_required') {
       throw new AppError('BUSINESS_RULE', 'refundNotPaid');
     }
     const refundable = attempt.amountCents - (await refundedCents(tx, attempt.id));

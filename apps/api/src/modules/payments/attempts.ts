@@ -1,7 +1,7 @@
 import type { Checkout } from '@cusco/shared';
 import { fromCents, validPaymentAmountCents } from '@cusco/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, Executor, Transaction } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { bookings, paymentAttempts, tours, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { CheckoutRequest, CurrencyCode, PaymentGateway } from '../../payments/gateway.ts';
@@ -35,9 +35,11 @@ type Attempt = typeof paymentAttempts.$inferSelect;
  * - `inProgress`: the customer is at the payment step, or the gateway cannot tell.
  * A gateway that cannot be asked (Pay-me) lets an attempt go only once it has expired; it stays
  * open to a late answer, which settlement still records.
+ * The caller holds the booking's lock, then the attempt's (locks.ts, the one lock order), and
+ * passes the attempt as read under them; closing it locks the gateway's charge last.
  */
 export async function retireAttempt(
-  tx: Executor,
+  tx: Transaction,
   gateway: PaymentGateway,
   attempt: Attempt,
   as: 'cancelled' | 'expired',

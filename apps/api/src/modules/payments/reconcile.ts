@@ -1,9 +1,12 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { paymentAttempts } from '../../db/schema.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import { retireAttempt } from './attempts.ts';
+import { lockBookingAndAttempt } from './locks.ts';
 import { settleFromStatus } from './settle.ts';
+
+type Attempt = typeof paymentAttempts.$inferSelect;
 
 export interface ReconcileReport {
   checked: number;
@@ -21,8 +24,9 @@ export interface ReconcileReport {
  * - attempts we cancelled or expired without the gateway confirming it can no longer take money
  *   for them, for as long as the gateway can report them: money it took after all is recorded,
  *   or marked for refund when it no longer fits the debt.
- * Safe to run on several nodes at once: settling is idempotent, and retiring an attempt only
- * touches one that is still pending.
+ * Safe to run on several nodes at once: settling is idempotent, retiring an attempt only touches
+ * one that is still pending, and every write takes the booking's lock, then the attempt's, as
+ * customers' payments and notifications do (locks.ts): none of them deadlock.
  */
 export async function reconcilePending(
   db: Database,
@@ -75,16 +79,38 @@ export async function reconcilePending(
   return report;
 }
 
+/**
+ * Writes to an attempt under its booking's lock, then its own (locks.ts): every write to an
+ * attempt also moves its booking's revision (a trigger, for the detail cache), so a bare UPDATE
+ * of the attempt would lock the attempt, then the booking, against the one order. Answers the
+ * attempt as it is now, or what `write` answers.
+ */
+function underLocks<T>(
+  db: Database,
+  attempt: Attempt,
+  write: (tx: Transaction, locked: Attempt) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const locked = await lockBookingAndAttempt(tx, attempt.bookingId, attempt.id);
+    return write(tx, locked.attempt);
+  });
+}
+
 async function reconcileOne(
   db: Database,
   gateway: PaymentGateway,
-  attempt: typeof paymentAttempts.$inferSelect,
+  due: Attempt,
   report: ReconcileReport,
 ) {
-  await db
-    .update(paymentAttempts)
-    .set({ checkedAt: sql`now()` })
-    .where(eq(paymentAttempts.id, attempt.id));
+  // What was read before the locks may be stale: a notification, a new amount or another node
+  // may have settled or given the attempt up meanwhile. It is read again under them.
+  const attempt = await underLocks(db, due, async (tx, locked) => {
+    await tx
+      .update(paymentAttempts)
+      .set({ checkedAt: sql`now()` })
+      .where(eq(paymentAttempts.id, locked.id));
+    return locked;
+  });
   const answer = await gateway.queryStatus(db, attempt);
   const settled = settleFromStatus(db, gateway, attempt, answer);
   if (settled) {
@@ -96,15 +122,22 @@ async function reconcileOne(
   if (attempt.status !== 'pending') {
     // Given up earlier: confirmed now when the gateway says it can no longer take money.
     if (answer.status === 'closed') {
-      await db
-        .update(paymentAttempts)
-        .set({ gatewayFinalAt: sql`now()` })
-        .where(eq(paymentAttempts.id, attempt.id));
+      await underLocks(db, attempt, (tx) =>
+        tx
+          .update(paymentAttempts)
+          .set({ gatewayFinalAt: sql`now()` })
+          .where(and(eq(paymentAttempts.id, attempt.id), isNull(paymentAttempts.gatewayFinalAt))),
+      );
     }
     return;
   }
   if (attempt.expiresAt <= new Date()) {
-    const outcome = await db.transaction((tx) => retireAttempt(tx, gateway, attempt, 'expired'));
+    // The booking, then the attempt, then (closing it at the gateway) the charge.
+    const outcome = await underLocks(db, attempt, (tx, locked) =>
+      locked.status === 'pending'
+        ? retireAttempt(tx, gateway, locked, 'expired')
+        : Promise.resolve('settled' as const),
+    );
     if (outcome === 'retired') report.expired++;
   }
 }

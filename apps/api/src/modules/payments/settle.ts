@@ -3,10 +3,11 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { bookings, ledgerEntries, paymentAttempts, paymentNotifications } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { GatewayStatus } from '../../payments/gateway.ts';
-import { lockBooking } from '../bookings/access.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
+import { bookingCancelled } from '../bookings/money-status.ts';
 import { holdSeatsAgain } from '../departures/seats.ts';
 import { enqueueMail, paymentReceipt } from '../mail/outbox.ts';
+import { lockBookingAndAttempt } from './locks.ts';
 
 export interface GatewayOutcome {
   attemptId: string;
@@ -40,8 +41,8 @@ type AttemptRow = typeof paymentAttempts.$inferSelect;
  *   payment would take the booking below zero debt, in which case the attempt is marked
  *   refund_required, in plain sight, and nothing is added;
  * - declined: a pending attempt is closed; a paid one never moves back.
- * The booking row is locked first, then the attempt: payments of one booking settle one at a
- * time, in the same lock order as new attempts are opened.
+ * The booking row is locked first, then the attempt (locks.ts, the one lock order): payments of
+ * one booking settle one at a time, and never deadlock with anything else that locks them.
  */
 export async function settleAttempt(db: Database, news: GatewayOutcome): Promise<SettleResult> {
   const bookingId = await bookingOfAttempt(db, news);
@@ -73,13 +74,7 @@ async function settleLocked(
   bookingId: string,
   news: GatewayOutcome,
 ): Promise<SettleResult | Rejection> {
-  await lockBooking(tx, eq(bookings.id, bookingId));
-  const [attempt] = await tx
-    .select()
-    .from(paymentAttempts)
-    .where(eq(paymentAttempts.id, news.attemptId))
-    .for('update');
-  if (!attempt) throw new AppError('NOT_FOUND', 'paymentNotFound');
+  const { attempt } = await lockBookingAndAttempt(tx, bookingId, news.attemptId);
   // One gateway never vouches for another's attempt.
   if (attempt.gateway !== news.gateway) return 'otherGateway';
   if (attempt.amountCents !== news.amountCents || attempt.currency !== news.currency) {
@@ -110,9 +105,11 @@ async function settleDeclined(tx: Transaction, attempt: AttemptRow): Promise<Set
 }
 
 /**
- * An approval adds the payment to the ledger once, unless it is more than the debt left, or it
- * comes for an attempt that had expired (or was given up) while the booking's seats were sold to
- * others (then the attempt awaits a refund); otherwise even such an attempt is paid: the money moved.
+ * An approval adds the payment to the ledger once, unless its booking was cancelled meanwhile
+ * (no passenger left: what the cancellation policy keeps is not taken from a checkout paid
+ * afterwards), it is more than the debt left, or it comes for an attempt that had expired (or
+ * was given up) while the booking's seats were sold to others: then the attempt awaits a refund
+ * (the back office's refunds due). Otherwise even such an attempt is paid: the money moved.
  */
 async function settleApproved(
   tx: Transaction,
@@ -123,8 +120,9 @@ async function settleApproved(
   if (attempt.status === 'refund_required') return 'refund_required';
 
   const { debt } = await ledgerTotals(tx, attempt.bookingId);
-  const problem =
-    attempt.amountCents > debt
+  const problem = (await bookingCancelled(tx, attempt.bookingId))
+    ? 'paid after its booking was cancelled'
+    : attempt.amountCents > debt
       ? 'paid more than the debt left'
       : (await seatsGone(tx, attempt))
         ? 'paid after its seats were sold to others'

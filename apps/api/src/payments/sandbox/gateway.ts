@@ -49,7 +49,11 @@ async function chargeStatus(db: Executor, attempt: AttemptRef): Promise<GatewayS
   }
 }
 
-/** The sandbox gateway: its "hosted page" is served by this API under /sandbox (routes.ts). */
+/**
+ * The sandbox gateway: its "hosted page" is served by this API under /sandbox (routes.ts). Its
+ * writes lock the attempt's charge row alone; the API calls `close` and `refund` with the
+ * attempt's booking and the attempt locked first (modules/payments/locks.ts, the one order).
+ */
 export function sandboxGateway(): PaymentGateway {
   return {
     name: 'sandbox',

@@ -160,7 +160,9 @@ async function pay(
 /**
  * Like a real gateway, the charge is first marked as being processed (the payment step), then
  * decided: while it is processed, the merchant cannot close it. Only an open charge with a
- * valid card form is claimed.
+ * valid card form is claimed. The gateway locks its charge row and nothing else (as an outside
+ * gateway would): the API locks a charge only last, after its booking and its attempt
+ * (modules/payments/locks.ts), so the two never wait for each other crosswise.
  */
 function claimCharge(db: Database, transactionId: string, values: PayForm) {
   return db.transaction(async (tx) => {
