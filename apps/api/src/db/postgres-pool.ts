@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.ts';
-import { isDatabaseUnavailable } from '../lib/db-errors.ts';
+import { isConnectionLost } from '../lib/db-errors.ts';
 import type { DatabaseTarget } from './client.ts';
 
 const defaultTimeouts: DatabaseTimeouts = {
@@ -15,7 +15,9 @@ const defaultTimeouts: DatabaseTimeouts = {
  * a connection killed at `begin` would never return, and a broken one would go back to the pool.
  * Here, a query that fails on a checked-out connection whose link is gone releases that
  * connection at once, with the error (so the pool destroys it); the caller still gets the
- * rejection, and any later release of it is a no-op.
+ * rejection, and any later release of it is a no-op. A statement the server gave up on (a
+ * deadlock, a statement timeout) leaves its connection sound: the transaction is rolled back on
+ * it, and the caller gets that error, not a closed client's.
  */
 class ResilientPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
@@ -54,7 +56,7 @@ function guardCheckout(client: pg.PoolClient): pg.PoolClient {
     const result = (query as (...a: unknown[]) => unknown).apply(this, args);
     if (result && typeof (result as Promise<unknown>).catch === 'function') {
       (result as Promise<unknown>).catch((error: unknown) => {
-        if (isDatabaseUnavailable(error)) releaseOnce(error as Error);
+        if (isConnectionLost(error)) releaseOnce(error as Error);
       });
     }
     return result;

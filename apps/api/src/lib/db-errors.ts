@@ -30,15 +30,22 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return postgresError(error)?.code === '23503';
 }
 
-/** SQLSTATEs that mean the database is away or gave up, not that the request was wrong. */
-const unavailableStates = new Set([
+/** SQLSTATEs that end the connection: the server went away, or closed this session. */
+const connectionEndingStates = new Set([
   '57P01', // admin_shutdown: terminated by a restart or pg_terminate_backend
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: starting up or shutting down
-  '57014', // query_canceled: statement_timeout
-  '25P03', // idle_in_transaction_session_timeout
+  '25P03', // idle_in_transaction_session_timeout: the server closes the session
   '53300', // too_many_connections
-  '40P01', // deadlock_detected: retrying is the answer
+]);
+
+/**
+ * SQLSTATEs of a statement the database gave up on, on a connection that stays sound: the
+ * transaction rolls back on it as usual, and retrying the request is the answer.
+ */
+const gaveUpStates = new Set([
+  '57014', // query_canceled: statement_timeout
+  '40P01', // deadlock_detected
 ]);
 
 const unavailableNodeCodes = new Set([
@@ -56,20 +63,45 @@ const unavailableMessages =
 
 /**
  * True when an error says the database is unreachable or gave up (a restart, a lost connection,
- * a timeout): the request is answered 503 with Retry-After, and nothing it did was kept (its
- * transaction rolled back with the connection).
+ * a timeout, a deadlock): the request is answered 503 with Retry-After, and nothing it did was
+ * kept (its transaction rolled back, on its connection or with it).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  return isConnectionLost(error) || hasCode(error, (code) => gaveUpStates.has(code));
+}
+
+/**
+ * True when an error says the connection it came on is gone (or about to be closed by the
+ * server): such a connection must not go back to the pool. A deadlock or a statement timeout is
+ * not one: the connection is sound, and its transaction still has to be rolled back on it.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  if (
+    hasCode(
+      error,
+      (code) =>
+        connectionEndingStates.has(code) || code.startsWith('08') || unavailableNodeCodes.has(code),
+    )
+  ) {
+    return true;
+  }
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string') {
-      if (unavailableStates.has(candidate.code) || candidate.code.startsWith('08')) return true;
-      if (unavailableNodeCodes.has(candidate.code)) return true;
-    }
+    const candidate = current as { message?: unknown; cause?: unknown };
     if (typeof candidate.message === 'string' && unavailableMessages.test(candidate.message)) {
       return true;
     }
+    current = candidate.cause;
+  }
+  return false;
+}
+
+/** True when the error, or one of its causes, carries a code that `test` accepts. */
+function hasCode(error: unknown, test: (code: string) => boolean): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && test(candidate.code)) return true;
     current = candidate.cause;
   }
   return false;
