@@ -29,7 +29,8 @@ export async function speak(language: Language): Promise<void> {
  */
 export function renderInApp(ui: ReactNode) {
   const queryClient = createQueryClient();
-  const user = userEvent.setup();
+  // No pause between keys: nothing in the app waits on typing speed.
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
