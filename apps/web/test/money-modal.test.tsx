@@ -121,6 +121,48 @@ describe('the desk payment dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Back' })).toBeTruthy();
   });
 
+  it('keeps what was typed when Back returns from the confirmation to the form', async () => {
+    const api = fakeApi({ [paymentPath]: recorded(790) });
+    const { user } = renderInApp(<Screen dialog={payment} />);
+    const dialog = screen.getByRole('dialog', { name: `Record a payment on ${code}` });
+    await retype(user, within(dialog).getByLabelText(/^Amount \(USD\)/), '500');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Method' }));
+    await user.click(screen.getByRole('option', { name: 'Card terminal' }));
+    await user.type(within(dialog).getByLabelText('Reference'), 'Receipt 0042');
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+
+    expect((within(dialog).getByLabelText(/^Amount \(USD\)/) as HTMLInputElement).value).toBe(
+      '$500',
+    );
+    expect((within(dialog).getByLabelText('Reference') as HTMLInputElement).value).toBe(
+      'Receipt 0042',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Recorded.');
+    expect(api.calls[0]?.body).toEqual({
+      amount: 500,
+      method: 'card-terminal',
+      reference: 'Receipt 0042',
+      note: '',
+    });
+  });
+
+  it('opens a new dialog with its own starting values, not the last one typed', async () => {
+    fakeApi({ [paymentPath]: recorded(790) });
+    const { user } = renderInApp(<Screen dialog={payment} />);
+    let dialog = screen.getByRole('dialog', { name: `Record a payment on ${code}` });
+    await retype(user, within(dialog).getByLabelText(/^Amount \(USD\)/), '500');
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Open again' }));
+    dialog = screen.getByRole('dialog', { name: `Record a payment on ${code}` });
+    expect((within(dialog).getByLabelText(/^Amount \(USD\)/) as HTMLInputElement).value).toBe(
+      '$1,290',
+    );
+  });
+
   it('sends a retry with the same Idempotency-Key, and a new dialog with a new one', async () => {
     const answers: Reply[] = [apiError(503, 'The service is briefly unavailable.'), recorded(790)];
     const api = fakeApi({ [paymentPath]: () => answers.shift() ?? recorded(290) });
