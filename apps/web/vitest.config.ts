@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit tests of the web app's pure logic, and of the few components whose behaviour is not seen
- * from a browser test (in happy-dom). The screens themselves are tested in e2e/.
+ * Unit tests of the web app's pure logic, and component tests (Testing Library, in happy-dom) of
+ * the dialogs and forms whose rules the user relies on, against a fake API at fetch
+ * (test/support/). The screens themselves, in a browser, are tested in e2e/.
  */
 export default defineConfig({
   test: {
