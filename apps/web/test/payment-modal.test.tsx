@@ -115,6 +115,25 @@ describe('the payments modal (spec §5 payment amount)', () => {
     },
   );
 
+  it("reports the checkout's outcome with the payment's transaction", async () => {
+    fakeApi({ 'POST tour/payment/add': opened(790) });
+    const { user, onFinished } = renderModal(790);
+    const { pay } = dialogParts('Pay your reservation', 'Amount to pay (US$)', 'Pay');
+    await user.click(pay);
+    const checkout = await screen.findByRole('dialog', { name: 'Secure card payment' });
+    const frame = checkout.querySelector('iframe');
+    expect(frame?.getAttribute('src')).toBe('https://gateway.example/pay/T-1?lang=en');
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { type: 'cusco-checkout', transactionId: 'T-1', status: 'S' },
+        origin: window.location.origin,
+        source: frame?.contentWindow ?? null,
+      }),
+    );
+    await waitFor(() => expect(onFinished).toHaveBeenCalledWith({ status: 'S' }, 'T-1'));
+    expect(screen.queryByRole('dialog', { name: 'Secure card payment' })).toBeNull();
+  });
+
   it("shows the server's refusal in the modal, which stays open to try again", async () => {
     fakeApi({
       'POST tour/payment/add': apiError(422, 'The payment is more than the balance due ($790.00)'),
