@@ -1,7 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit tests of the web app's pure logic, and of the few components whose behaviour is not seen
- * from a browser test (in happy-dom). The screens themselves are tested in e2e/.
+ * Unit tests of the web app's pure logic, and component tests (Testing Library, in happy-dom) of
+ * the dialogs and forms whose rules the user relies on, against a fake API at fetch
+ * (test/support/). The screens themselves, in a browser, are tested in e2e/.
  */
-export default defineConfig({ test: { include: ['test/**/*.test.{ts,tsx}'] } });
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.{ts,tsx}'],
+    // A component test fills a whole form in happy-dom: seconds on a busy two-core machine.
+    testTimeout: 30_000,
+  },
+});

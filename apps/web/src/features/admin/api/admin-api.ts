@@ -120,13 +120,17 @@ export async function downloadManifest(tour: string, date: string, format: 'csv'
 
 /**
  * A staff action: its call; once it succeeds, every back-office list and the customer-side caches
- * read again.
+ * read again. `inlineErrors`: the dialog shows the call's refusal itself (no "Error" modal too).
  */
-function useAdminMutation<Variables, Answer>(call: (variables: Variables) => Promise<Answer>) {
+function useAdminMutation<Variables, Answer>(
+  call: (variables: Variables) => Promise<Answer>,
+  { inlineErrors = false }: { inlineErrors?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+    meta: { inlineErrors },
   });
 }
 
@@ -150,12 +154,15 @@ const moneyPath = (action: MoneyAction) => {
   return `admin/bookings/${encodeURIComponent(action.code)}/${plural}`;
 };
 
+/** The money dialog shows a refusal in place (money-modal.tsx's ErrorAlert). */
 export const useMoneyAction = () =>
-  useAdminMutation(({ action, key }: { action: MoneyAction; key: string }) =>
-    api.post(moneyPath(action), action.body, {
-      schema: moneyActionResult,
-      headers: { 'idempotency-key': key },
-    }),
+  useAdminMutation(
+    ({ action, key }: { action: MoneyAction; key: string }) =>
+      api.post(moneyPath(action), action.body, {
+        schema: moneyActionResult,
+        headers: { 'idempotency-key': key },
+      }),
+    { inlineErrors: true },
   );
 
 /** GET admin/staff (administrators). */

@@ -41,16 +41,23 @@ function debtAfter(kind: MoneyDialog['kind'], debt: number, amount: number): num
 
 /**
  * A money action in two steps: the form, then a confirmation that shows the amount and the debt
- * it leaves. The dialog's Idempotency-Key is made when it opens, so a double click, or a retry
- * after a lost answer, records the action once.
+ * it leaves; Back returns to the form as it was filled in. The dialog's Idempotency-Key is made
+ * when it opens, so a double click, or a retry after a lost answer, records the action once.
  */
 export function MoneyModal({ dialog, onClose }: { dialog: MoneyDialog | null; onClose(): void }) {
   const { t } = useAdminText();
   const [key, setKey] = useState(randomId);
   const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
+  /** What the form held when it was last reviewed: Back shows it again. */
+  const [reviewed, setReviewed] = useState<Record<string, unknown> | null>(null);
   const action = useMoneyAction();
+  const review = (body: Record<string, unknown>) => {
+    setReviewed(body);
+    setConfirming(body);
+  };
   const close = () => {
     setConfirming(null);
+    setReviewed(null);
     setKey(randomId());
     action.reset();
     onClose();
@@ -62,7 +69,12 @@ export function MoneyModal({ dialog, onClose }: { dialog: MoneyDialog | null; on
       title={dialog ? t(`money.${dialog.kind}Title`, { code: dialog.code }) : ''}
     >
       {dialog && !confirming && (
-        <MoneyForm dialog={dialog} onCancel={close} onReady={setConfirming} />
+        <MoneyForm
+          dialog={dialog}
+          values={reviewed ?? initialValues(dialog)}
+          onCancel={close}
+          onReady={review}
+        />
       )}
       {dialog && confirming && (
         <Confirmation
@@ -104,10 +116,13 @@ function initialValues(dialog: MoneyDialog) {
 
 function MoneyForm({
   dialog,
+  values,
   onCancel,
   onReady,
 }: {
   dialog: MoneyDialog;
+  /** The values the form starts with. */
+  values: Record<string, unknown>;
   onCancel(): void;
   onReady(body: Record<string, unknown>): void;
 }) {
@@ -115,7 +130,7 @@ function MoneyForm({
   const language = useLanguage();
   const form = useForm<Record<string, unknown>>({
     mode: 'controlled',
-    initialValues: initialValues(dialog),
+    initialValues: values,
     validate: schemaResolver(schemas[dialog.kind]),
   });
   const inputProps = useInputProps(form);

@@ -62,7 +62,7 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
           />
         </Box>
       </Grid.Col>
-      {compact && <MobileTotalBar totalCents={draft.quote?.totalCents ?? 0} />}
+      {compact && <MobileTotalBar quote={draft.quote} />}
     </Grid>
   );
 }

@@ -1,4 +1,9 @@
-import { type PaymentAddResponse, toCents, validPaymentAmountCents } from '@cusco/shared';
+import {
+  defaultPaymentAmount,
+  type PaymentAddResponse,
+  toCents,
+  validPaymentAmountCents,
+} from '@cusco/shared';
 import { Alert, Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
 import { IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,7 +16,7 @@ import { paymentProblem, useAddPayment } from '../../../lib/payments.ts';
 import { bookingDetailKey } from '../../../lib/queries/booking-detail.ts';
 
 /**
- * The payment: the amount (starting at `initialAmount`), the problem to show, and the gateway's
+ * The payment: the amount (starting at the debt's whole dollars), the problem to show, and the gateway's
  * checkout once Pay was accepted. Pay checks the amount (a whole number above 0 and at most the
  * debt, spec §5), then asks for a checkout; a payment already in progress reads the reservation
  * again, so that its page lists it.
@@ -19,16 +24,14 @@ import { bookingDetailKey } from '../../../lib/queries/booking-detail.ts';
 function usePayment({
   code,
   debt,
-  initialAmount,
   onFinished,
 }: {
   code: string;
   debt: number;
-  initialAmount: number;
   onFinished(result: CheckoutResult, transactionId: string): void;
 }) {
   const { t } = useTranslation();
-  const [amount, setAmount] = useState<string | number>(initialAmount);
+  const [amount, setAmount] = useState<string | number>(() => defaultPaymentAmount(debt));
   const [problem, setProblem] = useState<{ message: string; inProgress: boolean } | null>(null);
   const [checkout, setCheckout] = useState<PaymentAddResponse | null>(null);
   const addPayment = useAddPayment();
@@ -78,14 +81,12 @@ function usePayment({
 export function PaymentModal({
   code,
   debt,
-  initialAmount,
   opened,
   onClose,
   onFinished,
 }: {
   code: string;
   debt: number;
-  initialAmount: number;
   opened: boolean;
   onClose(): void;
   onFinished(result: CheckoutResult, transactionId: string): void;
@@ -95,7 +96,6 @@ export function PaymentModal({
   const { amount, setAmount, problem, checkout, pay, paying, onResult } = usePayment({
     code,
     debt,
-    initialAmount,
     onFinished,
   });
 

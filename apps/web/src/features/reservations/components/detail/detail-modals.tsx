@@ -1,4 +1,4 @@
-import { type BookingDetail, defaultPaymentAmount } from '@cusco/shared';
+import type { BookingDetail } from '@cusco/shared';
 import { TermsModal } from '../../../../components/terms-modal.tsx';
 import { AddServicesModal } from '../add-services-modal.tsx';
 import { PassengerModal } from '../passenger-modal.tsx';
@@ -42,7 +42,6 @@ export function DetailModals({
         <PaymentModal
           code={booking.code}
           debt={detail.balance.debt}
-          initialAmount={defaultPaymentAmount(detail.balance.debt)}
           opened={actions.paying}
           onClose={() => actions.setPaying(false)}
           onFinished={(result, transactionId) => {
