@@ -16,12 +16,13 @@ import { demoDepartureDates } from '../src/seed/demo-departures.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { bookingFor, loadTour, postBooking } from './support/bookings.ts';
+import { turnBack } from './support/clock.ts';
 import { addPayment, event, notify } from './support/payments.ts';
 
 /**
  * Availability (issue 14): a departure the agency manages sells its seats once. Bookings racing
  * for its last seats are taken in turn; a closed date is refused with its reason; an unpaid
- * booking whose payment attempt expired gives its seats back; trail permits cap the seats.
+ * booking whose hold ended gives its seats back (ADR 0035); trail permits cap the seats.
  */
 let ctx: TestContext;
 let app: FastifyInstance;
@@ -228,17 +229,14 @@ describe('selling a departure', () => {
     }
   });
 
-  it('gives back the seats of an unpaid booking whose attempt expired; it pays again only if seats remain', async () => {
+  it('gives back the seats of an unpaid booking whose hold ended; it pays again only if seats remain', async () => {
     const date = '2030-09-20';
     await manage(admin.token, '100401', date, { capacity: 1, status: 'open' });
     const first = await book(date);
     expect(first.statusCode).toBe(201);
     expect((await book(date)).statusCode).toBe(409);
-    // The first booking's checkout expires unpaid: its seat goes back...
-    await db
-      .update(paymentAttempts)
-      .set({ expiresAt: sql`now() - interval '1 minute'` })
-      .where(eq(paymentAttempts.id, first.json().transactionId));
+    // The first booking's hold ends unpaid: its seat goes back...
+    await turnBack(db, first.json().code, app.config.payments.attemptTtlMinutes + 1);
     // The customer sees it: the booking's hold expired, in its detail and in the list.
     const detail = await app.inject({
       url: `/api/tour/booking/${first.json().code}`,

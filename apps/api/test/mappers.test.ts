@@ -92,6 +92,7 @@ function detailRows(overrides: Partial<BookingDetailRows> = {}): BookingDetailRo
     ],
     attempts: [],
     totals: totalsOf({ purchases: 163_000, additions: 0, discounts: 0, payments: 79_000 }),
+    holdsSeats: true,
     ...overrides,
   };
 }
@@ -309,38 +310,13 @@ describe.runIf(!isPostgres)('the tour mapper', () => {
   });
 });
 
-describe.runIf(!isPostgres)('a booking whose hold expired (issue 14)', () => {
-  const now = at('2026-11-22T16:00:00Z');
-  const unpaid = detailRows().ledger.filter((entry) => entry.kind !== 'payment');
-  const attempt = (status: string, expiresAt: string) => ({
-    id: 'a9',
-    operationNumber: 9,
-    amountCents: 163_000,
-    status,
-    createdAt: at('2026-11-22T15:30:00Z'),
-    expiresAt: at(expiresAt),
-  });
-
-  it('is unpaid, public, with passengers, and has no open attempt left', () => {
-    const expired = detailRows({
-      ledger: unpaid,
-      attempts: [attempt('pending', '2026-11-22T15:59:59Z')],
-    });
-    expect(holdExpired(expired, now)).toBe(true);
-    expect(holdExpired(detailRows({ ledger: unpaid, attempts: [] }), now)).toBe(true);
-  });
-
-  it('is not while an attempt is open, once anything was paid, on credit, or without passengers', () => {
-    const open = detailRows({
-      ledger: unpaid,
-      attempts: [attempt('pending', '2026-11-22T16:00:01Z')],
-    });
-    expect(holdExpired(open, now)).toBe(false);
-    expect(holdExpired(detailRows({ attempts: [] }), now)).toBe(false);
-    const credit = detailRows({ ledger: unpaid });
-    credit.head.booking = { ...credit.head.booking, corporateClientId: 'corporate-1' };
-    expect(holdExpired(credit, now)).toBe(false);
-    const empty = detailRows({ ledger: unpaid, passengers: [] });
-    expect(holdExpired(empty, now)).toBe(false);
+describe.runIf(!isPostgres)('a booking whose hold ended (ADR 0035)', () => {
+  it('is told when it no longer holds its seats (as the database read it) and has passengers', () => {
+    expect(holdExpired(detailRows({ holdsSeats: false }))).toBe(true);
+    expect(toBookingDetail(detailRows({ holdsSeats: false }), 'en').booking.expired).toBe(true);
+    expect(holdExpired(detailRows({ holdsSeats: true }))).toBe(false);
+    expect(toBookingDetail(detailRows({ holdsSeats: true }), 'en').booking.expired).toBe(false);
+    // A booking left without passengers holds nothing, and has nothing to tell.
+    expect(holdExpired(detailRows({ holdsSeats: false, passengers: [] }))).toBe(false);
   });
 });

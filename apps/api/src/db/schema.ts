@@ -589,9 +589,18 @@ export const bookings = pgTable(
     createdAt: createdAt(),
     /** The page's language when it was booked: its e-mails' (issue 15); null before. */
     language: text('language', { enum: mailLanguages }),
+    /**
+     * When the booking's unpaid hold on its seats ends (ADR 0035): set when it is saved, and
+     * again only when a payment takes back the seats it had given up; never moved by payment
+     * attempts. Past it, the booking holds seats only once its deposit is paid, or on credit.
+     */
+    holdUntil: timestamp('hold_until', { withTimezone: true }).notNull(),
+    /** How long an unpaid hold of the booking lasts (PAYMENT_ATTEMPT_TTL_MINUTES when booked). */
+    holdMinutes: integer('hold_minutes').notNull(),
   },
   (t) => [
     check('bookings_language_valid', sql`${t.language} in ('en', 'es')`),
+    check('bookings_hold_minutes_positive', sql`${t.holdMinutes} >= 1`),
     index('bookings_user_idx').on(t.userId, t.travelDate),
     index('bookings_departure_idx').on(t.tourId, t.travelDate),
     index('bookings_corporate_idx').on(t.corporateClientId, t.travelDate),

@@ -20,8 +20,8 @@ export const bookingListItem = z.object({
   paid: z.number(),
   pending: z.number(),
   /**
-   * An unpaid public booking whose payment attempt expired: its seats went back on sale (issue
-   * 14); it is paid again only while seats remain.
+   * A booking whose unpaid hold ended before its deposit was paid (or a refund left it unpaid):
+   * its seats went back on sale (ADR 0035); it is paid again only while seats remain.
    */
   expired: z.boolean(),
 });
@@ -79,7 +79,7 @@ export const bookingDetail = z.object({
     /** Booked on credit by a corporate client: no payment is offered. */
     corporate: z.boolean(),
     paymentMode: z.enum(['T', 'P']),
-    /** Unpaid, its payment attempt expired: its seats went back on sale (issue 14). */
+    /** Its hold ended without its deposit paid: its seats went back on sale (ADR 0035). */
     expired: z.boolean(),
   }),
   passanger: z.array(

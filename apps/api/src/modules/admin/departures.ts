@@ -27,6 +27,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { clientCompletion } from '../bookings/detail-answer.ts';
 import { debtSql, ledgerTotalsLateral } from '../bookings/ledger.ts';
+import { holdsSeats } from '../departures/holdings.ts';
 import { fullNameOf } from './customers.ts';
 
 /**
@@ -40,7 +41,10 @@ export const MAX_DEPARTURE_DAYS = 366;
 
 const documentTypes = alias(optionItems, 'document_types');
 
-/** Every slot of the bookings `where` selects, with its passenger and its booking's debt. */
+/**
+ * Every slot of the bookings `where` selects that hold their seats (a booking that gave them back
+ * does not travel: ADR 0035), with its passenger and its booking's debt.
+ */
 function departureSlots(db: Executor, where: SQL | undefined) {
   const totals = ledgerTotalsLateral(db, bookings.id);
   return db
@@ -74,7 +78,7 @@ function departureSlots(db: Executor, where: SQL | undefined) {
     .leftJoin(documentTypes, eq(documentTypes.id, clients.documentTypeId))
     .leftJoin(countries, eq(countries.id, clients.countryId))
     .leftJoinLateral(totals, sql`true`)
-    .where(where)
+    .where(and(where, holdsSeats))
     .orderBy(
       asc(bookings.travelDate),
       asc(tours.code),

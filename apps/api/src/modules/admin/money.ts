@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/record.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { lockBooking, normalizeCode } from '../bookings/access.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
+import { guardComeback, holdSeatsAgain } from '../departures/seats.ts';
 import { enqueueMail, paymentReceipt } from '../mail/outbox.ts';
 import { lockAttempt } from '../payments/locks.ts';
 
@@ -79,7 +80,10 @@ async function writeEntry(
   };
 }
 
-/** POST admin/bookings/{code}/payments: money taken at the desk, up to the debt. */
+/**
+ * POST admin/bookings/{code}/payments: money taken at the desk, up to the debt; for a booking that
+ * gave its seats back, only if they remain (taken again, as a card payment does: ADR 0035).
+ */
 export function recordOfflinePayment(
   db: Database,
   call: StaffCall,
@@ -89,6 +93,7 @@ export function recordOfflinePayment(
   const scope = `admin.payment:${normalizeCode(code)}`;
   return once(db, { userId: call.staff.userId, scope, key: call.key, body }, async (tx) => {
     const booking = await lockBooking(tx, eq(bookings.code, normalizeCode(code)));
+    await holdSeatsAgain(tx, booking);
     const { debt } = await ledgerTotals(tx, booking.id);
     const amountCents = toCents(body.amount);
     if (amountCents > debt) {
@@ -133,7 +138,8 @@ export function recordOfflinePayment(
 
 /**
  * POST admin/bookings/{code}/discounts and /additions (administrators): a discount lowers the
- * debt, never below 0; an addition raises it.
+ * debt, never below 0; an addition raises it. A discount that confirms a booking which gave its
+ * seats back is refused when they were sold meanwhile (ADR 0035).
  */
 export function adjustLedger(
   db: Database,
@@ -154,13 +160,16 @@ export function adjustLedger(
         field: 'amount',
       });
     }
-    return writeEntry(
+    const comeback = await guardComeback(tx, booking.id);
+    const answer = await writeEntry(
       tx,
       booking,
       debt,
       { kind, amountCents, description: body.reason.trim() },
       { staff: call.staff, action: `booking.${kind}`, details: { reason: body.reason.trim() } },
     );
+    await comeback();
+    return answer;
   });
 }
 

@@ -195,17 +195,11 @@ export function attemptsToTell(attempts: AttemptRow[]): AttemptRow[] {
 }
 
 /**
- * Whether a booking gave its seats back (issue 14), as `holdsSeats` decides it in SQL: a public
- * booking with passengers, never paid, whose payment attempts are all closed or expired. It is
- * read from the rows at the time of reading, so a detail cached by revision still tells it.
+ * Whether a booking with passengers gave its seats back (its unpaid hold ended without its deposit
+ * paid): `holdsSeats` of holdings.ts, read with the rows (and again on a cached read).
  */
-export function holdExpired(rows: BookingDetailRows, now = new Date()): boolean {
-  if (rows.head.booking.corporateClientId !== null) return false;
-  if (rows.passengers.every((line) => line.quantity === 0)) return false;
-  if (rows.ledger.some((entry) => entry.kind === 'payment')) return false;
-  return !rows.attempts.some(
-    (attempt) => attempt.status === 'pending' && attempt.expiresAt.getTime() > now.getTime(),
-  );
+export function holdExpired(rows: BookingDetailRows): boolean {
+  return !rows.holdsSeats && rows.passengers.some((line) => line.quantity > 0);
 }
 
 /** The booking detail (spec §3 "Booking detail") in a language: a pure mapping of its rows. */

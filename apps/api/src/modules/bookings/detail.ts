@@ -5,6 +5,7 @@ import { prepared } from '../../db/prepared.ts';
 import { bookings, tourInclusions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
+import { holdsSeats, holdsSeatsById } from '../departures/holdings.ts';
 import { attemptStages } from '../payments/stages.ts';
 import { normalizeCode, type Reader, visibleToPlaceholders, visibleToValues } from './access.ts';
 import { toBookingDetail } from './detail-answer.ts';
@@ -97,7 +98,10 @@ const detailStatement = prepared((db) =>
           limit: 10,
         },
       },
-      extras: (booking) => ledgerSumsOf(booking.id),
+      extras: (booking) => ({
+        ...ledgerSumsOf(booking.id),
+        holdsSeats: holdsSeatsById(booking.id).as('holds_seats'),
+      }),
     })
     .prepare('booking_detail'),
 );
@@ -169,6 +173,8 @@ function rowsOf(row: DetailRow) {
     })),
     attempts,
     totals: totalsOf(row),
+    /** Whether it holds its seats (holdings.ts) when read; a cached read asks again. */
+    holdsSeats: row.holdsSeats,
   };
 }
 
@@ -187,10 +193,14 @@ export async function loadBookingDetail(db: Executor, user: Reader, code: string
 
 export type BookingDetailRows = ReturnType<typeof rowsOf>;
 
-/** The booking's revision, when the user may see it (the detail cache's check on every read). */
+/**
+ * The booking's revision, when the user may see it (the detail cache's check on every read), and
+ * whether it holds its seats now: that changes with time alone (an unpaid hold ends), which moves
+ * no revision.
+ */
 const revisionStatement = prepared((db) =>
   db
-    .select({ revision: bookings.revision })
+    .select({ revision: bookings.revision, holdsSeats })
     .from(bookings)
     .where(and(eq(bookings.code, sql.placeholder('code')), visibleToPlaceholders))
     .prepare('booking_revision'),
@@ -222,5 +232,6 @@ async function cachedRows(db: Executor, user: Reader, code: string, cache: Booki
   const [head] = await revisionStatement(db).execute(values);
   if (!head) throw new AppError('NOT_FOUND', 'bookingNotFound');
   const key = [values.code, values.userId, values.companyId ?? ''].join('|');
-  return cache.read(key, head.revision, () => loadBookingDetail(db, user, code));
+  const rows = await cache.read(key, head.revision, () => loadBookingDetail(db, user, code));
+  return { ...rows, holdsSeats: head.holdsSeats };
 }

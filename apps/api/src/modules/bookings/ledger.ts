@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type AnyPgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -48,8 +48,11 @@ export function debtOf(totals: Omit<LedgerTotals, 'debt'>): number {
   return totals.purchases + totals.additions - totals.discounts - totals.payments;
 }
 
+/** The four sums of a booking's entries, as SQL: a lateral's columns, or aggregates. */
+type SumsSql = Record<keyof Omit<LedgerTotals, 'debt'>, SQLWrapper>;
+
 /** `debtOf` in SQL, of the sums of a `ledgerTotalsLateral` joined to the query (cents). */
-export function debtSql(totals: ReturnType<typeof ledgerTotalsLateral>) {
+export function debtSql(totals: SumsSql) {
   return sql<number>`(${totals.purchases} + ${totals.additions} - ${totals.discounts} - ${totals.payments})`.mapWith(
     Number,
   );
@@ -112,4 +115,27 @@ const totalsStatement = prepared((db) =>
 export async function ledgerTotals(db: Executor, bookingId: string): Promise<LedgerTotals> {
   const [row] = await totalsStatement(db).execute({ bookingId });
   return totalsOf(row ?? { purchases: 0, additions: 0, discounts: 0, payments: 0 });
+}
+
+/**
+ * A condition on the ledger totals of the booking whose id is `bookingId` (a column of the outer
+ * query), in one scalar subquery over its entries: `test` is given the sums as aggregates and
+ * their debt (cents; `payments` net of refunds, as everywhere), and may compare them with the
+ * booking's columns.
+ */
+export function ledgerCondition(
+  bookingId: AnyPgColumn,
+  test: (totals: Record<keyof LedgerTotals, SQL>) => SQL,
+): SQL<boolean> {
+  const sums = {
+    purchases: total('purchase'),
+    additions: total('addition'),
+    discounts: total('discount'),
+    payments: total('payment'),
+  };
+  const condition = test({ ...sums, debt: debtSql(sums) });
+  const subquery = sql`(select ${condition} from ${ledgerEntries} where ${ledgerEntries.bookingId} = ${bookingId})`;
+  // Nested, not spread: a single-table select writes the columns of a field's own SQL unqualified,
+  // which inside this subquery would name the entry's id instead of the booking's.
+  return sql<boolean>`${subquery}`;
 }

@@ -30,7 +30,12 @@ import { holdSeats } from '../departures/seats.ts';
 import { bookingConfirmation, enqueueMail } from '../mail/outbox.ts';
 import { type AttemptPolicy, openFirstAttempt } from '../payments/attempts.ts';
 import { loadTourPricing, type Named, nameOf, type TourPricing } from './catalogue.ts';
-import { insertBookingContents, insertWithFreshCode, seatTheCustomer } from './write.ts';
+import {
+  insertBookingContents,
+  insertWithFreshCode,
+  seatTheCustomer,
+  unpaidHold,
+} from './write.ts';
 
 export interface SaveBookingInput {
   user: AuthenticatedUser;
@@ -260,6 +265,8 @@ async function insertBooking(
     servicesCents: quote.servicesCents,
     totalCents: quote.totalCents,
     language: input.language,
+    // Its unpaid hold on the seats just taken (ADR 0035): its first attempt expires with it.
+    ...unpaidHold(input.payments.ttlMinutes),
   });
   const slots = await insertBookingContents(tx, booking.id, quote);
   if (body.isPassager) await seatTheCustomer(tx, user.userId, body.startDate, slots);

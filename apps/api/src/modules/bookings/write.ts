@@ -72,13 +72,21 @@ export async function insertBookingContents(tx: Transaction, bookingId: string, 
 }
 
 /**
+ * The columns of a new booking's unpaid hold on its seats (ADR 0035): it ends `minutes` after the
+ * transaction's start, and lasts as long whenever a payment takes the seats back after it ended.
+ */
+export function unpaidHold(minutes: number) {
+  return { holdUntil: sql`now() + make_interval(mins => ${minutes})`, holdMinutes: minutes };
+}
+
+/**
  * Inserts the booking under a new code; a code already taken (rare) is drawn again. The taken
  * code is skipped by `on conflict do nothing` (no row comes back), not caught as an error, so
  * no savepoint is needed: two round trips fewer per booking.
  */
 export async function insertWithFreshCode(
   tx: Transaction,
-  values: Omit<typeof bookings.$inferInsert, 'code'>,
+  values: Omit<typeof bookings.$inferInsert, 'code' | 'holdUntil'> & { holdUntil: Date | SQL },
   /** Where the codes come from (random; a test gives its own). */
   draw: () => string = newBookingCode,
 ) {

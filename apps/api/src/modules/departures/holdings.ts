@@ -1,25 +1,79 @@
-import { and, between, eq, sql } from 'drizzle-orm';
+import { and, between, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import {
-  bookings,
-  ledgerEntries,
-  passengerSlots,
-  paymentAttempts,
-  tourTypes,
-} from '../../db/schema.ts';
+import { bookings, passengerSlots, tourTypes } from '../../db/schema.ts';
+import { ledgerCondition } from '../bookings/ledger.ts';
 
 /**
- * Seats on departures (issue 14). A booking holds its passengers' seats while it is on credit
- * (corporate), paid in part or in full, or waiting for a payment attempt that has not expired;
- * an unpaid public booking whose attempt expired gives them back.
+ * When a booking holds its seats (ADR 0035): the one definition, in SQL, that everything counting
+ * or listing seats reads (the availability, the save's and a payment's seat check, the agency's
+ * departures and manifests, the customer's "hold ended"), built of the booking's own columns so
+ * that a query reading the booking under another name (the detail's relational query) can use it.
  */
-export const holdsSeats = sql`(
-  ${bookings.corporateClientId} is not null
-  or exists (select 1 from ${ledgerEntries} where ${ledgerEntries.bookingId} = ${bookings.id}
-             and ${ledgerEntries.kind} = 'payment')
-  or exists (select 1 from ${paymentAttempts} where ${paymentAttempts.bookingId} = ${bookings.id}
-             and ${paymentAttempts.status} = 'pending' and ${paymentAttempts.expiresAt} > now())
-)`;
+export interface HoldColumns {
+  id: AnyPgColumn;
+  corporateClientId: SQLWrapper;
+  passengersCents: SQLWrapper;
+  hotelsCents: SQLWrapper;
+  holdUntil: SQLWrapper;
+}
+
+/**
+ * The deposit of a booking as it stands (spec §9): half of its passengers and hotels, services
+ * excluded, in whole dollars: `partialAmountCents` of shared's pricing rules, in SQL (integer
+ * division of non-negative amounts is its floor; seat-holds.test pins the two together).
+ */
+export function depositOf(booking: Pick<HoldColumns, 'passengersCents' | 'hotelsCents'>): SQL {
+  return sql`((${booking.passengersCents} + ${booking.hotelsCents}) / 200 * 100)`;
+}
+
+/**
+ * Whether a booking is confirmed: it keeps its seats for good, whatever the time. It is on credit
+ * (a corporate client's), or the money it has paid, net of refunds, covers its deposit (the
+ * terms: "an initial deposit of 50% of the trek price confirms the reservation"), or it owes
+ * nothing.
+ *
+ * A discount is not money paid: it never pays the deposit. The deposit is the customer's stake in
+ * the seats (spec §9: non-refundable), which the agency keeps if they do not travel; a discount
+ * only lowers the price, and a booking whose price was lowered by half still puts down its
+ * deposit in money before its seats are kept. But a booking that owes nothing is settled: one
+ * discounted below its deposit and paid in full, a trip given free, is confirmed, so that a paid
+ * booking always holds its seats.
+ */
+export function confirmedOf(booking: HoldColumns): SQL<boolean> {
+  return sql<boolean>`(${booking.corporateClientId} is not null or ${ledgerCondition(
+    booking.id,
+    ({ payments, debt }) => sql`${payments} >= ${depositOf(booking)} or ${debt} <= 0`,
+  )})`;
+}
+
+/**
+ * Whether a booking holds its passengers' seats now: it is confirmed, or its unpaid hold has not
+ * ended (`hold_until`, fixed when it was saved or took its seats back; no payment attempt moves
+ * it). A booking that is neither gave its seats back: paying it takes them again only if they
+ * remain (`holdSeatsAgain`). A refund that leaves the deposit unpaid ends its hold the same way.
+ */
+export function holdsSeatsOf(booking: HoldColumns): SQL<boolean> {
+  return sql<boolean>`(${booking.holdUntil} > now() or ${confirmedOf(booking)})`;
+}
+
+/** `holdsSeatsOf` the `bookings` table of the query. */
+export const holdsSeats = holdsSeatsOf(bookings);
+
+const held = alias(bookings, 'held_booking');
+
+/**
+ * `holdsSeats` of the booking whose id is `bookingId` (a column of the outer query), as a scalar
+ * subquery built apart: a relational query renames every column of its extras to its own table,
+ * which would send the ledger's columns to the booking (see ledgerSumsOf).
+ */
+export function holdsSeatsById(bookingId: AnyPgColumn): SQL<boolean> {
+  const query = new QueryBuilder()
+    .select({ holds: holdsSeatsOf(held) })
+    .from(held)
+    .where(eq(held.id, bookingId));
+  return sql<boolean>`(${query})`;
+}
 
 /** What the bookings holding seats take of a tour's day. */
 export interface DayHolding {

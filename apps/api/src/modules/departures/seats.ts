@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { bookings, departures, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { emptyHolding, holdingsOn, holdsSeats } from './holdings.ts';
+import { confirmedOf, emptyHolding, holdingsOn, holdsSeats } from './holdings.ts';
 import {
   type AvailabilityTour,
   availabilityTour,
@@ -115,34 +115,60 @@ async function nextDatesWithRoom(
   return dates;
 }
 
-/** Whether a booking holds its seats now (see holdsSeats). */
-export async function bookingHoldsSeats(tx: Executor, bookingId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ holds: sql<boolean>`${holdsSeats}` })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId));
-  return row?.holds ?? false;
-}
-
-/**
- * Before a booking that no longer holds its seats (unpaid, its attempt expired) is paid again,
- * its passengers take seats again, or the payment is refused as a new booking would be.
- */
-export async function holdSeatsAgain(tx: Transaction, booking: { id: string }) {
-  if (await bookingHoldsSeats(tx, booking.id)) return;
+/** Where a booking stands with its seats (holdings.ts), and what taking them again asks for. */
+async function seatHoldOf(tx: Executor, bookingId: string) {
   const [row] = await tx
     .select({
+      holds: holdsSeats,
+      confirmed: confirmedOf(bookings),
+      holdUntil: bookings.holdUntil,
       tourId: bookings.tourId,
       date: bookings.travelDate,
       typeId: bookings.typeId,
       categoryId: bookings.categoryId,
+      passengers: tx.$count(passengerSlots, eq(passengerSlots.bookingId, bookings.id)),
     })
     .from(bookings)
-    .where(eq(bookings.id, booking.id));
-  if (!row) return;
-  const [slots] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(passengerSlots)
-    .where(eq(passengerSlots.bookingId, booking.id));
-  await holdSeats(tx, { ...row, passengers: slots?.n ?? 0, bookingId: booking.id });
+    .where(eq(bookings.id, bookingId));
+  return row;
+}
+
+/**
+ * Before a booking is paid (by card, or at the agency's desk), it must hold its seats: one that
+ * gave them back (its unpaid hold ended, or a refund left its deposit unpaid) takes them again,
+ * or the payment is refused as a new booking would be (409 without room, 422 when the day no
+ * longer runs), and a new unpaid hold of its length starts. Answers when the booking's unpaid
+ * hold ends, which no payment attempt opened now may outlive, or null when it is confirmed and
+ * keeps its seats whatever the time. Runs with the booking locked.
+ */
+export async function holdSeatsAgain(
+  tx: Transaction,
+  booking: { id: string },
+): Promise<Date | null> {
+  const hold = await seatHoldOf(tx, booking.id);
+  if (!hold || hold.confirmed) return null;
+  if (hold.holds) return hold.holdUntil;
+  await holdSeats(tx, { ...hold, bookingId: booking.id });
+  const [taken] = await tx
+    .update(bookings)
+    .set({ holdUntil: sql`now() + make_interval(mins => ${bookings.holdMinutes})` })
+    .where(eq(bookings.id, booking.id))
+    .returning({ holdUntil: bookings.holdUntil });
+  return taken?.holdUntil ?? null;
+}
+
+/**
+ * For a write that may confirm a booking without a payment (a discount that leaves nothing owed,
+ * an accepted removal that lowers its deposit): call it before the write, and what it answers
+ * after. A booking that had given its seats back and is confirmed by the write must find
+ * them free, or the write is refused (409/422; the caller's transaction rolls back): a booking
+ * coming back never oversells its departure.
+ */
+export async function guardComeback(tx: Transaction, bookingId: string) {
+  const before = await seatHoldOf(tx, bookingId);
+  return async () => {
+    if (!before || before.holds) return;
+    const after = await seatHoldOf(tx, bookingId);
+    if (after?.holds) await holdSeats(tx, { ...after, bookingId });
+  };
 }

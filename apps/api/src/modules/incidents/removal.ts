@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { lockBooking } from '../bookings/access.ts';
+import { guardComeback } from '../departures/seats.ts';
 
 /**
  * An accepted request to remove a passenger or a service (issue 13): the slot or the line goes,
@@ -100,6 +101,8 @@ export async function applyRemoval(
   staffUserId: string,
 ): Promise<number> {
   const booking = await lockBooking(tx, eq(bookings.id, request.bookingId));
+  // A lower deposit may confirm a booking that gave its seats back: only if they are still free.
+  const comeback = await guardComeback(tx, request.bookingId);
   const { priceCents, removed } =
     request.target === 'passenger'
       ? await removePassenger(tx, request.bookingId, request.targetSlotId)
@@ -127,5 +130,6 @@ export async function applyRemoval(
     before: { ...removed, price: fromCents(priceCents) },
     after: { daysBefore, penaltyPercent, credit: fromCents(creditCents) },
   });
+  await comeback();
   return creditCents;
 }

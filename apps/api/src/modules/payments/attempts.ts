@@ -99,12 +99,14 @@ export async function settleDecidedAttempts(
  * Opens the booking's payment attempt for an amount the server decided (spec §4, the payments
  * issue): a booking has at most one pending attempt; the same amount while it is open reuses it;
  * another amount replaces it once the gateway has closed it, and is refused (409, "a payment is
- * in progress") while the gateway is taking a card for it. Runs in the caller's transaction,
- * with the booking locked.
+ * in progress") while the gateway is taking a card for it. A new attempt expires with the
+ * policy's minutes, or when the booking's unpaid hold ends if sooner (`holdUntil`, from
+ * holdSeatsAgain): no checkout takes money for seats the booking no longer holds. Runs in the
+ * caller's transaction, with the booking locked.
  */
 export async function openAttemptInTransaction(
   tx: Transaction,
-  input: { bookingId: string; userId: string; amountCents: number },
+  input: { bookingId: string; userId: string; amountCents: number; holdUntil: Date | null },
   policy: AttemptPolicy,
 ): Promise<OpenedAttempt> {
   const [booking] = await tx
@@ -184,12 +186,22 @@ function checkoutOf(
   };
 }
 
-/** Inserts a pending attempt for an amount of a booking, expiring after the policy's minutes. */
+/**
+ * Inserts a pending attempt for an amount of a booking, expiring after the policy's minutes, or
+ * at the end of the booking's unpaid hold if that comes first.
+ */
 async function insertAttempt(
   tx: Transaction,
-  input: { bookingId: string; userId: string; amountCents: number; currency: string },
+  input: {
+    bookingId: string;
+    userId: string;
+    amountCents: number;
+    currency: string;
+    holdUntil: Date | null;
+  },
   policy: AttemptPolicy,
 ): Promise<Attempt> {
+  const lifetime = sql`now() + make_interval(mins => ${policy.ttlMinutes})`;
   const [attempt] = await tx
     .insert(paymentAttempts)
     .values({
@@ -198,7 +210,9 @@ async function insertAttempt(
       gateway: policy.gateway.name,
       amountCents: input.amountCents,
       currency: input.currency,
-      expiresAt: sql`now() + make_interval(mins => ${policy.ttlMinutes})`,
+      expiresAt: input.holdUntil
+        ? sql`least(${lifetime}, ${input.holdUntil.toISOString()}::timestamptz)`
+        : lifetime,
     })
     .returning();
   if (!attempt) throw new Error('payment attempt not inserted');
@@ -208,7 +222,8 @@ async function insertAttempt(
 /**
  * The first attempt of a booking saved in this transaction: nothing else can hold it (the row
  * is new and ours) and no attempt exists yet, so the booking, its tour and its customer are
- * given, not read again (three statements fewer for every public booking saved).
+ * given, not read again (three statements fewer for every public booking saved). It expires with
+ * the booking's first hold: both are the transaction's `now()` plus the policy's minutes.
  */
 export async function openFirstAttempt(
   tx: Transaction,
@@ -227,6 +242,7 @@ export async function openFirstAttempt(
       userId: customer.userId,
       amountCents: input.amountCents,
       currency: booking.currency,
+      holdUntil: null,
     },
     policy,
   );
@@ -259,15 +275,16 @@ export async function addPayment(
   return db.transaction(async (tx) => {
     // Lock the booking first: two payments of one booking decide on its debt one at a time.
     await lockBooking(tx, eq(bookings.id, visible.id));
-    // An unpaid booking whose attempt expired gave its seats back: it pays only if they remain.
-    await holdSeatsAgain(tx, visible);
+    // A booking that gave its seats back pays only if they remain (taken again for a new hold);
+    // an unconfirmed one's checkout ends with its hold.
+    const holdUntil = await holdSeatsAgain(tx, visible);
     const { debt } = await ledgerTotals(tx, visible.id);
     const amountCents = validPaymentAmountCents(request.amount, debt, request.amountStr);
     if (amountCents === null)
       throw new AppError('BUSINESS_RULE', 'invalidPaymentAmount', { field: 'amount' });
     const attempt = await openAttemptInTransaction(
       tx,
-      { bookingId: visible.id, userId: user.userId, amountCents },
+      { bookingId: visible.id, userId: user.userId, amountCents, holdUntil },
       policy,
     );
     return {

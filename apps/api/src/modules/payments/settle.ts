@@ -107,9 +107,9 @@ async function settleDeclined(tx: Transaction, attempt: AttemptRow): Promise<Set
 /**
  * An approval adds the payment to the ledger once, unless its booking was cancelled meanwhile
  * (no passenger left: what the cancellation policy keeps is not taken from a checkout paid
- * afterwards), it is more than the debt left, or it comes for an attempt that had expired (or
- * was given up) while the booking's seats were sold to others: then the attempt awaits a refund
- * (the back office's refunds due). Otherwise even such an attempt is paid: the money moved.
+ * afterwards), it is more than the debt left, or it comes when the booking no longer holds its
+ * seats and they were sold to others: then the attempt awaits a refund (the back office's refunds
+ * due). Otherwise even an attempt that expired or was given up is paid: the money moved.
  */
 async function settleApproved(
   tx: Transaction,
@@ -167,19 +167,14 @@ async function settleApproved(
 }
 
 /**
- * True when an approval comes for an attempt no longer open (expired, or given up) of a booking
- * whose seats went back and were sold meanwhile (issue 14): it cannot take them again.
+ * True when an approval comes for a booking that no longer holds its seats (its unpaid hold ended,
+ * or a refund left its deposit unpaid: ADR 0035) and whose seats were sold meanwhile (issue 14):
+ * it cannot take them again. A booking that holds them, or finds them free (taken again for a new
+ * hold), is paid.
  */
 async function seatsGone(tx: Transaction, attempt: AttemptRow): Promise<boolean> {
-  const open = attempt.status === 'pending' && attempt.expiresAt > new Date();
-  if (open) return false;
-  const [booking] = await tx
-    .select({ id: bookings.id, tourId: bookings.tourId, travelDate: bookings.travelDate })
-    .from(bookings)
-    .where(eq(bookings.id, attempt.bookingId));
-  if (!booking) return false;
   try {
-    await holdSeatsAgain(tx, booking);
+    await holdSeatsAgain(tx, { id: attempt.bookingId });
     return false;
   } catch (error) {
     // holdSeats refuses in code, after its reads: the transaction is still usable.

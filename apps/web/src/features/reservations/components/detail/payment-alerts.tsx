@@ -52,8 +52,8 @@ export function PaymentAttemptAlerts({
 }
 
 /**
- * An unpaid booking whose checkout expired gave its seats back (issue 14): it can be paid again
- * while seats remain on its date.
+ * A booking whose hold ended before its deposit was paid gave its seats back (ADR 0035): it can
+ * be paid again while seats remain on its date.
  */
 export function ExpiredHold() {
   const { t } = useTranslation();
