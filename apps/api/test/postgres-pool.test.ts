@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, rowsOf } from '../src/db/client.ts';
 import { isDatabaseUnavailable } from '../src/lib/db-errors.ts';
 import { isPostgres, openTestDatabase, type TestDatabase } from './support/app.ts';
 
@@ -44,9 +44,9 @@ describe.skipIf(!isPostgres)('the PostgreSQL pool', () => {
     const handle = await openDatabase({ kind: 'postgres', url: database.url ?? '', poolSize: 1 });
     try {
       await handle.db.execute(sql`create table pool_probe (n integer)`);
-      const [before] = (
-        await handle.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)
-      ).rows;
+      const [before] = rowsOf<{ pid: number }>(
+        await handle.db.execute(sql`select pg_backend_pid() as pid`),
+      );
       const error = await rejection(
         handle.db.transaction(async (tx) => {
           await tx.execute(sql`insert into pool_probe values (1)`);
@@ -58,11 +58,11 @@ describe.skipIf(!isPostgres)('the PostgreSQL pool', () => {
       expect(String((error as Error).message)).not.toMatch(/client was closed/i);
       expect(isDatabaseUnavailable(error)).toBe(true);
       // Rolled back, and the one connection of the pool is the same one, still usable.
-      const [after] = (
-        await handle.db.execute<{ pid: number; rows: number }>(
+      const [after] = rowsOf<{ pid: number; rows: number }>(
+        await handle.db.execute(
           sql`select pg_backend_pid() as pid, (select count(*)::int from pool_probe) as rows`,
-        )
-      ).rows;
+        ),
+      );
       expect(after).toEqual({ pid: before?.pid, rows: 0 });
     } finally {
       await handle.close();
@@ -75,11 +75,11 @@ describe.skipIf(!isPostgres)('the PostgreSQL pool', () => {
       await handle.db.execute(sql`create table lock_probe (id integer primary key, n integer)`);
       await handle.db.execute(sql`insert into lock_probe values (1, 0), (2, 0)`);
       const pids = async () =>
-        (
-          await handle.db.execute<{ pid: number }>(
+        rowsOf<{ pid: number }>(
+          await handle.db.execute(
             sql`select pid from pg_stat_activity where datname = current_database() and application_name = 'cusco-api' order by pid`,
-          )
-        ).rows.map((row) => row.pid);
+          ),
+        ).map((row) => row.pid);
       // Each transaction takes one row, waits until the other has its row, then asks for it.
       let arrived = 0;
       let release: () => void = () => {};
@@ -101,11 +101,9 @@ describe.skipIf(!isPostgres)('the PostgreSQL pool', () => {
       expect(codeOf(error)).toBe('40P01');
       expect(String((error as Error).message)).not.toMatch(/client was closed/i);
       // One transaction won whole, the other left nothing; the pool still has its two.
-      const rows = (
-        await handle.db.execute<{ id: number; n: number }>(
-          sql`select id, n from lock_probe order by id`,
-        )
-      ).rows;
+      const rows = rowsOf<{ id: number; n: number }>(
+        await handle.db.execute(sql`select id, n from lock_probe order by id`),
+      );
       expect(rows).toEqual([
         { id: 1, n: 1 },
         { id: 2, n: 1 },

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { bookings, ledgerEntries, paymentAttempts, paymentNotifications } from '../../db/schema.ts';
+import { ledgerEntries, paymentAttempts, paymentNotifications } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { GatewayStatus } from '../../payments/gateway.ts';
 import { ledgerTotals } from '../bookings/ledger.ts';
