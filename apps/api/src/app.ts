@@ -38,6 +38,7 @@ import { publicTourRoutes, tourRoutes } from './modules/tours/routes.ts';
 import { createGateway, type PaymentGateway } from './payments/index.ts';
 import { sandboxRoutes } from './payments/sandbox/routes.ts';
 import { sandboxSecret } from './payments/sandbox/secret.ts';
+import { afterAnswerPlugin } from './plugins/after-answer.ts';
 import { authPlugin, signedIn, staffOnly } from './plugins/auth.ts';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -210,8 +211,9 @@ async function registerDocs(app: App) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
 
-/** The catalogue cache, the sessions and the rate limits the routes use. */
+/** The catalogue cache, the sessions, the rate limits and the work after an answer. */
 async function registerSharedPlugins(app: App, options: AppOptions) {
+  await app.register(afterAnswerPlugin);
   await app.register(catalogueCachePlugin, { db: options.db });
   await app.register(authPlugin, { db: options.db });
   await app.register(rateLimitsPlugin, {

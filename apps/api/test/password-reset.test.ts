@@ -17,13 +17,20 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const forgot = (email: string, language = 'en', app = ctx.app) =>
+const ask = (email: string, language = 'en', app = ctx.app) =>
   app.inject({
     method: 'POST',
     url: '/api/authentication/password/forgot',
     headers: { 'accept-language': language },
     payload: { email },
   });
+
+/** Asks for a link, and waits for the work done once the answer has gone (the link made). */
+async function forgot(email: string, language = 'en', app = ctx.app) {
+  const answer = await ask(email, language, app);
+  await app.afterAnswer.settled();
+  return answer;
+}
 
 const reset = (token: string, password: string, confirm = password) =>
   ctx.app.inject({
@@ -127,6 +134,43 @@ describe('POST /api/authentication/password/forgot', () => {
       payload,
     });
     expect(response.statusCode).toBe(status);
+  });
+});
+
+describe('the time "Forgot your password?" takes', () => {
+  it('answers before any work on the account: the same whether or not it exists', async () => {
+    const customer = await signUpAndIn(ctx.app);
+    const id = await userId(customer.user.email);
+    // The account's row is locked by another transaction (and, on PGlite, the whole database
+    // is busy with it): the answer must not wait for it, for it would not wait for an unknown
+    // address either.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const blocker = ctx.database.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+      locked();
+      await gate;
+    });
+    await holding;
+    try {
+      const answered = await Promise.race([
+        ask(customer.user.email).then((response) => response.statusCode),
+        new Promise<string>((resolve) => setTimeout(() => resolve('no answer in 10 s'), 10_000)),
+      ]);
+      expect(answered).toBe(202);
+    } finally {
+      release();
+      await blocker;
+    }
+    // Once the database is free, the link is made and e-mailed.
+    await ctx.app.afterAnswer.settled();
+    expect(await resetsOf(customer.user.email)).toBe(1);
   });
 });
 
