@@ -111,7 +111,8 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 function createServer(options: AppOptions) {
   const logger = options.logger ?? false;
   return Fastify({
-    // Every error is logged through serializeError: no query parameters, no request bodies.
+    // Every error is logged through serializeError, every request by its route (lib/log.ts):
+    // no query strings, no path values, no request bodies.
     logger:
       logger && typeof logger === 'object' ? { ...logger, serializers: logSerializers } : logger,
     trustProxy: trustedProxies(options.config.trustProxy),
