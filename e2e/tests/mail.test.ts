@@ -10,7 +10,6 @@ import {
   signInApi,
   signInThroughApi,
 } from '../support/api.ts';
-import { expectToast } from '../support/booking.ts';
 import {
   describeInBrowser,
   expectAccessible,
@@ -73,7 +72,7 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
 );
 
 describeInBrowser('password reset and the mailbox', () => {
-  it('a customer asks for a link, an administrator sees it in the mailbox, the link sets a new password', async () => {
+  it('a customer asks for a link; the mailbox shows the message but never the link; a wrong link offers a new one', async () => {
     const customer = await createCustomer('Teo', 'Huallpa');
     const page = await openPage('desktop');
     await visit(page, '/login');
@@ -87,7 +86,8 @@ describeInBrowser('password reset and the mailbox', () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Close' }).first().click();
 
-    // The embedded transport kept the message: an administrator opens it in the mailbox.
+    // The embedded transport kept the message: an administrator opens it in the mailbox, and
+    // finds it without its link (whoever reads it could take the account over; issue 26).
     const admin = await openPage('desktop');
     await visit(admin, '/login');
     await signInThroughApi(admin, demo.admin.email, demo.admin.password);
@@ -108,36 +108,29 @@ describeInBrowser('password reset and the mailbox', () => {
     const message = admin.getByRole('dialog', { name: 'Reset your password' });
     await expect
       .poll(() =>
-        message
-          .frameLocator('iframe')
-          .getByRole('link', { name: 'Choose a new password' })
-          .isVisible(),
+        message.frameLocator('iframe').getByText('The link is not shown in this copy').isVisible(),
       )
       .toBe(true);
+    expect(
+      await message
+        .frameLocator('iframe')
+        .getByRole('link', { name: 'Choose a new password' })
+        .count(),
+    ).toBe(0);
     await message.getByRole('tab', { name: 'Plain text' }).click();
     const text = (await message.getByRole('tabpanel').textContent()) ?? '';
-    const link = /#\/reset\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
-    expect(link).toBeDefined();
+    expect(text).toContain('The link is not shown in this copy');
+    expect(text).not.toMatch(/#\/reset\//);
     await screenshot(admin, 'admin-mail-message');
     await expectAccessible(admin);
 
-    await visit(page, `/reset/${link}`);
-    await page.getByLabel(/^New password/).fill('Huchuy-Qosqo-3600');
-    await page.getByLabel(/^Repeat the new password/).fill('Huchuy-Qosqo-3600');
-    await expectAccessible(page);
-    await page.getByRole('button', { name: 'Save the new password' }).click();
-    await expectToast(
-      page,
-      'Your password was changed. Sign in with the new one.',
-      'Password changed',
-    );
-    await expect.poll(() => page.url()).toContain('#/login');
-    await signInApi(customer.email, 'Huchuy-Qosqo-3600');
-
-    // Used once: the same link again says so, and offers a new one.
-    await visit(page, `/reset/${link}`);
+    // A link that is not (or no longer) valid says so, and offers a new one. (Setting a new
+    // password through a real link is tested through the API, with the link read from a real
+    // SMTP server: apps/api/test/password-reset.test.ts.)
+    await visit(page, `/reset/${'x'.repeat(43)}`);
     await page.getByLabel(/^New password/).fill('Another-Pass-2027');
     await page.getByLabel(/^Repeat the new password/).fill('Another-Pass-2027');
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('not valid any more');
     expect(await page.getByRole('link', { name: 'Ask for a new link' }).isVisible()).toBe(true);

@@ -38,6 +38,7 @@ import { publicTourRoutes, tourRoutes } from './modules/tours/routes.ts';
 import { createGateway, type PaymentGateway } from './payments/index.ts';
 import { sandboxRoutes } from './payments/sandbox/routes.ts';
 import { sandboxSecret } from './payments/sandbox/secret.ts';
+import { afterAnswerPlugin } from './plugins/after-answer.ts';
 import { authPlugin, signedIn, staffOnly } from './plugins/auth.ts';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -103,19 +104,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/** How long a request has to arrive whole, and a connection may stay silent. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 /** The Fastify server, with its logging, proxy trust and request limits. */
 function createServer(options: AppOptions) {
   const logger = options.logger ?? false;
   return Fastify({
-    // Every error is logged through serializeError: no query parameters, no request bodies.
+    // Every error is logged through serializeError, every request by its route (lib/log.ts):
+    // no query strings, no path values, no request bodies.
     logger:
       logger && typeof logger === 'object' ? { ...logger, serializers: logSerializers } : logger,
     trustProxy: trustedProxies(options.config.trustProxy),
     // JSON bodies are small (a booking is a few kilobytes); scans go through multipart, whose
     // own limits are 1 MB. A large body on a public route would only cost the server CPU.
     bodyLimit: 64 * 1024,
-    // A request has 30 s to arrive whole: slow senders cannot hold sockets for minutes.
-    requestTimeout: 30_000,
+    // A request has 30 s to arrive whole, headers and body (docs/security.md): slow senders
+    // cannot hold sockets for minutes. Node checks its connections every 30 s by default, which
+    // let a slow client keep its socket up to twice that; every second, the cut comes on time.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
+    // A connection that never sends a whole request is cut by the same 30 s. One idle between
+    // two requests is kept 72 s (Fastify's default, said here): longer than the usual 60 s idle
+    // time of a load balancer, which must close first. A client that stops reading an answer
+    // (its socket silent while the answer waits) is cut after 60 s; no answer takes that long
+    // to make (a statement has 15 s).
+    keepAliveTimeout: 72_000,
+    connectionTimeout: 60_000,
     // The request id of the logs is the load balancer's when one is trusted, else our own: a
     // client cannot choose it.
     requestIdHeader: trustedProxies(options.config.trustProxy) ? 'x-request-id' : false,
@@ -210,8 +225,9 @@ async function registerDocs(app: App) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
 
-/** The catalogue cache, the sessions and the rate limits the routes use. */
+/** The catalogue cache, the sessions, the rate limits and the work after an answer. */
 async function registerSharedPlugins(app: App, options: AppOptions) {
+  await app.register(afterAnswerPlugin);
   await app.register(catalogueCachePlugin, { db: options.db });
   await app.register(authPlugin, { db: options.db });
   await app.register(rateLimitsPlugin, {

@@ -1,5 +1,5 @@
 import { adminIncident, adminIncidentList, IncidentStatusId, IncidentTypeId } from '@cusco/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client.ts';
@@ -190,6 +190,37 @@ describe('the requests queue', () => {
     await expect(
       db.execute(sql`delete from audit_entries where subject_id = ${id}`),
     ).rejects.toThrow();
+    expect(await db.select().from(auditEntries).where(eq(auditEntries.subjectId, id))).toHaveLength(
+      1,
+    );
+  });
+
+  it('refuses to empty the audit trail with TRUNCATE, directly or by cascade', async () => {
+    const { id } = await raiseRequest('Porters');
+    await answer(agent.token, id, { response: 'Each porter carries at most 20 kg.' });
+    // Each statement runs in a transaction that is rolled back whatever happens, so that a
+    // TRUNCATE let through empties nothing for the tests that follow.
+    const attempt = (statement: SQL) =>
+      ctx.database.db
+        .transaction(async (tx) => {
+          await tx.execute(statement);
+          tx.rollback();
+        })
+        .then(
+          () => 'truncated',
+          (error: Error) =>
+            error instanceof TransactionRollbackError
+              ? 'truncated'
+              : `${error.message} ${(error.cause as Error | undefined)?.message}`,
+        );
+    for (const statement of [
+      sql`truncate audit_entries`,
+      sql`truncate table only audit_entries restart identity`,
+      sql`truncate users, audit_entries cascade`,
+      sql`truncate bookings cascade`,
+    ]) {
+      expect(await attempt(statement)).toMatch(/the audit trail is append-only/);
+    }
     expect(await db.select().from(auditEntries).where(eq(auditEntries.subjectId, id))).toHaveLength(
       1,
     );

@@ -7,6 +7,7 @@ import type { Executor } from '../src/db/client.ts';
 import {
   auditEntries,
   bookings,
+  departures,
   paymentAttempts,
   sandboxCharges,
   tours,
@@ -99,6 +100,131 @@ describe('managing a departure', () => {
       (await app.inject({ url: '/api/tour/100401/availability?from=2030-01-01&to=2032-01-01' }))
         .statusCode,
     ).toBe(400);
+  });
+});
+
+describe('editing a departure', () => {
+  const row = async (tourCode: string, date: string) => {
+    const [tour] = await db.select({ id: tours.id }).from(tours).where(eq(tours.code, tourCode));
+    const [found] = await db
+      .select()
+      .from(departures)
+      .where(and(eq(departures.tourId, tour?.id ?? ''), eq(departures.date, date)));
+    return found;
+  };
+  const figures = (found: Awaited<ReturnType<typeof row>>) =>
+    found && {
+      capacity: found.capacity,
+      permits: found.permits,
+      privateGroups: found.privateGroups,
+      status: found.status,
+      reason: found.reason,
+    };
+
+  it('leaves a field absent from the request as it was; null clears it', async () => {
+    const full = {
+      capacity: 12,
+      permits: 30,
+      privateGroups: 2,
+      status: 'closed',
+      reason: 'Landslide',
+    };
+    expect((await manage(admin.token, '100401', '2030-05-06', full)).statusCode).toBe(200);
+
+    // The seats and status without the permits, private groups and reason: those stay.
+    const seats = await manage(admin.token, '100401', '2030-05-06', {
+      capacity: 14,
+      status: 'closed',
+    });
+    expect(seats.statusCode, seats.body).toBe(200);
+    expect(managedDeparture.parse(seats.json())).toMatchObject({
+      capacity: 14,
+      permits: 30,
+      privateGroups: 2,
+      status: 'closed',
+      reason: 'Landslide',
+    });
+    expect(figures(await row('100401', '2030-05-06'))).toEqual({ ...full, capacity: 14 });
+
+    // Only the status: the rest stays (the seats too).
+    const open = await manage(admin.token, '100401', '2030-05-06', { status: 'open' });
+    expect(open.statusCode, open.body).toBe(200);
+    expect(figures(await row('100401', '2030-05-06'))).toEqual({
+      ...full,
+      capacity: 14,
+      status: 'open',
+    });
+
+    // Clearing is explicit: null is "the tour's own" (or no permit cap), and an empty reason.
+    const cleared = await manage(admin.token, '100401', '2030-05-06', {
+      permits: null,
+      privateGroups: null,
+      reason: null,
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(figures(await row('100401', '2030-05-06'))).toEqual({
+      capacity: 14,
+      permits: null,
+      privateGroups: null,
+      status: 'open',
+      reason: '',
+    });
+    expect(managedDeparture.parse(cleared.json())).toMatchObject({
+      capacity: 14,
+      permits: null,
+      privateGroups: null,
+    });
+    const capacity = await manage(admin.token, '100401', '2030-05-06', { capacity: null });
+    expect(capacity.statusCode, capacity.body).toBe(200);
+    expect(figures(await row('100401', '2030-05-06'))).toMatchObject({ capacity: null });
+
+    // A status cannot be cleared (a departure is always open, closed or cancelled).
+    expect((await manage(admin.token, '100401', '2030-05-06', { status: null })).statusCode).toBe(
+      400,
+    );
+    // Each change is audited with the departure as it was and as it is.
+    const audits = await db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.action, 'departure.update'));
+    const last = audits.find((entry) => (entry.after as { capacity?: unknown }).capacity === null);
+    expect(last?.before).toMatchObject({ capacity: 14, permits: null });
+    expect(last?.after).toMatchObject({ date: '2030-05-06', capacity: null, status: 'open' });
+  });
+
+  it("schedules a date not yet scheduled with the tour's own figures for the fields left out", async () => {
+    const set = await manage(admin.token, '100401', '2030-05-07', { permits: 20 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(figures(await row('100401', '2030-05-07'))).toEqual({
+      capacity: null,
+      permits: 20,
+      privateGroups: null,
+      status: 'open',
+      reason: '',
+    });
+  });
+
+  it('in bulk, leaves the fields left out as each date had them', async () => {
+    const range = { from: '2031-06-02', to: '2031-06-03', weekdays: [0, 1, 2, 3, 4, 5, 6] };
+    const bulk = (body: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/admin/tours/100401/departures',
+        headers: bearer(admin.token),
+        payload: { ...range, ...body },
+      });
+    expect((await bulk({ capacity: 9, permits: 40, status: 'open' })).statusCode).toBe(200);
+    const closed = await bulk({ status: 'closed', reason: 'Maintenance' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    for (const date of ['2031-06-02', '2031-06-03']) {
+      expect(figures(await row('100401', date))).toEqual({
+        capacity: 9,
+        permits: 40,
+        privateGroups: null,
+        status: 'closed',
+        reason: 'Maintenance',
+      });
+    }
   });
 });
 
@@ -516,7 +642,12 @@ describe('departures in bulk', () => {
     const [audit] = await db
       .select()
       .from(auditEntries)
-      .where(eq(auditEntries.action, 'departure.bulk'));
+      .where(
+        and(
+          eq(auditEntries.action, 'departure.bulk'),
+          sql`${auditEntries.after}->>'tourCode' = '100201'`,
+        ),
+      );
     expect(audit?.after).toMatchObject({ tourCode: '100201', weekdays: [2, 6], capacity: 10 });
     const after = await app.inject({
       url: '/api/tour/100201/availability?from=2031-03-11&to=2031-03-11',

@@ -1,29 +1,47 @@
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMessages, outbox, passwordResets, users } from '../src/db/schema.ts';
+import { auditEntries, mailMessages, outbox, passwordResets, users } from '../src/db/schema.ts';
+import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext, testConfig } from './support/app.ts';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 
 /**
  * "Forgot your password?" (issue 15): the same answer whether or not the account exists, a
  * single-use link valid 30 minutes stored by its hash, throttled per account and per address,
- * and a new password that ends every session. Mail goes to the embedded transport (the
- * database), where the link is read as the customer would read it.
+ * and a new password that ends every session. Mail goes to a real SMTP server in this process,
+ * where the link is read as the customer would read it; the embedded transport's copy (the
+ * back office's mailbox) never shows it, and every reset is in the audit trail (issue 26).
  */
 let ctx: TestContext;
+let smtp: TestSmtpServer;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  smtp = await startSmtpServer();
+  const base = testConfig();
+  ctx = await createTestApp({
+    mail: { ...base.mail, smtpUrl: smtp.url, from: 'Cusco Treks <bookings@cusco.test>' },
+  });
 });
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await smtp?.stop();
+});
 
-const forgot = (email: string, language = 'en', app = ctx.app) =>
+const ask = (email: string, language = 'en', app = ctx.app) =>
   app.inject({
     method: 'POST',
     url: '/api/authentication/password/forgot',
     headers: { 'accept-language': language },
     payload: { email },
   });
+
+/** Asks for a link, and waits for the work done once the answer has gone (the link made). */
+async function forgot(email: string, language = 'en', app = ctx.app) {
+  const answer = await ask(email, language, app);
+  await app.afterAnswer.settled();
+  return answer;
+}
 
 const reset = (token: string, password: string, confirm = password) =>
   ctx.app.inject({
@@ -40,18 +58,20 @@ async function userId(email: string) {
   return row?.id ?? '';
 }
 
-/** The newest reset e-mail kept for an address, once the worker has passed. */
+/** The newest reset e-mail sent to an address, once the worker has passed; its outbox row. */
 async function resetMail(email: string) {
   await ctx.app.mail.sendDue();
+  const mail = smtp
+    .to(email)
+    .filter((message) => /#\/reset\//.test(message.mail.text ?? ''))
+    .at(-1)?.mail;
+  const outboxId = mail?.messageId?.match(/^<([0-9a-f-]{36})@/)?.[1] ?? '';
   const [row] = await ctx.database.db
-    .select({ text: mailMessages.text, subject: mailMessages.subject, data: outbox.data })
-    .from(mailMessages)
-    .innerJoin(outbox, eq(outbox.id, mailMessages.outboxId))
-    .where(and(eq(outbox.kind, 'password_reset'), eq(mailMessages.toAddress, email)))
-    .orderBy(desc(outbox.createdAt))
-    .limit(1);
-  const token = row?.text.match(/#\/reset\/([A-Za-z0-9_-]{43})/)?.[1];
-  return { ...row, token: token ?? '' };
+    .select({ data: outbox.data })
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'password_reset'), eq(outbox.id, outboxId)));
+  const token = mail?.text?.match(/#\/reset\/([A-Za-z0-9_-]{43})/)?.[1];
+  return { subject: mail?.subject, text: mail?.text ?? '', data: row?.data, token: token ?? '' };
 }
 
 async function resetsOf(email: string) {
@@ -130,6 +150,43 @@ describe('POST /api/authentication/password/forgot', () => {
   });
 });
 
+describe('the time "Forgot your password?" takes', () => {
+  it('answers before any work on the account: the same whether or not it exists', async () => {
+    const customer = await signUpAndIn(ctx.app);
+    const id = await userId(customer.user.email);
+    // The account's row is locked by another transaction (and, on PGlite, the whole database
+    // is busy with it): the answer must not wait for it, for it would not wait for an unknown
+    // address either.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const blocker = ctx.database.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+      locked();
+      await gate;
+    });
+    await holding;
+    try {
+      const answered = await Promise.race([
+        ask(customer.user.email).then((response) => response.statusCode),
+        new Promise<string>((resolve) => setTimeout(() => resolve('no answer in 10 s'), 10_000)),
+      ]);
+      expect(answered).toBe(202);
+    } finally {
+      release();
+      await blocker;
+    }
+    // Once the database is free, the link is made and e-mailed.
+    await ctx.app.afterAnswer.settled();
+    expect(await resetsOf(customer.user.email)).toBe(1);
+  });
+});
+
 describe('POST /api/authentication/password/reset', () => {
   it('sets the new password once, ends every session and says so by e-mail', async () => {
     const customer = await signUpAndIn(ctx.app);
@@ -161,13 +218,7 @@ describe('POST /api/authentication/password/reset', () => {
     expect(again.json().message).toMatch(/not valid any more/);
 
     await ctx.app.mail.sendDue();
-    const [changed] = await ctx.database.db
-      .select({ subject: mailMessages.subject })
-      .from(mailMessages)
-      .innerJoin(outbox, eq(outbox.id, mailMessages.outboxId))
-      .where(
-        and(eq(outbox.kind, 'password_changed'), eq(mailMessages.toAddress, customer.user.email)),
-      );
+    const changed = smtp.to(customer.user.email).at(-1)?.mail;
     expect(changed?.subject).toBe('Your password was changed');
   });
 
@@ -233,5 +284,93 @@ describe('POST /api/authentication/password/reset', () => {
     expect(second.token).not.toBe(first.token);
     expect((await reset(second.token, 'Salkantay-Pass-4600')).statusCode).toBe(200);
     expect((await reset(first.token, 'Another-Pass-2027')).statusCode).toBe(422);
+  });
+});
+
+describe('the mailbox and the audit trail (issue 26)', () => {
+  let local: TestContext;
+  beforeAll(async () => {
+    // The embedded transport: messages are kept in the database for the back office's mailbox.
+    local = await createTestApp();
+  });
+  afterAll(() => local?.close());
+
+  /** An administrator's view of the newest reset message to `email` in the mailbox. */
+  async function inMailbox(email: string) {
+    const admin = await signIn(local.app, demoAccounts.admin.email, demoAccounts.admin.password);
+    const list = await local.app.inject({
+      url: `/api/admin/mail?kind=password_reset&q=${encodeURIComponent(email)}`,
+      headers: bearer(admin.token),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const [item] = list.json();
+    expect(item).toMatchObject({ recipient: email, status: 'sent', kept: true });
+    const message = await local.app.inject({
+      url: `/api/admin/mail/${item.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(message.statusCode, message.body).toBe(200);
+    return message.json() as { text: string; html: string; subject: string };
+  }
+
+  it.each([
+    ['an agent', () => demoAccounts.agent.email],
+    ['an administrator', () => demoAccounts.admin.email],
+    ['a customer', () => demoAccounts.customer.email],
+  ])("never shows %s's reset link in the mailbox, nor keeps it", async (_, email) => {
+    await forgot(email(), 'en', local.app);
+    await local.app.mail.sendDue();
+    const message = await inMailbox(email());
+    expect(message.subject).toBe('Reset your password');
+    expect(message.text).toContain('The link is not shown in this copy');
+    for (const part of [message.text, message.html]) {
+      expect(part).not.toMatch(/#\/reset\//);
+      expect(part).not.toMatch(/[A-Za-z0-9_-]{43}/);
+    }
+    // Nor is it anywhere in the database: the stored copy, the outbox row.
+    const [kept] = await local.database.db
+      .select({ text: mailMessages.text, html: mailMessages.html, data: outbox.data })
+      .from(mailMessages)
+      .innerJoin(outbox, eq(outbox.id, mailMessages.outboxId))
+      .where(and(eq(outbox.kind, 'password_reset'), eq(mailMessages.toAddress, email())))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    expect(`${kept?.text}${kept?.html}${JSON.stringify(kept?.data)}`).not.toMatch(/#\/reset\//);
+  });
+
+  it('audits every link made and every password set with one, under the account itself', async () => {
+    const customer = await signUpAndIn(ctx.app);
+    const id = await userId(customer.user.email);
+    const trail = () =>
+      ctx.database.db
+        .select()
+        .from(auditEntries)
+        .where(eq(auditEntries.staffUserId, id))
+        .orderBy(auditEntries.createdAt);
+    await forgot('nobody-at-all@example.com');
+    await forgot(customer.user.email);
+    const [link] = await ctx.database.db
+      .select({ id: passwordResets.id })
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, id));
+    expect(await trail()).toEqual([
+      expect.objectContaining({
+        action: 'account.password_reset_requested',
+        subjectId: link?.id,
+        after: { expiresAt: expect.any(String) },
+      }),
+    ]);
+    const { token } = await resetMail(customer.user.email);
+    expect((await reset(token, 'short')).statusCode).toBe(400);
+    expect((await reset(token, 'Salkantay-Pass-4600')).statusCode).toBe(200);
+    expect((await trail()).map((entry) => [entry.action, entry.subjectId, entry.after])).toEqual([
+      ['account.password_reset_requested', link?.id, { expiresAt: expect.any(String) }],
+      // The customer's session (signed up and in) ended with the reset.
+      ['account.password_reset', link?.id, { sessionsEnded: 1 }],
+    ]);
+    // The trail never holds the token or the password.
+    const written = JSON.stringify(await trail());
+    expect(written).not.toContain(token);
+    expect(written).not.toContain('Salkantay-Pass-4600');
   });
 });

@@ -59,10 +59,35 @@ export function serializeError(error: unknown, depth = 0): SafeError {
   };
 }
 
-/** The logger's serializers: errors are logged through serializeError, whatever logs them. */
+/** What the request logs read of a request (Fastify's request, or a bare one). */
+interface LoggedRequest {
+  method?: string;
+  routeOptions?: { url?: string | undefined };
+}
+
+/**
+ * A request as its log lines show it: the method and the route's pattern
+ * (`/api/tour/booking/:code`), null when no route matched. Never its URL: a query string
+ * (`?q=` holds e-mails and names) or a path's values (booking codes, ids) are personal data,
+ * and the headers hold the session's token.
+ */
+function requestLine(request: LoggedRequest | undefined) {
+  return { method: request?.method, route: request?.routeOptions?.url ?? null };
+}
+
+/**
+ * The logger's serializers: errors are logged through serializeError, whatever logs them; a
+ * request ("incoming request") and its answer ("request completed", with its time) by their
+ * method, route and status, never by their URL (issue 26).
+ */
 export const logSerializers = {
   err: (error: unknown) => {
     const safe = serializeError(error);
     return { ...safe, stack: safe.stack ?? '' };
   },
+  req: (request: LoggedRequest) => requestLine(request),
+  res: (reply: { statusCode?: number; request?: LoggedRequest }) => ({
+    ...requestLine(reply.request),
+    statusCode: reply.statusCode,
+  }),
 };

@@ -38,22 +38,22 @@ export const availabilityDay = z.object({
 export type AvailabilityDay = z.infer<typeof availabilityDay>;
 export const availabilityList = z.array(availabilityDay);
 
-/** PUT admin/departures/{tourCode}/{date} (administrators): manage a departure. */
+/**
+ * PUT admin/departures/{tourCode}/{date} (administrators): manage a departure. Every field is
+ * optional: one left out keeps what the departure had (on a date not yet scheduled, the tour's
+ * own figure, open, no reason); clearing one is explicit, with null.
+ */
 export const departureUpdateRequest = z.object({
   /** Seats of each group departure (one per category); null: the tour's own number. */
-  capacity: z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(999))),
+  capacity: z.optional(z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(999)))),
   /** Trail permits held for the date; null when the tour needs none. */
-  permits: z._default(
-    z.optional(z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(9999)))),
-    null,
-  ),
-  status: z.enum(departureStatuses),
-  reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(200))), ''),
+  permits: z.optional(z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(9999)))),
+  /** Open, closed or cancelled; never null (a departure always has one). */
+  status: z.optional(z.enum(departureStatuses)),
+  /** Why it does not run, shown to customers; null or empty: none. */
+  reason: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
   /** Private groups the day takes; null: the tour's own number. */
-  privateGroups: z._default(
-    z.optional(z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(99)))),
-    null,
-  ),
+  privateGroups: z.optional(z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(99)))),
 });
 export type DepartureUpdateRequest = z.input<typeof departureUpdateRequest>;
 
@@ -63,6 +63,7 @@ export const DEPARTURE_BULK_MAX_DAYS = 400;
 /**
  * POST admin/tours/{code}/departures (administrators): the same seats, permits and status for
  * every date of a range that falls on the given days of the week (0 = Sunday … 6 = Saturday).
+ * As for one departure, a field left out keeps what each date had.
  */
 export const departureBulkRequest = z.extend(departureUpdateRequest, {
   from: isoDay,

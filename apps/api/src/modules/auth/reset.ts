@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { passwordResets, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bumpVersion } from '../../lib/versions.ts';
+import { recordAudit } from '../audit/record.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { passwordChangedMail } from '../profile/service.ts';
 import { hashPassword } from './passwords.ts';
@@ -18,7 +19,8 @@ export const RESETS_PER_ACCOUNT_PER_HOUR = 3;
 
 /**
  * "Forgot your password?": for an account with this e-mail, a single-use link valid 30 minutes
- * is made (only its hash kept) and e-mailed, in the language of the page that asked. The caller
+ * is made (only its hash kept), audited under the account, and e-mailed, in the language of the
+ * page that asked. The caller
  * answers the same whether or not the account exists; an account that had 3 links within the
  * hour gets no more (and the caller says the same). Requests per address are rate limited by
  * the route.
@@ -51,8 +53,14 @@ export async function requestPasswordReset(
         tokenHash: hashToken(token),
         expiresAt: sql`now() + make_interval(mins => ${RESET_TTL_MINUTES})` as unknown as Date,
       })
-      .returning({ id: passwordResets.id });
+      .returning({ id: passwordResets.id, expiresAt: passwordResets.expiresAt });
     if (!reset) throw new Error('the reset link was not made');
+    await recordAudit(tx, {
+      staffUserId: user.id,
+      action: 'account.password_reset_requested',
+      subjectId: reset.id,
+      after: { expiresAt: reset.expiresAt.toISOString() },
+    });
     // The token travels in the outbox row until it is sent, then is dropped from it.
     await enqueueMail(tx, {
       kind: 'password_reset',
@@ -67,8 +75,8 @@ export async function requestPasswordReset(
 /**
  * Sets a new password through a reset link: the link must be unused and under 30 minutes old
  * (422 otherwise), the password follows the rules; the link is used up, every other link of the
- * account too, every session is revoked, and "your password was changed" is e-mailed, all in one
- * transaction. Answers the account's id (the caller drops its cached sessions).
+ * account too, every session is revoked, the reset is audited under the account, and "your
+ * password was changed" is e-mailed, all in one transaction. Answers the account's id (the caller drops its cached sessions).
  */
 export async function resetPassword(
   db: Database,
@@ -95,7 +103,7 @@ export async function resetPassword(
           gt(passwordResets.expiresAt, sql`now()`),
         ),
       )
-      .returning({ userId: passwordResets.userId });
+      .returning({ id: passwordResets.id, userId: passwordResets.userId });
     if (!used) throw new AppError('BUSINESS_RULE', 'resetLinkInvalid', { field: 'token' });
     await tx
       .update(passwordResets)
@@ -106,11 +114,18 @@ export async function resetPassword(
       .set({ passwordHash, updatedAt: sql`now()` })
       .where(eq(users.id, used.userId))
       .returning({ at: users.updatedAt });
-    await tx
+    const ended = await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.userId, used.userId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.userId, used.userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
     await bumpVersion(tx, 'sessions_version');
+    await recordAudit(tx, {
+      staffUserId: used.userId,
+      action: 'account.password_reset',
+      subjectId: used.id,
+      after: { sessionsEnded: ended.length },
+    });
     await enqueueMail(tx, passwordChangedMail(used.userId, changed?.at ?? new Date()));
     return { userId: used.userId };
   });

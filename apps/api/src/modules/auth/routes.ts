@@ -61,7 +61,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(app.db, request.body.email, languageOf(request));
+      const { email } = request.body;
+      const language = languageOf(request);
+      // The link is made once the answer has gone: whether an account has the address (one
+      // read, or a transaction and an e-mail) never shows in the time the answer takes.
+      app.afterAnswer(reply, 'password reset', () => requestPasswordReset(app.db, email, language));
       return reply.status(202).send({ result: 1 });
     },
   );

@@ -109,17 +109,28 @@ async function bookingsOn(db: Executor, tourId: string, dates: string[]) {
     .orderBy(asc(bookings.travelDate), asc(bookings.code));
 }
 
-/** The columns a departure's row takes from a request (null: the tour's own figure). */
-function departureValues(body: DepartureUpdateRequest) {
+/**
+ * The columns a request changes: those it names (null: the tour's own figure, no permit cap, no
+ * reason); a field it leaves out keeps what the departure had.
+ */
+function changedColumns(body: DepartureUpdateRequest) {
   return {
-    capacity: body.capacity,
-    permits: body.permits ?? null,
-    privateGroups: body.privateGroups ?? null,
-    status: body.status,
-    reason: body.reason ?? '',
-    updatedAt: sql`now()`,
+    ...(body.capacity !== undefined && { capacity: body.capacity }),
+    ...(body.permits !== undefined && { permits: body.permits }),
+    ...(body.privateGroups !== undefined && { privateGroups: body.privateGroups }),
+    ...(body.status !== undefined && { status: body.status }),
+    ...(body.reason !== undefined && { reason: body.reason ?? '' }),
   };
 }
+
+/** A date not yet scheduled: the tour's own figures, open, no reason, and what the request sets. */
+const unscheduled = {
+  capacity: null,
+  permits: null,
+  privateGroups: null,
+  status: 'open',
+  reason: '',
+};
 
 /** Writes a tour's departures on `dates`; the availability every node holds is dropped. */
 async function writeDepartures(
@@ -128,19 +139,24 @@ async function writeDepartures(
   dates: string[],
   body: DepartureUpdateRequest,
 ) {
-  const values = departureValues(body);
+  const set = { ...changedColumns(body), updatedAt: sql`now()` };
   for (let start = 0; start < dates.length; start += 500) {
     await tx
       .insert(departures)
-      .values(dates.slice(start, start + 500).map((date) => ({ tourId: tour.id, date, ...values })))
-      .onConflictDoUpdate({ target: [departures.tourId, departures.date], set: values });
+      .values(
+        dates
+          .slice(start, start + 500)
+          .map((date) => ({ tourId: tour.id, date, ...unscheduled, ...set })),
+      )
+      .onConflictDoUpdate({ target: [departures.tourId, departures.date], set });
   }
   await bumpCatalogueVersion(tx);
 }
 
 /**
  * PUT admin/departures/{tourCode}/{date} (administrators): sets a departure's seats, permits,
- * private groups and status, audited. Closing one never drops its bookings: the answer lists
+ * private groups and status, audited (as it was and as it is); what the request leaves out stays
+ * as it was. Closing one never drops its bookings: the answer lists
  * them, to be contacted.
  */
 export async function updateDeparture(
@@ -157,21 +173,22 @@ export async function updateDeparture(
       .where(and(eq(departures.tourId, tour.id), eq(departures.date, target.date)))
       .for('update');
     await writeDepartures(tx, tour, [target.date], body);
-    const { updatedAt: _, tourId: __, ...was } = before ?? { updatedAt: null, tourId: null };
+    const day = { from: target.date, to: target.date };
+    const rows = await departureRows(tx, tour.id, day);
+    const stored = figuresOf(rows.get(target.date));
     await recordAudit(tx, {
       staffUserId: staff.userId,
       action: 'departure.update',
-      before: before ? was : null,
-      after: { tourCode: tour.code, date: target.date, ...body },
+      before: before ? figuresOf(before) : null,
+      after: { tourCode: tour.code, date: target.date, ...stored },
     });
-    const day = { from: target.date, to: target.date };
     const { plan, holding } = (await tourDays(tx, tour, day))(target.date);
     return {
       tourCode: tour.code,
       date: target.date,
-      capacity: body.capacity,
+      capacity: stored.capacity,
       permits: plan.permits,
-      privateGroups: body.privateGroups ?? null,
+      privateGroups: stored.privateGroups,
       status: plan.status,
       reason: plan.reason,
       booked: holding.travellers,
@@ -179,6 +196,17 @@ export async function updateDeparture(
       bookings: (await bookingsOn(tx, tour.id, [target.date])).map(({ date: _, ...row }) => row),
     };
   });
+}
+
+/** A departure's own figures (null: the tour's), as audited and answered. */
+function figuresOf(row: typeof departures.$inferSelect | undefined) {
+  return {
+    capacity: row?.capacity ?? null,
+    permits: row?.permits ?? null,
+    privateGroups: row?.privateGroups ?? null,
+    status: row?.status ?? 'open',
+    reason: row?.reason ?? '',
+  };
 }
 
 /** Seats the day still sells to its first category's group (what staff read as "seats left"). */

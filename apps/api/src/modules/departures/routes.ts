@@ -62,7 +62,7 @@ export const adminDepartureRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description:
-          "Sets a departure's seats, permits, private groups and status (administrators), audited; answers the bookings on it.",
+          "Sets a departure's seats, permits, private groups and status (administrators), audited; a field left out stays as it was, null clears it; answers the bookings on it.",
         params: departureParams,
         body: departureUpdateRequest,
         response: { 200: managedDeparture, 403: errorBody, 404: errorBody },

@@ -64,6 +64,8 @@ interface BookingView {
 interface Draft {
   subject: string;
   blocks: Block[];
+  /** What a copy kept by the product shows instead of `blocks` (a reset link withheld). */
+  keptBlocks?: Block[];
   attachments?: OutgoingMail['attachments'];
 }
 
@@ -433,15 +435,22 @@ async function passwordReset(w: Writer): Promise<Draft | { skip: string }> {
   if (!token || !reset || reset.usedAt || reset.expiresAt <= new Date()) {
     return { skip: 'link expired or used' };
   }
+  const around = (link: Block): Block[] => [
+    { type: 'paragraph', text: w.t('hello', { name: w.account.name }) },
+    { type: 'paragraph', text: w.t('resetIntro', { email: w.account.email }) },
+    link,
+    { type: 'paragraph', text: w.t('resetValidity') },
+    { type: 'note', text: w.t('resetNotYou') },
+  ];
   return {
     subject: w.t('resetSubject'),
-    blocks: [
-      { type: 'paragraph', text: w.t('hello', { name: w.account.name }) },
-      { type: 'paragraph', text: w.t('resetIntro', { email: w.account.email }) },
-      { type: 'button', label: w.t('chooseNewPassword'), href: w.link(`/#/reset/${token}`) },
-      { type: 'paragraph', text: w.t('resetValidity') },
-      { type: 'note', text: w.t('resetNotYou') },
-    ],
+    blocks: around({
+      type: 'button',
+      label: w.t('chooseNewPassword'),
+      href: w.link(`/#/reset/${token}`),
+    }),
+    // The mailbox's copy never holds the link: whoever reads it could take the account over.
+    keptBlocks: around({ type: 'note', text: w.t('resetLinkWithheld') }),
   };
 }
 
@@ -478,11 +487,18 @@ export async function composeMail(context: ComposeContext, row: OutboxRow): Prom
     bookingKinds.has(kind) && row.bookingId ? await bookingView(db, row.bookingId, language) : null;
   const draft = await draftOf(w, kind, view);
   if ('skip' in draft) return draft;
-  const rendered = renderMail(
-    { subject: draft.subject, blocks: draft.blocks, publicUrl: config.publicUrl },
-    language,
-  );
-  return { mail: { to: recipient, ...rendered, attachments: draft.attachments ?? [] } };
+  const render = (blocks: Block[]) =>
+    renderMail({ subject: draft.subject, blocks, publicUrl: config.publicUrl }, language);
+  const rendered = render(draft.blocks);
+  const kept = draft.keptBlocks && render(draft.keptBlocks);
+  return {
+    mail: {
+      to: recipient,
+      ...rendered,
+      attachments: draft.attachments ?? [],
+      ...(kept && { keptCopy: { text: kept.text, html: kept.html } }),
+    },
+  };
 }
 
 async function draftOf(

@@ -171,6 +171,10 @@ const texts = {
     en: 'The link works once, within 30 minutes. Setting a new password signs you out on every device.',
     es: 'El enlace funciona una vez, dentro de 30 minutos. Al elegir una nueva contraseña se cierra su sesión en todos los dispositivos.',
   },
+  resetLinkWithheld: {
+    en: "The link is not shown in this copy: it went only to the account's own address.",
+    es: 'El enlace no se muestra en esta copia: solo se envió a la dirección de la cuenta.',
+  },
   resetNotYou: {
     en: 'If you did not ask for it, ignore this e-mail: your password stays as it is.',
     es: 'Si no lo pidió, ignore este correo: su contraseña sigue igual.',

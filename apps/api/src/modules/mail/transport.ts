@@ -10,6 +10,11 @@ export interface OutgoingMail {
   text: string;
   html: string;
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  /**
+   * The parts a copy kept by the product holds instead of `text` and `html`, when they carry a
+   * secret (a reset link): the message sent has it, the mailbox never shows it.
+   */
+  keptCopy?: { text: string; html: string };
 }
 
 /**
@@ -36,7 +41,7 @@ export function smtpTransport(url: string): MailTransport {
   });
   return {
     name: 'smtp',
-    async send(_db, outboxId, mail) {
+    async send(_db, outboxId, { keptCopy: _, ...mail }) {
       await transporter.sendMail({
         ...mail,
         // The outbox row's id: a receiving system can tell a resend from a new message.
@@ -49,7 +54,8 @@ export function smtpTransport(url: string): MailTransport {
 
 /**
  * The embedded default: the rendered message is kept in `mail_messages` (once per outbox row,
- * whatever the number of tries), nothing is sent.
+ * whatever the number of tries), nothing is sent. A message with a secret (a reset link) is kept
+ * as its `keptCopy`, without it: the mailbox shows that it was sent, never the link.
  */
 export function databaseTransport(): MailTransport {
   return {
@@ -59,8 +65,8 @@ export function databaseTransport(): MailTransport {
         fromAddress: mail.from,
         toAddress: mail.to,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        text: mail.keptCopy?.text ?? mail.text,
+        html: mail.keptCopy?.html ?? mail.html,
         attachments: mail.attachments.map((file) => ({
           filename: file.filename,
           contentType: file.contentType,

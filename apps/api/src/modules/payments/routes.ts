@@ -13,7 +13,7 @@ import { SIGNATURE_HEADER, verifySignature } from '../../payments/sandbox/signat
 import { currentUser } from '../../plugins/auth.ts';
 import { findForbiddenText } from '../../plugins/input-guard.ts';
 import { addPayment } from './attempts.ts';
-import { settleAttempt } from './settle.ts';
+import { audit, settleAttempt } from './settle.ts';
 
 const received = z.object({ received: z.literal(true), result: z.string() });
 
@@ -74,16 +74,25 @@ const sandboxNotifications: FastifyPluginAsyncZod<{ secret: string }> = async (a
     },
     async (request) => {
       const raw = request.body;
+      // What the signature does not vouch for is logged, not stored: anyone can post here, and
+      // must not fill the database doing so (docs/payments.md). A stale signature is one of
+      // those: whoever saw a notification could replay it for ever.
+      const refused = (reason: string) =>
+        request.log.warn({ reason }, 'sandbox: notification refused');
       // Parsed before the signature is checked (parsing is harmless), so that text no route
       // may store is refused as everywhere else, signed or not.
       let json: unknown;
       try {
         json = JSON.parse(raw);
       } catch {
+        refused('not JSON');
         throw new AppError('VALIDATION', 'invalidInput');
       }
       const bad = findForbiddenText(json);
-      if (bad !== null) throw new AppError('VALIDATION', 'invalidCharacters', { field: bad });
+      if (bad !== null) {
+        refused('invalid characters');
+        throw new AppError('VALIDATION', 'invalidCharacters', { field: bad });
+      }
       const check = verifySignature(
         options.secret,
         raw,
@@ -91,13 +100,16 @@ const sandboxNotifications: FastifyPluginAsyncZod<{ secret: string }> = async (a
         app.config.payments.notificationToleranceSeconds,
       );
       if (!check.ok) {
-        // Logged, not stored: anyone can post here, and must not fill the database doing so.
-        request.log.warn({ reason: check.reason }, 'sandbox: notification refused');
+        refused(check.reason);
         if (check.reason === 'stale') throw new AppError('VALIDATION', 'notificationStale');
         throw new AppError('UNAUTHENTICATED', 'notificationRejected');
       }
+      // Signed by the gateway from here on: what cannot be applied is stored, with why.
       const event = sandboxNotification.safeParse(json);
-      if (!event.success) throw new AppError('VALIDATION', 'invalidInput');
+      if (!event.success) {
+        await audit(app.db, { gateway: 'sandbox', payload: json }, null, 'rejected: malformed');
+        throw new AppError('VALIDATION', 'invalidInput');
+      }
       const result = await settleAttempt(app.db, {
         attemptId: event.data.transactionId,
         outcome: event.data.type === 'charge.succeeded' ? 'approved' : 'declined',
@@ -150,15 +162,23 @@ const paymeNotifications: FastifyPluginAsyncZod = async (app) => {
       const config = app.config.payments.payme;
       const currency = currencyOfNumeric(answer.purchaseCurrencyCode);
       if (!config.secretKey || !currency || !verifyAnswer(config, answer)) {
-        // Logged, not stored: anyone can post here, and must not fill the database doing so.
-        request.log.warn('payme: answer refused (hash)');
+        // What the hash does not vouch for is logged, not stored: anyone can post here, and
+        // must not fill the database doing so (docs/payments.md).
+        const reason = currency ? 'hash' : 'currency';
+        request.log.warn({ reason }, 'payme: answer refused');
         throw new AppError('UNAUTHENTICATED', 'notificationRejected');
       }
-      // The attempt is the one the signature names (its operation number), never reserved2,
-      // which the hash does not cover and the customer's browser can rewrite.
+      // Verified from here on: what cannot be applied is stored, with why. The attempt is the
+      // one the signature names (its operation number), never reserved2, which the hash does
+      // not cover and the customer's browser can rewrite.
       const attempt = await attemptOfOperation(app.db, answer.purchaseOperationNumber);
-      if (!attempt || (answer.reserved2 && answer.reserved2 !== attempt.id)) {
-        app.log.warn({ outcome: 'rejected: operation' }, 'payme: an answer for no attempt of ours');
+      const mismatch = attempt && answer.reserved2 && answer.reserved2 !== attempt.id;
+      if (!attempt || mismatch) {
+        const outcome = attempt
+          ? 'rejected: reserved2 names another attempt'
+          : 'rejected: unknown transaction';
+        await audit(app.db, { gateway: 'payme', payload: answer }, attempt?.id ?? null, outcome);
+        request.log.warn({ outcome }, 'payme: an answer for no attempt of ours');
         throw new AppError('NOT_FOUND', 'paymentNotFound');
       }
       const approved = answer.authorizationResult === '00';

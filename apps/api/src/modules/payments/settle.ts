@@ -203,9 +203,10 @@ async function closeAttempt(
     .where(eq(paymentAttempts.id, attemptId));
 }
 
-async function audit(
+/** Stores a notification the gateway's signature vouches for, with what came of it. */
+export async function audit(
   db: Database,
-  news: GatewayOutcome,
+  news: Pick<GatewayOutcome, 'gateway' | 'payload'>,
   attemptId: string | null,
   outcome: string,
 ) {

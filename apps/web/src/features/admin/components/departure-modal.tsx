@@ -41,7 +41,7 @@ const blank: DepartureFormValues = {
 const optionalWhole = (max: number, hint: string) => (value: number | '') =>
   value === '' || wholeNumber(value, max) ? null : hint;
 
-/** A number field's value for the API: empty is null. */
+/** A number field's value for the API: empty is null, sent as such (a field left out keeps its old value). */
 const orNull = (value: number | '') => (value === '' ? null : Number(value));
 
 /** The most of each figure a departure takes. */

@@ -1,0 +1,79 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { demoAccounts } from '../src/seed/demo-accounts.ts';
+import { bearer, signIn } from './support/accounts.ts';
+import { openTestDatabase, type TestDatabase, testConfig } from './support/app.ts';
+
+/**
+ * Request logs (issue 26): each request is logged at info level by its method, its route's
+ * pattern, its status and its time, never by its URL: a query string (`?q=` holds e-mails and
+ * names) or a path's values (booking codes, ids) never reach the logs, nor do its headers.
+ */
+let database: TestDatabase;
+let app: FastifyInstance;
+const lines: Record<string, unknown>[] = [];
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  app = await buildApp({
+    db: database.db,
+    config: testConfig(),
+    databaseKind: database.kind,
+    logger: { level: 'info', stream },
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('request logs', () => {
+  it('name the route, never the query string, the path values nor the headers', async () => {
+    const admin = await signIn(app, demoAccounts.admin.email, demoAccounts.admin.password);
+    lines.splice(0);
+    const email = 'someone.private@example.com';
+    const calls = [
+      { url: `/api/admin/bookings?q=${encodeURIComponent(email)}`, status: 200 },
+      { url: `/api/admin/mail?q=${email}&kind=password_reset`, status: 200 },
+      { url: '/api/tour/booking/CT-PRIVATE9', status: 404 },
+      { url: `/api/no-such-route/${email}?q=${email}`, status: 404 },
+    ];
+    for (const call of calls) {
+      const response = await app.inject({ url: call.url, headers: bearer(admin.token) });
+      expect(response.statusCode, call.url).toBe(call.status);
+    }
+    const logged = JSON.stringify(lines);
+    for (const secret of [email, encodeURIComponent(email), 'CT-PRIVATE9', admin.token]) {
+      expect(logged).not.toContain(secret);
+    }
+    expect(logged).not.toContain('?q=');
+
+    const completed = lines.filter((line) => line.msg === 'request completed');
+    expect(completed.map((line) => line.res)).toEqual([
+      { method: 'GET', route: '/api/admin/bookings', statusCode: 200 },
+      { method: 'GET', route: '/api/admin/mail', statusCode: 200 },
+      { method: 'GET', route: '/api/tour/booking/:code', statusCode: 404 },
+      { method: 'GET', route: null, statusCode: 404 },
+    ]);
+    for (const line of completed) {
+      expect(line.level).toBe(30);
+      expect(line.responseTime).toEqual(expect.any(Number));
+      expect(line.reqId).toEqual(expect.any(String));
+    }
+    const incoming = lines.filter((line) => line.msg === 'incoming request');
+    expect(incoming.map((line) => line.req)).toEqual([
+      { method: 'GET', route: '/api/admin/bookings' },
+      { method: 'GET', route: '/api/admin/mail' },
+      { method: 'GET', route: '/api/tour/booking/:code' },
+      { method: 'GET', route: null },
+    ]);
+  });
+});
