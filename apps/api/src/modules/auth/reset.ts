@@ -20,10 +20,9 @@ export const RESETS_PER_ACCOUNT_PER_HOUR = 3;
 /**
  * "Forgot your password?": for an account with this e-mail, a single-use link valid 30 minutes
  * is made (only its hash kept), audited under the account, and e-mailed, in the language of the
- * page that asked. The caller
- * answers the same whether or not the account exists; an account that had 3 links within the
- * hour gets no more (and the caller says the same). Requests per address are rate limited by
- * the route.
+ * page that asked. The caller answers the same whether or not the account exists; an account
+ * that had 3 links within the hour gets no more (and the caller says the same). Requests per
+ * address are rate limited by the route.
  */
 export async function requestPasswordReset(
   db: Database,
@@ -76,7 +75,8 @@ export async function requestPasswordReset(
  * Sets a new password through a reset link: the link must be unused and under 30 minutes old
  * (422 otherwise), the password follows the rules; the link is used up, every other link of the
  * account too, every session is revoked, the reset is audited under the account, and "your
- * password was changed" is e-mailed, all in one transaction. Answers the account's id (the caller drops its cached sessions).
+ * password was changed" is e-mailed, all in one transaction. Answers the account's id (the
+ * caller drops its cached sessions).
  */
 export async function resetPassword(
   db: Database,
