@@ -97,25 +97,58 @@ describe('the desk payment dialog', () => {
     expect(api.calls).toEqual([]);
   });
 
-  it("shows the server's refusal of a payment above the balance, and stays to go back", async () => {
+  it('refuses a payment above the balance under the field, before asking the server', async () => {
+    const api = fakeApi({ [paymentPath]: recorded(0) });
+    const { user } = renderInApp(<Screen dialog={payment} />);
+    const dialog = screen.getByRole('dialog', { name: `Record a payment on ${code}` });
+    const amount = within(dialog).getByLabelText(/^Amount \(USD\)/) as HTMLInputElement;
+    await retype(user, amount, '1290.01');
+    // Enter submits the form as Review does.
+    await user.type(amount, '{Enter}');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(dialog).getByText('The payment is more than the balance due ($1,290.00)'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Confirm' })).toBeNull();
+    // What was typed stays as typed.
+    expect(amount.value).toBe('$1,290.01');
+    expect(api.calls).toEqual([]);
+
+    // The balance itself is accepted.
+    await retype(user, amount, '1290');
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(within(dialog).getByTestId('money-debt-after').textContent).toBe(
+      'Balance due: $1,290.00 → $0.00',
+    );
+  });
+
+  it('refuses 0 rather than turning it into a cent', async () => {
+    const api = fakeApi({ [paymentPath]: recorded(0) });
+    const { user } = renderInApp(<Screen dialog={payment} />);
+    const dialog = screen.getByRole('dialog', { name: `Record a payment on ${code}` });
+    const amount = within(dialog).getByLabelText(/^Amount \(USD\)/) as HTMLInputElement;
+    await retype(user, amount, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(within(dialog).getByText('The amount to pay is not valid')).toBeTruthy();
+    expect(amount.value).toBe('$0');
+    expect(api.calls).toEqual([]);
+  });
+
+  it("shows the server's refusal when the balance moved meanwhile, once, and stays to go back", async () => {
     const api = fakeApi({
-      [paymentPath]: apiError(422, 'The payment is more than the balance due ($1,290.00)', {
+      [paymentPath]: apiError(422, 'The payment is more than the balance due ($1,000.00)', {
         code: 'BUSINESS_RULE',
         field: 'amount',
       }),
     });
     const { user } = renderInApp(<Screen dialog={payment} />);
     const dialog = screen.getByRole('dialog', { name: `Record a payment on ${code}` });
-    await retype(user, within(dialog).getByLabelText(/^Amount \(USD\)/), '1290.01');
     await user.click(within(dialog).getByRole('button', { name: 'Review' }));
-    expect(within(dialog).getByTestId('money-debt-after').textContent).toBe(
-      'Balance due: $1,290.00 → -$0.01',
-    );
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      'The payment is more than the balance due ($1,290.00)',
+      'The payment is more than the balance due ($1,000.00)',
     );
-    expect(api.calls[0]?.body).toMatchObject({ amount: 1290.01 });
+    expect(api.calls[0]?.body).toMatchObject({ amount: 1290 });
     // Said once, in the dialog: no second "Error" dialog on top of it.
     expect(screen.getAllByRole('dialog')).toEqual([dialog]);
     expect(within(dialog).getByRole('button', { name: 'Back' })).toBeTruthy();
@@ -216,13 +249,23 @@ describe('the desk payment dialog', () => {
 describe('the refund dialog', () => {
   beforeEach(() => speak('en'));
 
-  it('starts at the refundable amount and lowers a larger amount to it', async () => {
+  it('starts at the refundable amount and refuses a cent more, also on Enter', async () => {
     const api = fakeApi({ [refundPath]: recorded(250) });
     const { user } = renderInApp(<Screen dialog={refund} />);
     const dialog = screen.getByRole('dialog', { name: `Refund a payment of ${code}` });
     const amount = within(dialog).getByLabelText(/^Amount \(USD\)/) as HTMLInputElement;
     expect(amount.value).toBe('$250');
     await retype(user, amount, '250.01');
+    await user.type(amount, '{Enter}');
+    expect(
+      within(dialog).getByText('At most $250.00 of this payment can be refunded'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Confirm' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(within(dialog).queryByRole('button', { name: 'Confirm' })).toBeNull();
+    expect(api.calls).toEqual([]);
+
+    await retype(user, amount, '250');
     await user.click(within(dialog).getByRole('button', { name: 'Review' }));
     expect(within(dialog).getByTestId('money-confirmation').textContent).toBe(
       `Refund $250.00 to the customer's card for ${code}? This cannot be undone.`,
@@ -316,6 +359,35 @@ describe('the discount and addition dialogs', () => {
       expect(api.calls[0]?.body).toEqual({ amount: 90, reason: 'Loyal customer' });
     },
   );
+});
+
+describe('the limits of a discount and an addition', () => {
+  beforeEach(() => speak('en'));
+
+  it('refuses a discount above the balance', async () => {
+    fakeApi({});
+    const { user } = renderInApp(<Screen dialog={{ kind: 'discount', code, debt: 1290 }} />);
+    const dialog = screen.getByRole('dialog', { name: `Give a discount on ${code}` });
+    await user.type(within(dialog).getByLabelText(/^Amount \(USD\)/), '1290.01');
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Goodwill');
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(
+      within(dialog).getByText('The discount is more than the balance due ($1,290.00)'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Confirm' })).toBeNull();
+  });
+
+  it('takes an addition above the balance', async () => {
+    fakeApi({});
+    const { user } = renderInApp(<Screen dialog={{ kind: 'addition', code, debt: 1290 }} />);
+    const dialog = screen.getByRole('dialog', { name: `Add a charge to ${code}` });
+    await user.type(within(dialog).getByLabelText(/^Amount \(USD\)/), '5000');
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Private guide');
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(within(dialog).getByTestId('money-debt-after').textContent).toBe(
+      'Balance due: $1,290.00 → $6,290.00',
+    );
+  });
 });
 
 describe('the money dialogs in Spanish', () => {

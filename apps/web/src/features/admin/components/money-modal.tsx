@@ -12,6 +12,7 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { schemaResolver, useInputProps } from '../../../lib/forms.ts';
@@ -114,6 +115,24 @@ function initialValues(dialog: MoneyDialog) {
   return { amount: '' as number | '', reason: '' };
 }
 
+/**
+ * The most the amount may be, and the server's own message when it is more: a payment or a
+ * discount at most the balance due, a refund at most what the payment can still give back (an
+ * addition has no limit). The server holds the same limits; this says so before asking it.
+ */
+function amountLimit(dialog: MoneyDialog) {
+  switch (dialog.kind) {
+    case 'payment':
+      return { max: Math.max(dialog.debt, 0), key: 'msg:paymentOverDebt', param: 'debt' };
+    case 'discount':
+      return { max: Math.max(dialog.debt, 0), key: 'msg:discountOverDebt', param: 'debt' };
+    case 'refund':
+      return { max: dialog.refundable, key: 'msg:refundOverPaid', param: 'refundable' };
+    default:
+      return null;
+  }
+}
+
 function MoneyForm({
   dialog,
   values,
@@ -127,14 +146,22 @@ function MoneyForm({
   onReady(body: Record<string, unknown>): void;
 }) {
   const { t } = useAdminText();
+  const { t: text } = useTranslation();
   const language = useLanguage();
+  const limit = amountLimit(dialog);
+  const schemaErrors = schemaResolver(schemas[dialog.kind]);
   const form = useForm<Record<string, unknown>>({
     mode: 'controlled',
     initialValues: values,
-    validate: schemaResolver(schemas[dialog.kind]),
+    validate: (values) => {
+      const errors = schemaErrors(values);
+      if (!errors.amount && limit && Number(values.amount) > limit.max) {
+        errors.amount = text(limit.key, { [limit.param]: formatMoney(limit.max, language) });
+      }
+      return errors;
+    },
   });
   const inputProps = useInputProps(form);
-  const max = dialog.kind === 'refund' ? dialog.refundable : undefined;
   return (
     <form onSubmit={form.onSubmit((values) => onReady(values))} noValidate>
       <Stack>
@@ -144,8 +171,7 @@ function MoneyForm({
         <NumberInput
           label={t('money.amount')}
           required
-          min={0.01}
-          max={max}
+          allowNegative={false}
           decimalScale={2}
           prefix="$"
           thousandSeparator=","
