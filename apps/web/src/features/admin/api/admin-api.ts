@@ -120,17 +120,15 @@ export async function downloadManifest(tour: string, date: string, format: 'csv'
 
 /**
  * A staff action: its call; once it succeeds, every back-office list and the customer-side caches
- * read again. `inlineErrors`: the dialog shows the call's refusal itself (no "Error" modal too).
+ * read again. Every action is confirmed in a form that shows the call's refusal itself
+ * (FormActions, the money dialog's ErrorAlert), so no "Error" modal opens on top of it.
  */
-function useAdminMutation<Variables, Answer>(
-  call: (variables: Variables) => Promise<Answer>,
-  { inlineErrors = false }: { inlineErrors?: boolean } = {},
-) {
+function useAdminMutation<Variables, Answer>(call: (variables: Variables) => Promise<Answer>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
-    meta: { inlineErrors },
+    meta: { inlineErrors: true },
   });
 }
 
@@ -154,15 +152,13 @@ const moneyPath = (action: MoneyAction) => {
   return `admin/bookings/${encodeURIComponent(action.code)}/${plural}`;
 };
 
-/** The money dialog shows a refusal in place (money-modal.tsx's ErrorAlert). */
+/** A money action, with the Idempotency-Key of the dialog that confirms it. */
 export const useMoneyAction = () =>
-  useAdminMutation(
-    ({ action, key }: { action: MoneyAction; key: string }) =>
-      api.post(moneyPath(action), action.body, {
-        schema: moneyActionResult,
-        headers: { 'idempotency-key': key },
-      }),
-    { inlineErrors: true },
+  useAdminMutation(({ action, key }: { action: MoneyAction; key: string }) =>
+    api.post(moneyPath(action), action.body, {
+      schema: moneyActionResult,
+      headers: { 'idempotency-key': key },
+    }),
   );
 
 /** GET admin/staff (administrators). */
