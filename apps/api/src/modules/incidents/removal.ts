@@ -1,11 +1,19 @@
-import { fromCents, removalCreditCents, removalPenaltyPercent, todayInLima } from '@cusco/shared';
+import {
+  bookingMinimum,
+  fromCents,
+  removalCreditCents,
+  removalPenaltyPercent,
+  removalProblem,
+  todayInLima,
+} from '@cusco/shared';
 import dayjs from 'dayjs';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.ts';
+import type { Executor, Transaction } from '../../db/client.ts';
 import {
   bookingPassengerLines,
   bookingServiceLines,
   bookings,
+  clients,
   ledgerEntries,
   passengerSlots,
 } from '../../db/schema.ts';
@@ -30,6 +38,47 @@ export interface RemovalRequest {
 
 const usd = (cents: number) => `$${fromCents(cents).toFixed(2)}`;
 
+type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * Refuses (422, field `targetId`) removing the passenger slots `removing` from the booking as it
+ * is now, when the shared rules refuse it (`removalProblem`: a minor left without an adult, a
+ * group left under its minimum; everybody at once is a cancellation). The customer's filing and
+ * the staff's acceptance both call it; the acceptance with the booking locked.
+ */
+export async function checkPassengerRemoval(
+  db: Executor,
+  booking: Pick<BookingRow, 'id' | 'travelDate' | 'corporateClientId' | 'createdAt'>,
+  removing: string[],
+) {
+  const passengers = await db
+    .select({
+      id: passengerSlots.id,
+      customerTypeId: passengerSlots.customerTypeId,
+      birthDate: clients.birthDate,
+    })
+    .from(passengerSlots)
+    .leftJoin(clients, eq(clients.id, passengerSlots.clientId))
+    .where(eq(passengerSlots.bookingId, booking.id));
+  const minimum = bookingMinimum({
+    corporate: booking.corporateClientId !== null,
+    travelDate: booking.travelDate,
+    bookedOn: todayInLima(booking.createdAt),
+  });
+  const problem = removalProblem({
+    passengers,
+    removing,
+    travelDate: booking.travelDate,
+    minimum,
+  });
+  if (problem) {
+    throw new AppError('BUSINESS_RULE', problem.message, {
+      field: 'targetId',
+      ...(problem.params ? { params: problem.params } : {}),
+    });
+  }
+}
+
 /** Takes a removed item's price off the booking's amounts: off its part, and off the total. */
 async function takeOffBooking(
   tx: Transaction,
@@ -46,8 +95,12 @@ async function takeOffBooking(
     .where(eq(bookings.id, bookingId));
 }
 
-/** Frees a passenger slot: the slot, and one passenger of its line (the line goes at 0). */
-async function removePassenger(tx: Transaction, bookingId: string, slotId: string | null) {
+/**
+ * Frees a passenger slot: the slot, and one passenger of its line (the line goes at 0); refused
+ * when the rules refuse it on the booking as it is now (locked by the caller).
+ */
+async function removePassenger(tx: Transaction, booking: BookingRow, slotId: string | null) {
+  const bookingId = booking.id;
   const [slot] = slotId
     ? await tx
         .select()
@@ -55,6 +108,7 @@ async function removePassenger(tx: Transaction, bookingId: string, slotId: strin
         .where(and(eq(passengerSlots.id, slotId), eq(passengerSlots.bookingId, bookingId)))
     : [];
   if (!slot) throw new AppError('BUSINESS_RULE', 'removalTargetGone');
+  await checkPassengerRemoval(tx, booking, [slot.id]);
   const lineOf = and(
     eq(bookingPassengerLines.bookingId, bookingId),
     eq(bookingPassengerLines.customerTypeId, slot.customerTypeId),
@@ -102,7 +156,7 @@ export async function applyRemoval(
   const booking = await lockBooking(tx, eq(bookings.id, request.bookingId));
   const { priceCents, removed } =
     request.target === 'passenger'
-      ? await removePassenger(tx, request.bookingId, request.targetSlotId)
+      ? await removePassenger(tx, booking, request.targetSlotId)
       : await removeService(tx, request.bookingId, request.targetServiceLineId);
   const daysBefore = dayjs(booking.travelDate).diff(dayjs(todayInLima()), 'day');
   const penaltyPercent = removalPenaltyPercent({

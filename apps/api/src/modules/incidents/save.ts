@@ -15,12 +15,19 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { bookingServiceLines, incidents, incidentTypes, passengerSlots } from '../../db/schema.ts';
+import {
+  bookingServiceLines,
+  bookings,
+  incidents,
+  incidentTypes,
+  passengerSlots,
+} from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { isUuidShaped } from '../../lib/uuid-shape.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { findVisibleBooking } from '../bookings/access.ts';
 import { findVisibleIncident, type IncidentRow } from './access.ts';
+import { checkPassengerRemoval } from './removal.ts';
 
 /**
  * The customer's writes on incidents (spec §5 "Incident save", §7). The status machine itself is
@@ -64,26 +71,32 @@ interface Target {
   targetServiceLineId: string | null;
 }
 
+type IncidentBooking = Parameters<typeof checkPassengerRemoval>[1];
+
 /**
  * What a remove request is about: a passenger slot (remove passenger) or a service line (remove
  * service) of the incident's own booking, else 400. Other types are about nothing in particular.
+ * A passenger's removal must also be one the rules allow on the booking as it is now (422:
+ * a minor left without an adult, a group under its minimum); staff acceptance checks it again.
  */
 async function resolveTarget(
   db: Executor,
   typeId: string,
-  bookingId: string,
+  booking: IncidentBooking,
   targetId: string | null | undefined,
 ): Promise<Target> {
   const kind = incidentTarget(typeId);
   if (kind === null) return { targetSlotId: null, targetServiceLineId: null };
   if (!targetId || !isUuidShaped(targetId)) throw incomplete('targetId');
   const id = targetId.toLowerCase();
+  const bookingId = booking.id;
   if (kind === 'passenger') {
     const [slot] = await db
       .select({ id: passengerSlots.id })
       .from(passengerSlots)
       .where(and(eq(passengerSlots.id, id), eq(passengerSlots.bookingId, bookingId)));
     if (!slot) throw incomplete('targetId');
+    await checkPassengerRemoval(db, booking, [slot.id]);
     return { targetSlotId: slot.id, targetServiceLineId: null };
   }
   const [line] = await db
@@ -99,6 +112,47 @@ function currentTargetId(incident: IncidentRow): string | null {
   if (kind === 'passenger') return incident.targetSlotId;
   if (kind === 'service') return incident.targetServiceLineId;
   return null;
+}
+
+/**
+ * What a filed removal request removes is fixed (issue 26): staff decide on what the customer
+ * filed, never on a target changed under them. An update keeps the type, and names the same
+ * target or none; anything else is 409 `removalFixed` (the customer may still change the
+ * message, or delete the request and file a new one).
+ */
+function keepFixedTarget(
+  current: IncidentRow,
+  typeId: string,
+  targetId: string | null | undefined,
+) {
+  if (typeId !== current.typeId) {
+    throw new AppError('CONFLICT', 'removalFixed', { field: 'typeId' });
+  }
+  if (targetId && targetId.toLowerCase() !== currentTargetId(current)) {
+    throw new AppError('CONFLICT', 'removalFixed', { field: 'targetId' });
+  }
+  return { targetSlotId: current.targetSlotId, targetServiceLineId: current.targetServiceLineId };
+}
+
+/** A request that becomes a removal: its target, checked as a removal filed now. */
+async function newTarget(
+  db: Executor,
+  typeId: string,
+  bookingId: string,
+  targetId: string | null | undefined,
+): Promise<Target> {
+  if (incidentTarget(typeId) === null) return { targetSlotId: null, targetServiceLineId: null };
+  const [booking] = await db
+    .select({
+      id: bookings.id,
+      travelDate: bookings.travelDate,
+      corporateClientId: bookings.corporateClientId,
+      createdAt: bookings.createdAt,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
+  return resolveTarget(db, typeId, booking, targetId);
 }
 
 /** Why a customer may no longer change an incident: answered (or closed), or finished. */
@@ -118,7 +172,7 @@ export async function saveIncident(
   const booking = await findVisibleBooking(db, user, body.bookingId);
   const type = await findType(db, body.typeId);
   const name = nameFor(type, body.name, language);
-  const target = await resolveTarget(db, type.id, booking.id, body.targetId);
+  const target = await resolveTarget(db, type.id, booking, body.targetId);
   const [row] = await db
     .insert(incidents)
     .values({
@@ -150,9 +204,10 @@ function requestedStatus(current: string, requested: string | null | undefined):
 
 /**
  * PUT incident/{id}/update: while the agency has not answered (registered or in progress), the
- * customer may change the type, the subject (free-subject type only), the message and what a
- * remove request is about, and take the one status step open to them. Fields left out of the
- * body keep their value; a changed type must name its own subject or target again.
+ * customer may change the type, the subject (free-subject type only) and the message, and take
+ * the one status step open to them. A removal request's type and target are fixed once filed
+ * (`keepFixedTarget`); another request may become a removal, checked as one filed now. Fields
+ * left out of the body keep their value; a changed type must name its own subject or target.
  */
 export async function updateIncident(
   db: Database,
@@ -169,9 +224,10 @@ export async function updateIncident(
     const sameType = type.id === current.typeId;
     const subject = body.name ?? (sameType ? current.name : undefined);
     const name = nameFor(type, subject, language);
-    const targetId =
-      body.targetId !== undefined ? body.targetId : sameType ? currentTargetId(current) : null;
-    const target = await resolveTarget(tx, type.id, current.bookingId, targetId);
+    const target =
+      incidentTarget(current.typeId) !== null
+        ? keepFixedTarget(current, type.id, body.targetId)
+        : await newTarget(tx, type.id, current.bookingId, body.targetId);
 
     await tx
       .update(incidents)
