@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { incidents } from '../src/db/schema.ts';
+import { incidents, paymentAttempts, sandboxCharges } from '../src/db/schema.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, isPostgres, type TestContext } from './support/app.ts';
@@ -24,6 +24,7 @@ import {
   type PassengerOptions,
   passengerBody,
 } from './support/passengers.ts';
+import { event, notify } from './support/payments.ts';
 
 /**
  * Requests to remove a passenger or a service (issue 26): what they remove is fixed once filed,
@@ -302,4 +303,90 @@ describe('a removal never leaves a minor without an adult, nor a group under its
       );
     },
   );
+});
+
+describe('cancelling a booking closes its open checkouts (issue 26)', () => {
+  /** A one-adult booking with its first checkout open at the sandbox; its code, slot, attempt. */
+  async function bookWithCheckout() {
+    const tour = await loadTour(app, '100401');
+    const booked = await postBooking(app, customer.token, bookingFor(tour, { adults: 1 }));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const { code, transactionId } = booked.json() as { code: string; transactionId: string };
+    expect(transactionId).toEqual(expect.any(String));
+    const detail = await detailOf(app, customer.token, code);
+    return { code, attemptId: transactionId, slotId: slot(detail, CustomerTypeId.adult).id };
+  }
+
+  const attempt = async (id: string) =>
+    (await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)))[0];
+  const paymentsOf = async (code: string) =>
+    (await detailOf(app, customer.token, code)).payments.length;
+
+  /** The customer pays at the sandbox's page with a card it approves. */
+  const payAtSandbox = (attemptId: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${attemptId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        holder: 'Nilda Huaman',
+        cardNumber: '4111 1111 1111 1111',
+        expiry: '12/30',
+        cvc: '123',
+      }).toString(),
+    });
+
+  it('closes the checkout when the last passenger goes: paying it afterwards takes no money', async () => {
+    const { code, attemptId, slotId } = await bookWithCheckout();
+    const id = await owner.create(removePassenger(code, slotId));
+    const accepted = await answer(id, 'accept');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await passengerCount(code)).toBe(0);
+
+    expect(await attempt(attemptId)).toMatchObject({ status: 'cancelled' });
+    expect((await attempt(attemptId))?.gatewayFinalAt).not.toBeNull();
+    const paid = await payAtSandbox(attemptId);
+    expect(paid.body).toContain('This checkout is closed');
+    const [charge] = await db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.transactionId, attemptId));
+    expect(charge?.status).toBe('cancelled');
+    expect(await paymentsOf(code)).toBe(0);
+    expect(await attempt(attemptId)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('leaves a checkout the gateway is already taking to settlement, which records the money', async () => {
+    const { code, attemptId, slotId } = await bookWithCheckout();
+    const id = await owner.create(removePassenger(code, slotId));
+    // The customer is at the card step when staff accept the removal.
+    await db
+      .update(sandboxCharges)
+      .set({ status: 'processing' })
+      .where(eq(sandboxCharges.transactionId, attemptId));
+    const accepted = await answer(id, 'accept');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await passengerCount(code)).toBe(0);
+    expect(await attempt(attemptId)).toMatchObject({ status: 'pending' });
+
+    // The card is approved and the gateway says so: the money is on record, not lost.
+    const [charge] = await db
+      .update(sandboxCharges)
+      .set({ status: 'approved' })
+      .where(eq(sandboxCharges.transactionId, attemptId))
+      .returning();
+    const settled = await notify(app, event(attemptId, charge?.amountCents ?? 0));
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(['paid', 'refund_required']).toContain((await attempt(attemptId))?.status);
+  });
+
+  it('keeps the checkout of a booking that still has passengers', async () => {
+    const tour = await loadTour(app, '100401');
+    const booked = await postBooking(app, customer.token, bookingFor(tour, { adults: 2 }));
+    const { code, transactionId } = booked.json() as { code: string; transactionId: string };
+    const detail = await detailOf(app, customer.token, code);
+    const id = await owner.create(removePassenger(code, slot(detail, CustomerTypeId.adult).id));
+    expect((await answer(id, 'accept')).statusCode).toBe(200);
+    expect(await attempt(transactionId)).toMatchObject({ status: 'pending' });
+  });
 });

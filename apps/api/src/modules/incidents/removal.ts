@@ -7,7 +7,7 @@ import {
   todayInLima,
 } from '@cusco/shared';
 import dayjs from 'dayjs';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import {
   bookingPassengerLines,
@@ -16,10 +16,13 @@ import {
   clients,
   ledgerEntries,
   passengerSlots,
+  paymentAttempts,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { PaymentGateway } from '../../payments/gateway.ts';
 import { recordAudit } from '../audit/record.ts';
 import { lockBooking } from '../bookings/access.ts';
+import { retireAttempt } from '../payments/attempts.ts';
 
 /**
  * An accepted request to remove a passenger or a service (issue 13): the slot or the line goes,
@@ -147,11 +150,41 @@ async function removeService(tx: Transaction, bookingId: string, lineId: string 
   };
 }
 
-/** Applies an accepted removal; answers the credit given, in cents. */
+/**
+ * A booking left with no passenger is cancelled: its pending payment attempts are closed at the
+ * gateway and given up (`retireAttempt`), in the removal's transaction, so that no checkout left
+ * open can take money afterwards. One the gateway is already taking a card for, or took one
+ * for, is left pending: settlement records it (then a refund is due), it is never lost. Locks
+ * the attempts after the booking (locked by the caller), the order settlement keeps.
+ * Answers what came of each, for the audit trail.
+ */
+async function closeCheckouts(tx: Transaction, gateway: PaymentGateway, bookingId: string) {
+  const [left] = await tx
+    .select({ n: count() })
+    .from(passengerSlots)
+    .where(eq(passengerSlots.bookingId, bookingId));
+  if ((left?.n ?? 0) > 0) return undefined;
+  const pending = await tx
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.bookingId, bookingId), eq(paymentAttempts.status, 'pending')))
+    .for('update');
+  const closed: { attemptId: string; outcome: string }[] = [];
+  for (const attempt of pending) {
+    const outcome = await retireAttempt(tx, gateway, attempt, 'cancelled');
+    closed.push({ attemptId: attempt.id, outcome });
+  }
+  return closed;
+}
+
+/**
+ * Applies an accepted removal; answers the credit given, in cents. A removal that leaves the
+ * booking with no passenger cancels it, and closes its open checkouts with `gateway`.
+ */
 export async function applyRemoval(
   tx: Transaction,
   request: RemovalRequest,
-  staffUserId: string,
+  by: { staffUserId: string; gateway: PaymentGateway },
 ): Promise<number> {
   const booking = await lockBooking(tx, eq(bookings.id, request.bookingId));
   const { priceCents, removed } =
@@ -173,13 +206,22 @@ export async function applyRemoval(
       description: `removal-credit|${100 - penaltyPercent}|${usd(priceCents)}`,
     });
   }
+  const checkouts =
+    request.target === 'passenger'
+      ? await closeCheckouts(tx, by.gateway, request.bookingId)
+      : undefined;
   await recordAudit(tx, {
-    staffUserId,
+    staffUserId: by.staffUserId,
     action: `incident.remove-${request.target}`,
     bookingId: request.bookingId,
     subjectId: request.incidentId,
     before: { ...removed, price: fromCents(priceCents) },
-    after: { daysBefore, penaltyPercent, credit: fromCents(creditCents) },
+    after: {
+      daysBefore,
+      penaltyPercent,
+      credit: fromCents(creditCents),
+      ...(checkouts ? { cancelled: true, checkouts } : {}),
+    },
   });
   return creditCents;
 }
