@@ -1,5 +1,8 @@
 import {
+  type AdminIncident,
   addYears,
+  adminIncident,
+  adminIncidentList,
   type BookingDetail,
   CustomerTypeId,
   IncidentStatusId,
@@ -388,5 +391,111 @@ describe('cancelling a booking closes its open checkouts (issue 26)', () => {
     const id = await owner.create(removePassenger(code, slot(detail, CustomerTypeId.adult).id));
     expect((await answer(id, 'accept')).statusCode).toBe(200);
     expect(await attempt(transactionId)).toMatchObject({ status: 'pending' });
+  });
+});
+
+describe('staff see what a removal request removes before they accept it (issue 26)', () => {
+  const queue = async (code: string, language: 'en' | 'es' = 'en') => {
+    const response = await app.inject({
+      url: `/api/admin/incidents?q=${code}`,
+      headers: { ...bearer(agent.token), 'accept-language': language },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return adminIncidentList.parse(response.json());
+  };
+  const find = (list: AdminIncident[], id: string) => list.find((item) => item.id === id);
+
+  it("names the passenger (or their place, not yet named), their type and position, and the service's name and quantity", async () => {
+    const { code, detail } = await book({
+      adults: 2,
+      children: 1,
+      services: [{ offer: 0, quantity: 2 }],
+    });
+    const adult = slot(detail, CustomerTypeId.adult);
+    const named = await app.inject({
+      method: 'POST',
+      url: `/api/client/${adult.id}/create`,
+      headers: bearer(customer.token),
+      payload: passengerBody(options, code, { firstName: 'Lucía', lastName: 'Mamani' }),
+    });
+    expect(named.statusCode, named.body).toBe(201);
+    const child = slot(detail, CustomerTypeId.child);
+    const [line] = [...detail.additionalServices, ...detail.otherTours];
+    const removeAdult = await owner.create(removePassenger(code, adult.id));
+    const removeChild = await owner.create(removePassenger(code, child.id));
+    const removeService = await owner.create({
+      typeId: IncidentTypeId.removeAdditionalService,
+      bookingId: code,
+      targetId: line?.id,
+    });
+    const other = await owner.create({
+      typeId: IncidentTypeId.freeSubject,
+      name: 'Meals',
+      bookingId: code,
+    });
+
+    const list = await queue(code);
+    expect(find(list, removeAdult)?.target).toEqual({
+      kind: 'passenger',
+      gone: false,
+      passengers: [
+        {
+          position: adult.number,
+          name: 'Lucía Mamani',
+          customerTypeId: CustomerTypeId.adult,
+          customerType: 'Adult',
+        },
+      ],
+      service: null,
+    });
+    expect(find(list, removeChild)?.target).toEqual({
+      kind: 'passenger',
+      gone: false,
+      passengers: [
+        {
+          position: child.number,
+          name: null,
+          customerTypeId: CustomerTypeId.child,
+          customerType: 'Child',
+        },
+      ],
+      service: null,
+    });
+    expect(find(list, removeService)?.target).toEqual({
+      kind: 'service',
+      gone: false,
+      passengers: [],
+      service: { name: 'Sleeping bag rental', option: expect.any(String), quantity: 2 },
+    });
+    expect(`Sleeping bag rental (${find(list, removeService)?.target?.service?.option}) × 2`).toBe(
+      `${line?.productName} × 2`,
+    );
+    expect(find(list, other)?.target).toBeNull();
+
+    // In Spanish, the type's name too.
+    const spanish = await queue(code, 'es');
+    expect(find(spanish, removeChild)?.target?.passengers[0]?.customerType).toBe('Niño');
+
+    // The booking's page and the answer itself show it as the queue does.
+    const booking = await app.inject({
+      url: `/api/admin/bookings/${code}`,
+      headers: bearer(agent.token),
+    });
+    expect(booking.statusCode, booking.body).toBe(200);
+    expect(
+      booking.json().requests.find((item: AdminIncident) => item.id === removeChild)?.target,
+    ).toEqual(find(list, removeChild)?.target);
+    const declined = await answer(removeChild, 'reject');
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(adminIncident.parse(declined.json()).target).toEqual(find(list, removeChild)?.target);
+
+    // Accepted, the passenger is no longer on the booking: the request says so.
+    expect((await answer(removeAdult, 'accept')).statusCode).toBe(200);
+    expect(find(await queue(code), removeAdult)?.target).toEqual({
+      kind: 'passenger',
+      gone: true,
+      passengers: [],
+      service: null,
+    });
   });
 });
