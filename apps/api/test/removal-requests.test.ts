@@ -5,16 +5,17 @@ import {
   adminIncidentList,
   type BookingDetail,
   CustomerTypeId,
+  EVERY_PASSENGER,
   IncidentStatusId,
   IncidentTypeId,
   type MessageKey,
   translate,
 } from '@cusco/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { incidents, paymentAttempts, sandboxCharges } from '../src/db/schema.ts';
+import { auditEntries, incidents, paymentAttempts, sandboxCharges } from '../src/db/schema.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, isPostgres, type TestContext } from './support/app.ts';
@@ -437,6 +438,7 @@ describe('staff see what a removal request removes before they accept it (issue 
     const list = await queue(code);
     expect(find(list, removeAdult)?.target).toEqual({
       kind: 'passenger',
+      everyPassenger: false,
       gone: false,
       passengers: [
         {
@@ -450,6 +452,7 @@ describe('staff see what a removal request removes before they accept it (issue 
     });
     expect(find(list, removeChild)?.target).toEqual({
       kind: 'passenger',
+      everyPassenger: false,
       gone: false,
       passengers: [
         {
@@ -463,6 +466,7 @@ describe('staff see what a removal request removes before they accept it (issue 
     });
     expect(find(list, removeService)?.target).toEqual({
       kind: 'service',
+      everyPassenger: false,
       gone: false,
       passengers: [],
       service: { name: 'Sleeping bag rental', option: expect.any(String), quantity: 2 },
@@ -493,9 +497,110 @@ describe('staff see what a removal request removes before they accept it (issue 
     expect((await answer(removeAdult, 'accept')).statusCode).toBe(200);
     expect(find(await queue(code), removeAdult)?.target).toEqual({
       kind: 'passenger',
+      everyPassenger: false,
       gone: true,
       passengers: [],
       service: null,
     });
+  });
+});
+
+describe('asking to remove every passenger cancels the booking (issue 26)', () => {
+  const everyPassenger = (code: string, targetId = EVERY_PASSENGER) => ({
+    typeId: IncidentTypeId.removePassenger,
+    bookingId: code,
+    targetId,
+  });
+
+  it('is how a corporate group at its minimum cancels: filed, shown to staff with everybody, accepted, it empties the booking and credits what the policy allows', async () => {
+    const tour = await loadTour(app, '100401');
+    const body = { ...bookingFor(tour, { adults: 2 }), corporate: true };
+    const booked = await postBooking(app, corporate.token, body);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const code = booked.json().code as string;
+    const company = incidentClient(app, corporate.token);
+    const companyEs = incidentClient(app, corporate.token, { 'accept-language': 'es' });
+    const id = await company.create(everyPassenger(code, 'ALL'));
+    expect(await company.read(id)).toMatchObject({
+      targetId: EVERY_PASSENGER,
+      targetName: 'Every passenger (cancels the booking)',
+    });
+    expect((await companyEs.read(id)).targetName).toBe('Todos los pasajeros (cancela la reserva)');
+    const row = await incidentRow(db, id);
+    expect(row).toMatchObject({ targetEveryPassenger: true, targetSlotId: null });
+
+    // Fixed like any other target: one passenger is not every passenger.
+    const detail = await detailOf(app, corporate.token, code);
+    expectError(
+      await company.update(id, {
+        typeId: IncidentTypeId.removePassenger,
+        targetId: slot(detail, CustomerTypeId.adult).id,
+      }),
+      409,
+      text('removalFixed'),
+    );
+    const same = await company.update(id, {
+      typeId: IncidentTypeId.removePassenger,
+      targetId: EVERY_PASSENGER,
+      description: 'The group does not travel.',
+    });
+    expect(same.statusCode, same.body).toBe(200);
+
+    const listed = await app.inject({
+      url: `/api/admin/incidents?q=${code}`,
+      headers: bearer(agent.token),
+    });
+    const [request] = adminIncidentList.parse(listed.json());
+    expect(request?.target).toMatchObject({ kind: 'passenger', everyPassenger: true, gone: false });
+    expect(request?.target?.passengers.map((passenger) => passenger.position)).toEqual([1, 2]);
+
+    const accepted = await answer(id, 'accept');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const after = await detailOf(app, corporate.token, code);
+    expect(after.passangerRegistry).toEqual([]);
+    expect(after.passanger).toEqual([]);
+    // A year ahead: the policy keeps nothing, so all of it is credited.
+    expect(after.paymentExtra.substract).toEqual([
+      expect.objectContaining({ total: detail.balance.purchases }),
+    ]);
+    expect(after.balance.debt).toBe(0);
+    const [audit] = await db
+      .select()
+      .from(auditEntries)
+      .where(
+        and(eq(auditEntries.subjectId, id), eq(auditEntries.action, 'incident.remove-passenger')),
+      );
+    expect(audit?.before).toMatchObject({ everyPassenger: true });
+    expect(audit?.after).toMatchObject({ penaltyPercent: 0, cancelled: true, checkouts: [] });
+
+    // Nobody is left to remove.
+    expectError(await company.save(everyPassenger(code)), 400, text('completeAllFields'));
+  });
+
+  it('takes a minor and their adult together, closes the open checkout, and is no target for a service', async () => {
+    const tour = await loadTour(app, '100401');
+    const booked = await postBooking(
+      app,
+      customer.token,
+      bookingFor(tour, { adults: 1, children: 1 }),
+    );
+    const { code, transactionId } = booked.json() as { code: string; transactionId: string };
+    expectError(
+      await owner.save({
+        typeId: IncidentTypeId.removeAdditionalService,
+        bookingId: code,
+        targetId: EVERY_PASSENGER,
+      }),
+      400,
+      text('completeAllFields'),
+    );
+    const id = await owner.create(everyPassenger(code));
+    expect((await answer(id, 'accept')).statusCode).toBe(200);
+    expect(await passengerCount(code)).toBe(0);
+    const [attempt] = await db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, transactionId));
+    expect(attempt?.status).toBe('cancelled');
   });
 });

@@ -32,6 +32,7 @@ const request: AdminIncident = {
   answeredBy: null,
   target: {
     kind: 'passenger',
+    everyPassenger: false,
     gone: false,
     passengers: [
       {
@@ -78,6 +79,7 @@ describe('AnswerModal', () => {
       ...request,
       target: {
         kind: 'passenger',
+        everyPassenger: false,
         gone: false,
         passengers: [
           { position: 3, name: null, customerTypeId: CustomerTypeId.child, customerType: 'Child' },
@@ -92,6 +94,7 @@ describe('AnswerModal', () => {
       typeId: IncidentTypeId.removeAdditionalService,
       target: {
         kind: 'service',
+        everyPassenger: false,
         gone: false,
         passengers: [],
         service: { name: 'Porter', option: 'Up to 7 kg', quantity: 2 },
@@ -100,8 +103,41 @@ describe('AnswerModal', () => {
     expect(screen.getByText('Porter (Up to 7 kg) × 2')).toBeTruthy();
   });
 
+  it('says that removing every passenger cancels the booking, and lists them', () => {
+    show({
+      ...request,
+      target: {
+        kind: 'passenger',
+        everyPassenger: true,
+        gone: false,
+        passengers: [
+          {
+            position: 1,
+            name: 'Lucía Mamani',
+            customerTypeId: CustomerTypeId.adult,
+            customerType: 'Adult',
+          },
+          { position: 2, name: null, customerTypeId: CustomerTypeId.baby, customerType: 'Baby' },
+        ],
+        service: null,
+      },
+    });
+    expect(screen.getByText('Every passenger: accepting cancels the booking')).toBeTruthy();
+    expect(screen.getByText('Passenger 1 · Lucía Mamani (Adult)')).toBeTruthy();
+    expect(screen.getByText('Passenger 2, not yet named (Baby)')).toBeTruthy();
+  });
+
   it('says when what it removes is no longer on the booking, and shows nothing for other requests', () => {
-    show({ ...request, target: { kind: 'passenger', gone: true, passengers: [], service: null } });
+    show({
+      ...request,
+      target: {
+        kind: 'passenger',
+        everyPassenger: false,
+        gone: true,
+        passengers: [],
+        service: null,
+      },
+    });
     expect(screen.getByText('No longer on the booking')).toBeTruthy();
     cleanup();
     show({ ...request, typeId: IncidentTypeId.freeSubject, name: 'Meals', target: null });

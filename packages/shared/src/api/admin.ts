@@ -33,11 +33,13 @@ export type RemovalTargetPassenger = z.infer<typeof removalTargetPassenger>;
 
 /**
  * What a request to remove a passenger or a service removes (issue 26), read when the request
- * is: its passenger, or its service line with its quantity. `gone` when it is no longer on the
+ * is: its passenger (or every passenger), or its service line with its quantity. `gone` when it is no longer on the
  * booking (removed since: then `passengers` is empty and `service` null).
  */
 export const removalTarget = z.object({
   kind: z.enum(['passenger', 'service']),
+  /** Every passenger of the booking (listed in `passengers`): accepting cancels the booking. */
+  everyPassenger: z.boolean(),
   gone: z.boolean(),
   passengers: z.array(removalTargetPassenger),
   service: z.nullable(

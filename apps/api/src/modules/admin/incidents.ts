@@ -36,6 +36,7 @@ function selectQueue(db: Executor, where: SQL | undefined) {
       ageDays: sql<number>`(extract(epoch from now() - ${incidents.createdAt}) / 86400)::integer`,
       response: incidents.response,
       observation: incidents.observation,
+      targetEveryPassenger: incidents.targetEveryPassenger,
     })
     .from(incidents)
     .$dynamic();
@@ -49,8 +50,18 @@ function toAdminIncident(
   language: Language,
   targets: Map<string, RemovalTarget>,
 ): AdminIncident {
-  const { typeEn, typeEs, statusEn, statusEs, tourEn, tourEs, createdAt, adviserName, ...rest } =
-    row;
+  const {
+    typeEn,
+    typeEs,
+    statusEn,
+    statusEs,
+    tourEn,
+    tourEs,
+    createdAt,
+    adviserName,
+    targetEveryPassenger: _,
+    ...rest
+  } = row;
   return {
     ...rest,
     answeredBy: adviserName,

@@ -32,6 +32,7 @@ async function lockAnswerable(tx: Transaction, id: string) {
       typeId: incidents.typeId,
       targetSlotId: incidents.targetSlotId,
       targetServiceLineId: incidents.targetServiceLineId,
+      targetEveryPassenger: incidents.targetEveryPassenger,
       statusId: incidents.statusId,
       observation: incidents.observation,
       response: incidents.response,
@@ -118,6 +119,7 @@ export async function answerIncident(
           target,
           targetSlotId: current.targetSlotId,
           targetServiceLineId: current.targetServiceLineId,
+          targetEveryPassenger: current.targetEveryPassenger,
         },
         by,
       );

@@ -7,7 +7,7 @@ import {
   todayInLima,
 } from '@cusco/shared';
 import dayjs from 'dayjs';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import {
   bookingPassengerLines,
@@ -37,6 +37,8 @@ export interface RemovalRequest {
   target: 'passenger' | 'service';
   targetSlotId: string | null;
   targetServiceLineId: string | null;
+  /** A remove-passenger request about every passenger: a cancellation. */
+  targetEveryPassenger: boolean;
 }
 
 const usd = (cents: number) => `$${fromCents(cents).toFixed(2)}`;
@@ -98,37 +100,70 @@ async function takeOffBooking(
     .where(eq(bookings.id, bookingId));
 }
 
-/**
- * Frees a passenger slot: the slot, and one passenger of its line (the line goes at 0); refused
- * when the rules refuse it on the booking as it is now (locked by the caller).
- */
-async function removePassenger(tx: Transaction, booking: BookingRow, slotId: string | null) {
-  const bookingId = booking.id;
-  const [slot] = slotId
-    ? await tx
-        .select()
-        .from(passengerSlots)
-        .where(and(eq(passengerSlots.id, slotId), eq(passengerSlots.bookingId, bookingId)))
-    : [];
-  if (!slot) throw new AppError('BUSINESS_RULE', 'removalTargetGone');
-  await checkPassengerRemoval(tx, booking, [slot.id]);
-  const lineOf = and(
-    eq(bookingPassengerLines.bookingId, bookingId),
-    eq(bookingPassengerLines.customerTypeId, slot.customerTypeId),
-  );
-  const [line] = await tx.select().from(bookingPassengerLines).where(lineOf);
-  if (!line) throw new AppError('BUSINESS_RULE', 'removalTargetGone');
-  await tx.delete(passengerSlots).where(eq(passengerSlots.id, slot.id));
-  if (line.quantity <= 1) {
-    await tx.delete(bookingPassengerLines).where(lineOf);
-  } else {
-    await tx
-      .update(bookingPassengerLines)
-      .set({ quantity: line.quantity - 1, totalCents: line.unitCents * (line.quantity - 1) })
-      .where(lineOf);
+/** The slots a request removes: its one slot, or every slot of the booking, in order. */
+function slotsToRemove(tx: Transaction, bookingId: string, request: RemovalRequest) {
+  const ofBooking = eq(passengerSlots.bookingId, bookingId);
+  if (request.targetEveryPassenger) {
+    return tx.select().from(passengerSlots).where(ofBooking).orderBy(asc(passengerSlots.position));
   }
-  await takeOffBooking(tx, bookingId, 'passengersCents', line.unitCents);
-  return { priceCents: line.unitCents, removed: { slotId: slot.id, position: slot.position } };
+  if (!request.targetSlotId) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(passengerSlots)
+    .where(and(eq(passengerSlots.id, request.targetSlotId), ofBooking));
+}
+
+/**
+ * Frees the passenger slots a request removes (one, or every one: a cancellation): the slots,
+ * and their passengers from the lines of their types (a line goes at 0); refused when the rules
+ * refuse it on the booking as it is now (locked by the caller).
+ */
+async function removePassengers(tx: Transaction, booking: BookingRow, request: RemovalRequest) {
+  const bookingId = booking.id;
+  const slots = await slotsToRemove(tx, bookingId, request);
+  const [first] = slots;
+  if (!first) throw new AppError('BUSINESS_RULE', 'removalTargetGone');
+  await checkPassengerRemoval(
+    tx,
+    booking,
+    slots.map((slot) => slot.id),
+  );
+  const byType = new Map<string, number>();
+  for (const slot of slots)
+    byType.set(slot.customerTypeId, (byType.get(slot.customerTypeId) ?? 0) + 1);
+  let priceCents = 0;
+  for (const [customerTypeId, removed] of byType) {
+    const lineOf = and(
+      eq(bookingPassengerLines.bookingId, bookingId),
+      eq(bookingPassengerLines.customerTypeId, customerTypeId),
+    );
+    const [line] = await tx.select().from(bookingPassengerLines).where(lineOf);
+    if (!line) throw new AppError('BUSINESS_RULE', 'removalTargetGone');
+    const left = line.quantity - removed;
+    if (left <= 0) {
+      await tx.delete(bookingPassengerLines).where(lineOf);
+    } else {
+      await tx
+        .update(bookingPassengerLines)
+        .set({ quantity: left, totalCents: line.unitCents * left })
+        .where(lineOf);
+    }
+    priceCents += line.unitCents * removed;
+  }
+  await tx.delete(passengerSlots).where(
+    inArray(
+      passengerSlots.id,
+      slots.map((slot) => slot.id),
+    ),
+  );
+  await takeOffBooking(tx, bookingId, 'passengersCents', priceCents);
+  const removed = request.targetEveryPassenger
+    ? {
+        everyPassenger: true,
+        slots: slots.map((slot) => ({ slotId: slot.id, position: slot.position })),
+      }
+    : { slotId: first.id, position: first.position };
+  return { priceCents, removed };
 }
 
 /** Removes a service line. */
@@ -189,7 +224,7 @@ export async function applyRemoval(
   const booking = await lockBooking(tx, eq(bookings.id, request.bookingId));
   const { priceCents, removed } =
     request.target === 'passenger'
-      ? await removePassenger(tx, booking, request.targetSlotId)
+      ? await removePassengers(tx, booking, request)
       : await removeService(tx, request.bookingId, request.targetServiceLineId);
   const daysBefore = dayjs(booking.travelDate).diff(dayjs(todayInLima()), 'day');
   const penaltyPercent = removalPenaltyPercent({

@@ -2,6 +2,7 @@ import {
   customerMayDelete,
   customerMayEdit,
   customerTransition,
+  EVERY_PASSENGER,
   IncidentStatusId,
   IncidentTypeId,
   type incidentResult,
@@ -69,15 +70,23 @@ function nameFor(
 interface Target {
   targetSlotId: string | null;
   targetServiceLineId: string | null;
+  targetEveryPassenger: boolean;
 }
+
+const noTarget: Target = {
+  targetSlotId: null,
+  targetServiceLineId: null,
+  targetEveryPassenger: false,
+};
 
 type IncidentBooking = Parameters<typeof checkPassengerRemoval>[1];
 
 /**
- * What a remove request is about: a passenger slot (remove passenger) or a service line (remove
- * service) of the incident's own booking, else 400. Other types are about nothing in particular.
- * A passenger's removal must also be one the rules allow on the booking as it is now (422:
- * a minor left without an adult, a group under its minimum); staff acceptance checks it again.
+ * What a remove request is about: a passenger slot (remove passenger), or every passenger
+ * (`EVERY_PASSENGER`: a cancellation), or a service line (remove service) of the incident's own
+ * booking, else 400. Other types are about nothing in particular. A passenger's removal must also
+ * be one the rules allow on the booking as it is now (422: a minor left without an adult, a
+ * group under its minimum); staff acceptance checks it again.
  */
 async function resolveTarget(
   db: Executor,
@@ -86,9 +95,10 @@ async function resolveTarget(
   targetId: string | null | undefined,
 ): Promise<Target> {
   const kind = incidentTarget(typeId);
-  if (kind === null) return { targetSlotId: null, targetServiceLineId: null };
-  if (!targetId || !isUuidShaped(targetId)) throw incomplete('targetId');
-  const id = targetId.toLowerCase();
+  if (kind === null) return noTarget;
+  const id = targetId?.trim().toLowerCase();
+  if (kind === 'passenger' && id === EVERY_PASSENGER) return everyPassenger(db, booking);
+  if (!id || !isUuidShaped(id)) throw incomplete('targetId');
   const bookingId = booking.id;
   if (kind === 'passenger') {
     const [slot] = await db
@@ -97,18 +107,34 @@ async function resolveTarget(
       .where(and(eq(passengerSlots.id, id), eq(passengerSlots.bookingId, bookingId)));
     if (!slot) throw incomplete('targetId');
     await checkPassengerRemoval(db, booking, [slot.id]);
-    return { targetSlotId: slot.id, targetServiceLineId: null };
+    return { ...noTarget, targetSlotId: slot.id };
   }
   const [line] = await db
     .select({ id: bookingServiceLines.id })
     .from(bookingServiceLines)
     .where(and(eq(bookingServiceLines.id, id), eq(bookingServiceLines.bookingId, bookingId)));
   if (!line) throw incomplete('targetId');
-  return { targetSlotId: null, targetServiceLineId: line.id };
+  return { ...noTarget, targetServiceLineId: line.id };
+}
+
+/** Every passenger of the booking, which must have one at least (else 400): a cancellation. */
+async function everyPassenger(db: Executor, booking: IncidentBooking): Promise<Target> {
+  const slots = await db
+    .select({ id: passengerSlots.id })
+    .from(passengerSlots)
+    .where(eq(passengerSlots.bookingId, booking.id));
+  if (slots.length === 0) throw incomplete('targetId');
+  await checkPassengerRemoval(
+    db,
+    booking,
+    slots.map((slot) => slot.id),
+  );
+  return { ...noTarget, targetEveryPassenger: true };
 }
 
 function currentTargetId(incident: IncidentRow): string | null {
   const kind = incidentTarget(incident.typeId);
+  if (kind === 'passenger' && incident.targetEveryPassenger) return EVERY_PASSENGER;
   if (kind === 'passenger') return incident.targetSlotId;
   if (kind === 'service') return incident.targetServiceLineId;
   return null;
@@ -128,10 +154,11 @@ function keepFixedTarget(
   if (typeId !== current.typeId) {
     throw new AppError('CONFLICT', 'removalFixed', { field: 'typeId' });
   }
-  if (targetId && targetId.toLowerCase() !== currentTargetId(current)) {
+  if (targetId?.trim() && targetId.trim().toLowerCase() !== currentTargetId(current)) {
     throw new AppError('CONFLICT', 'removalFixed', { field: 'targetId' });
   }
-  return { targetSlotId: current.targetSlotId, targetServiceLineId: current.targetServiceLineId };
+  const { targetSlotId, targetServiceLineId, targetEveryPassenger } = current;
+  return { targetSlotId, targetServiceLineId, targetEveryPassenger };
 }
 
 /** A request that becomes a removal: its target, checked as a removal filed now. */
@@ -141,7 +168,7 @@ async function newTarget(
   bookingId: string,
   targetId: string | null | undefined,
 ): Promise<Target> {
-  if (incidentTarget(typeId) === null) return { targetSlotId: null, targetServiceLineId: null };
+  if (incidentTarget(typeId) === null) return noTarget;
   const [booking] = await db
     .select({
       id: bookings.id,

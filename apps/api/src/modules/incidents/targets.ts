@@ -7,7 +7,7 @@ import {
   type RemovalTarget,
   type RemovalTargetPassenger,
 } from '@cusco/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { type Executor, readAll } from '../../db/client.ts';
 import {
   additionalServices,
@@ -20,43 +20,49 @@ import {
 } from '../../db/schema.ts';
 
 /**
- * What removal requests remove, as staff see them before they accept (issue 26): the passenger
- * (who fills the place, or nobody yet; their type and position) or the service line (its
+ * What removal requests remove, as staff see them before they accept (issue 26): the passenger,
+ * or every passenger (who fills each place, or nobody yet; type and position), or the service line (its
  * service, option and quantity), read as they are now. At most two statements for any number
  * of requests, none when no request removes anything.
  */
 export async function removalTargets(
   db: Executor,
-  requests: { id: string; typeId: string }[],
+  requests: { id: string; typeId: string; targetEveryPassenger: boolean }[],
   language: Language,
 ): Promise<Map<string, RemovalTarget>> {
   const ids = (kind: 'passenger' | 'service') =>
     requests.filter((request) => incidentTarget(request.typeId) === kind).map(({ id }) => id);
-  const [passengerIds, serviceIds] = [ids('passenger'), ids('service')];
-  const none = async () => new Map();
   const [passengers, services] = await readAll(db, [
-    passengerIds.length > 0 ? () => readPassengers(db, passengerIds, language) : none,
-    serviceIds.length > 0 ? () => readServices(db, serviceIds, language) : none,
+    () => readPassengers(db, ids('passenger'), language),
+    () => readServices(db, ids('service'), language),
   ]);
   const targets = new Map<string, RemovalTarget>();
-  for (const id of passengerIds) {
-    const found: RemovalTargetPassenger[] = passengers.get(id) ?? [];
-    targets.set(id, {
-      kind: 'passenger',
-      gone: found.length === 0,
+  for (const request of requests) {
+    const kind = incidentTarget(request.typeId);
+    if (kind === null) continue;
+    const found = passengers.get(request.id) ?? [];
+    const service = services.get(request.id) ?? null;
+    targets.set(request.id, {
+      kind,
+      everyPassenger: kind === 'passenger' && request.targetEveryPassenger,
+      gone: kind === 'passenger' ? found.length === 0 : service === null,
       passengers: found,
-      service: null,
+      service,
     });
-  }
-  for (const id of serviceIds) {
-    const service = services.get(id) ?? null;
-    targets.set(id, { kind: 'service', gone: service === null, passengers: [], service });
   }
   return targets;
 }
 
-/** The passengers remove-passenger requests remove, by request, in their order on the booking. */
-async function readPassengers(db: Executor, incidentIds: string[], language: Language) {
+/**
+ * The passengers remove-passenger requests remove (one, or every passenger of the booking), by
+ * request, in their order on the booking.
+ */
+async function readPassengers(
+  db: Executor,
+  incidentIds: string[],
+  language: Language,
+): Promise<Map<string, RemovalTargetPassenger[]>> {
+  if (incidentIds.length === 0) return new Map();
   const rows = await db
     .select({
       incidentId: incidents.id,
@@ -68,7 +74,13 @@ async function readPassengers(db: Executor, incidentIds: string[], language: Lan
       lastName: clients.lastName,
     })
     .from(incidents)
-    .innerJoin(passengerSlots, eq(passengerSlots.id, incidents.targetSlotId))
+    .innerJoin(
+      passengerSlots,
+      or(
+        eq(passengerSlots.id, incidents.targetSlotId),
+        and(incidents.targetEveryPassenger, eq(passengerSlots.bookingId, incidents.bookingId)),
+      ),
+    )
     .innerJoin(customerTypes, eq(customerTypes.id, passengerSlots.customerTypeId))
     .leftJoin(clients, eq(clients.id, passengerSlots.clientId))
     .where(
@@ -91,7 +103,12 @@ async function readPassengers(db: Executor, incidentIds: string[], language: Lan
 }
 
 /** The service lines remove-service requests remove, by request. */
-async function readServices(db: Executor, incidentIds: string[], language: Language) {
+async function readServices(
+  db: Executor,
+  incidentIds: string[],
+  language: Language,
+): Promise<Map<string, NonNullable<RemovalTarget['service']>>> {
+  if (incidentIds.length === 0) return new Map();
   const rows = await db
     .select({
       incidentId: incidents.id,

@@ -109,6 +109,7 @@ function RemovedItems({ target }: { target: RemovalTarget }) {
       <Text size="sm" fw={600} mt="xs">
         {t('requests.removes')}
       </Text>
+      {target.everyPassenger && <Text size="sm">{t('requests.targetEvery')}</Text>}
       <List size="sm">
         {items.map((item) => (
           <List.Item key={item}>{item}</List.Item>
