@@ -282,7 +282,9 @@ describeInBrowser('remove requests (issue 13)', () => {
     const customer = await createCustomer('Marco', 'Yupanqui');
     const session = await signInApi(customer.email, customer.password);
     const booking = await createBooking(session.token, '100401', { adults: 2 });
-    await requestRemoval(session.token, booking.code, 2);
+    // Passenger 1 travels as Julia Ccori: the request removes her.
+    await registerFirstPassenger(session.token, booking.code);
+    await requestRemoval(session.token, booking.code, 1);
     const unit = booking.total / 2;
 
     const page = await openPage('desktop', 'en');
@@ -296,6 +298,16 @@ describeInBrowser('remove requests (issue 13)', () => {
     const dialog = page.getByRole('dialog', {
       name: t('requests.answerTitle', { code: booking.code }),
     });
+    // The agent sees whom the request removes before deciding (issue 26).
+    await expect
+      .poll(() =>
+        dialog
+          .getByText(
+            t('requests.targetPassenger', { position: 1, name: 'Julia Ccori', type: 'Adult' }),
+          )
+          .isVisible(),
+      )
+      .toBe(true);
     await dialog
       .getByLabel(new RegExp(`^${t('requests.response')}`))
       .fill('Done, one passenger less.');

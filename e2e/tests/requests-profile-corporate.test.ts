@@ -82,6 +82,16 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
       await expect
         .poll(() => edit.getByLabel(/^Passenger to remove/).inputValue())
         .toContain('Passenger 2');
+      // Whom a filed removal removes is fixed (issue 26): the message is what may change.
+      await expect
+        .poll(() =>
+          edit
+            .getByText(
+              'What a removal request removes cannot be changed: delete it and file a new one.',
+            )
+            .isVisible(),
+        )
+        .toBe(true);
       await edit.getByLabel(/^Message/).fill('Carlos cannot travel: please remove him.');
       await edit.getByRole('button', { name: 'Save' }).click();
       await expectToast(page, 'Your issue has been Successfully Updated.', 'Updated!');

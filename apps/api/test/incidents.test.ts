@@ -492,7 +492,7 @@ describe('PUT /api/incident/{id}/update', () => {
       targetId: slot.id,
     });
 
-    // Leaving the target out keeps it; a type that is about nothing drops it.
+    // Leaving the target out keeps it.
     const kept = await owner.update(id, {
       typeId: IncidentTypeId.removePassenger,
       description: 'Changed plans',
@@ -500,16 +500,24 @@ describe('PUT /api/incident/{id}/update', () => {
     expect(kept.statusCode, kept.body).toBe(200);
     expect(await owner.read(id)).toMatchObject({ targetId: slot.id, name: 'Remove a passenger' });
 
-    // Back to a free subject: the subject must be given again.
-    const noSubject = await owner.update(id, { typeId: IncidentTypeId.freeSubject });
-    expectError(noSubject, 400, 'completeAllFields', 'name');
+    // A removal's type is fixed once filed (issue 26: removal-requests.test.ts).
+    const back = await owner.update(id, { typeId: IncidentTypeId.freeSubject, name: 'Other' });
+    expectError(back, 409, 'removalFixed', 'typeId');
     const unknownType = await owner.update(id, { typeId: uuid0, name: 'x' });
     expectError(unknownType, 400, 'completeAllFields', 'typeId');
 
-    const back = await owner.update(id, { typeId: IncidentTypeId.freeSubject, name: 'Other' });
-    expect(back.statusCode, back.body).toBe(200);
-    expect(await owner.read(id)).toMatchObject({ name: 'Other', targetId: null, targetName: null });
-    expect((await incidentRow(ctx.database.db, id))?.targetSlotId).toBeNull();
+    // Another request: the subject must be given again when it becomes a free subject.
+    const other = await owner.create({ ...freeSubject(), typeId: IncidentTypeId.addPassenger });
+    const noSubject = await owner.update(other, { typeId: IncidentTypeId.freeSubject });
+    expectError(noSubject, 400, 'completeAllFields', 'name');
+    const named = await owner.update(other, { typeId: IncidentTypeId.freeSubject, name: 'Other' });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(await owner.read(other)).toMatchObject({
+      name: 'Other',
+      targetId: null,
+      targetName: null,
+    });
+    expect((await incidentRow(ctx.database.db, other))?.targetSlotId).toBeNull();
   });
 
   it('refuses a status that is not the one transition open to the customer (422)', async () => {

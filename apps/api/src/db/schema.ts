@@ -872,6 +872,8 @@ export const incidents = pgTable(
     targetServiceLineId: uuid('target_service_line_id').references(() => bookingServiceLines.id, {
       onDelete: 'set null',
     }),
+    /** A remove-passenger request about every passenger: it cancels the booking (issue 26). */
+    targetEveryPassenger: boolean('target_every_passenger').notNull().default(false),
     /** Written by the agency only. */
     observation: text('observation'),
     response: text('response'),
@@ -882,6 +884,10 @@ export const incidents = pgTable(
   (t) => [
     index('incidents_booking_idx').on(t.bookingId),
     check('incidents_name_not_empty', sql`length(trim(${t.name})) > 0`),
+    check(
+      'incidents_every_passenger_alone',
+      sql`not (${t.targetEveryPassenger} and ${t.targetSlotId} is not null)`,
+    ),
   ],
 );
 

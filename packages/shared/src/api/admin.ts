@@ -19,6 +19,35 @@ export const adminIncidentQuery = z.extend(pageQuery, {
 });
 export type AdminIncidentQuery = z.output<typeof adminIncidentQuery>;
 
+/** A passenger a removal request removes, as staff see it before they accept. */
+export const removalTargetPassenger = z.object({
+  /** The passenger's place in the booking ("passenger N"). */
+  position: z.number().check(z.int()),
+  /** Who fills the place, or null: "passenger N, not yet named". */
+  name: z.nullable(z.string()),
+  customerTypeId: z.string(),
+  /** The passenger's type, by name (Adult, Student, Child, Baby). */
+  customerType: z.string(),
+});
+export type RemovalTargetPassenger = z.infer<typeof removalTargetPassenger>;
+
+/**
+ * What a request to remove a passenger or a service removes (issue 26), read when the request
+ * is: its passenger (or every passenger), or its service line with its quantity. `gone` when it is no longer on the
+ * booking (removed since: then `passengers` is empty and `service` null).
+ */
+export const removalTarget = z.object({
+  kind: z.enum(['passenger', 'service']),
+  /** Every passenger of the booking (listed in `passengers`): accepting cancels the booking. */
+  everyPassenger: z.boolean(),
+  gone: z.boolean(),
+  passengers: z.array(removalTargetPassenger),
+  service: z.nullable(
+    z.object({ name: z.string(), option: z.string(), quantity: z.number().check(z.int()) }),
+  ),
+});
+export type RemovalTarget = z.infer<typeof removalTarget>;
+
 /** One request in the queue: what it asks, whose it is, and how long it has waited. */
 export const adminIncident = z.extend(
   z.pick(incident, { id: true, name: true, description: true, typeId: true }),
@@ -36,6 +65,8 @@ export const adminIncident = z.extend(
     observation: z.nullable(z.string()),
     /** The staff member who answered, by name. */
     answeredBy: z.nullable(z.string()),
+    /** What a removal request removes; null for a request that removes nothing. */
+    target: z.nullable(removalTarget),
   },
 );
 export type AdminIncident = z.infer<typeof adminIncident>;

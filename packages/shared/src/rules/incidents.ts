@@ -49,3 +49,9 @@ export function incidentTarget(typeId: string): 'passenger' | 'service' | null {
   if (typeId === IncidentTypeId.removeAdditionalService) return 'service';
   return null;
 }
+
+/**
+ * The `targetId` of a remove-passenger request about every passenger of the booking: removing
+ * them all is a cancellation (issue 26), which the rules of who may be removed always allow.
+ */
+export const EVERY_PASSENGER = 'all';

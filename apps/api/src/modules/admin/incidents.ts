@@ -4,6 +4,7 @@ import {
   IncidentStatusId,
   inLanguage,
   type Language,
+  type RemovalTarget,
 } from '@cusco/shared';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -11,6 +12,7 @@ import { bookings, incidents, users } from '../../db/schema.ts';
 import { type Page, readPage } from '../../lib/pagination.ts';
 import { incidentNotFound, parseIncidentId } from '../incidents/access.ts';
 import { joinRequestTables, requestColumns } from '../incidents/read.ts';
+import { removalTargets } from '../incidents/targets.ts';
 import { codeOrCustomerContains, customerColumns } from './customers.ts';
 
 /** The queue's filters: status, type, and a code, name or e-mail containing `q`. */
@@ -34,6 +36,7 @@ function selectQueue(db: Executor, where: SQL | undefined) {
       ageDays: sql<number>`(extract(epoch from now() - ${incidents.createdAt}) / 86400)::integer`,
       response: incidents.response,
       observation: incidents.observation,
+      targetEveryPassenger: incidents.targetEveryPassenger,
     })
     .from(incidents)
     .$dynamic();
@@ -42,9 +45,23 @@ function selectQueue(db: Executor, where: SQL | undefined) {
 
 type QueueRow = Awaited<ReturnType<typeof selectQueue>>[number];
 
-function toAdminIncident(row: QueueRow, language: Language): AdminIncident {
-  const { typeEn, typeEs, statusEn, statusEs, tourEn, tourEs, createdAt, adviserName, ...rest } =
-    row;
+function toAdminIncident(
+  row: QueueRow,
+  language: Language,
+  targets: Map<string, RemovalTarget>,
+): AdminIncident {
+  const {
+    typeEn,
+    typeEs,
+    statusEn,
+    statusEs,
+    tourEn,
+    tourEs,
+    createdAt,
+    adviserName,
+    targetEveryPassenger: _,
+    ...rest
+  } = row;
   return {
     ...rest,
     answeredBy: adviserName,
@@ -52,7 +69,18 @@ function toAdminIncident(row: QueueRow, language: Language): AdminIncident {
     status: inLanguage(language, statusEn, statusEs),
     tour: inLanguage(language, tourEn, tourEs),
     createdAt: createdAt.toISOString(),
+    target: targets.get(row.id) ?? null,
   };
+}
+
+/** The requests as staff see them, with what each removal request removes (`removalTargets`). */
+async function toAdminIncidents(
+  db: Executor,
+  rows: QueueRow[],
+  language: Language,
+): Promise<AdminIncident[]> {
+  const targets = await removalTargets(db, rows, language);
+  return rows.map((row) => toAdminIncident(row, language, targets));
 }
 
 /**
@@ -65,7 +93,7 @@ export async function listIncidentQueue(
   language: Language,
 ): Promise<Page<AdminIncident>> {
   const where = queueFilter(query);
-  return readPage(
+  const page = await readPage(
     query,
     selectQueue(db, where).orderBy(waitingFirst, asc(incidents.createdAt)),
     db
@@ -74,8 +102,9 @@ export async function listIncidentQueue(
       .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
       .innerJoin(users, eq(users.id, incidents.userId))
       .where(where),
-    (row) => toAdminIncident(row, language),
+    (row) => row,
   );
+  return { items: await toAdminIncidents(db, page.items, language), total: page.total };
 }
 
 /** A booking's requests, oldest first, as the queue shows them. */
@@ -87,7 +116,7 @@ export async function listBookingIncidents(
   const rows = await selectQueue(db, eq(incidents.bookingId, bookingId)).orderBy(
     asc(incidents.createdAt),
   );
-  return rows.map((row) => toAdminIncident(row, language));
+  return toAdminIncidents(db, rows, language);
 }
 
 /** The number of requests waiting for an answer, and the oldest of them. */
@@ -95,7 +124,7 @@ export async function waitingIncidents(db: Executor, language: Language, limit: 
   const waiting = sql`${incidents.statusId} in (${IncidentStatusId.registered}, ${IncidentStatusId.inProgress})`;
   const rows = await selectQueue(db, waiting).orderBy(asc(incidents.createdAt)).limit(limit);
   const [counted] = await db.select({ n: count() }).from(incidents).where(waiting);
-  return { count: counted?.n ?? 0, oldest: rows.map((row) => toAdminIncident(row, language)) };
+  return { count: counted?.n ?? 0, oldest: await toAdminIncidents(db, rows, language) };
 }
 
 /** One request as the queue shows it; 404 for an unknown one. */
@@ -106,5 +135,5 @@ export async function getQueuedIncident(
 ): Promise<AdminIncident> {
   const [row] = await selectQueue(db, eq(incidents.id, parseIncidentId(incidentId)));
   if (!row) throw incidentNotFound();
-  return toAdminIncident(row, language);
+  return toAdminIncident(row, language, await removalTargets(db, [row], language));
 }

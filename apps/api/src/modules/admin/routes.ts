@@ -42,7 +42,7 @@ export const adminIncidentRoutes: FastifyPluginAsyncZod = async (app) => {
           decision: request.body.decision,
           adviserId: staff.userId,
         },
-        { staffUserId: staff.userId },
+        { staffUserId: staff.userId, gateway: app.gateway },
       );
       return getQueuedIncident(app.db, request.params.id, languageOf(request));
     },

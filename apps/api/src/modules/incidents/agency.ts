@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { incidents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { PaymentGateway } from '../../payments/gateway.ts';
 import { recordAudit } from '../audit/record.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { incidentNotFound, parseIncidentId } from './access.ts';
@@ -31,6 +32,7 @@ async function lockAnswerable(tx: Transaction, id: string) {
       typeId: incidents.typeId,
       targetSlotId: incidents.targetSlotId,
       targetServiceLineId: incidents.targetServiceLineId,
+      targetEveryPassenger: incidents.targetEveryPassenger,
       statusId: incidents.statusId,
       observation: incidents.observation,
       response: incidents.response,
@@ -78,8 +80,11 @@ export async function answerIncident(
   db: Database,
   incidentId: string,
   answer: IncidentAnswer,
-  /** The staff member answering: the answer and its audit entry are one transaction. */
-  by?: { staffUserId: string },
+  /**
+   * The staff member answering (the answer and its audit entry are one transaction), and the
+   * gateway whose checkouts an accepted removal closes when it cancels the booking.
+   */
+  by?: { staffUserId: string; gateway: PaymentGateway },
 ) {
   const id = parseIncidentId(incidentId);
   return db.transaction(async (tx) => {
@@ -114,8 +119,9 @@ export async function answerIncident(
           target,
           targetSlotId: current.targetSlotId,
           targetServiceLineId: current.targetServiceLineId,
+          targetEveryPassenger: current.targetEveryPassenger,
         },
-        by.staffUserId,
+        by,
       );
     }
     if (by) await auditAnswer(tx, by.staffUserId, current, updated);

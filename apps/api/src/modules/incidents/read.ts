@@ -2,6 +2,7 @@ import {
   customerMayDelete,
   customerMayEdit,
   customerTransition,
+  EVERY_PASSENGER,
   type Incident,
   incidentTarget,
   inLanguage,
@@ -30,6 +31,10 @@ import { incidentNotFound } from './access.ts';
 import { statusNames } from './options.ts';
 
 const passengerWord: Record<Language, string> = { en: 'Passenger', es: 'Pasajero' };
+const everyPassengerWords: Record<Language, string> = {
+  en: 'Every passenger (cancels the booking)',
+  es: 'Todos los pasajeros (cancela la reserva)',
+};
 
 /** The staff member who answered a request. */
 const adviser = alias(users, 'adviser');
@@ -77,6 +82,7 @@ function selectIncidents(db: Executor, where: SQL) {
       response: incidents.response,
       adviserId: incidents.adviserId,
       modifiedOn: incidents.modifiedOn,
+      everyPassenger: incidents.targetEveryPassenger,
       slotId: passengerSlots.id,
       slotPosition: passengerSlots.position,
       clientFirstName: clients.firstName,
@@ -105,6 +111,9 @@ type IncidentQueryRow = Awaited<ReturnType<typeof selectIncidents>>[number];
 /** What a remove request is about: its id and how the customer knows it. */
 function targetOf(row: IncidentQueryRow, language: Language) {
   const kind = incidentTarget(row.typeId);
+  if (kind === 'passenger' && row.everyPassenger) {
+    return { targetId: EVERY_PASSENGER, targetName: everyPassengerWords[language] };
+  }
   if (kind === 'passenger' && row.slotId !== null && row.slotPosition !== null) {
     const label = `${passengerWord[language]} ${row.slotPosition}`;
     const person = [row.clientFirstName, row.clientLastName].filter(Boolean).join(' ');

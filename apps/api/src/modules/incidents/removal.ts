@@ -1,18 +1,29 @@
-import { fromCents, removalCreditCents, removalPenaltyPercent, todayInLima } from '@cusco/shared';
+import {
+  bookingMinimum,
+  fromCents,
+  removalCreditCents,
+  removalPenaltyPercent,
+  removalProblem,
+  todayInLima,
+} from '@cusco/shared';
 import dayjs from 'dayjs';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.ts';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client.ts';
 import {
   bookingPassengerLines,
   bookingServiceLines,
   bookings,
+  clients,
   ledgerEntries,
   passengerSlots,
+  paymentAttempts,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { PaymentGateway } from '../../payments/gateway.ts';
 import { recordAudit } from '../audit/record.ts';
 import { lockBooking } from '../bookings/access.ts';
 import { guardComeback } from '../departures/seats.ts';
+import { retireAttempt } from '../payments/attempts.ts';
 
 /**
  * An accepted request to remove a passenger or a service (issue 13): the slot or the line goes,
@@ -27,9 +38,52 @@ export interface RemovalRequest {
   target: 'passenger' | 'service';
   targetSlotId: string | null;
   targetServiceLineId: string | null;
+  /** A remove-passenger request about every passenger: a cancellation. */
+  targetEveryPassenger: boolean;
 }
 
 const usd = (cents: number) => `$${fromCents(cents).toFixed(2)}`;
+
+type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * Refuses (422, field `targetId`) removing the passenger slots `removing` from the booking as it
+ * is now, when the shared rules refuse it (`removalProblem`: a minor left without an adult, a
+ * group left under its minimum; everybody at once is a cancellation). The customer's filing and
+ * the staff's acceptance both call it; the acceptance with the booking locked.
+ */
+export async function checkPassengerRemoval(
+  db: Executor,
+  booking: Pick<BookingRow, 'id' | 'travelDate' | 'corporateClientId' | 'createdAt'>,
+  removing: string[],
+) {
+  const passengers = await db
+    .select({
+      id: passengerSlots.id,
+      customerTypeId: passengerSlots.customerTypeId,
+      birthDate: clients.birthDate,
+    })
+    .from(passengerSlots)
+    .leftJoin(clients, eq(clients.id, passengerSlots.clientId))
+    .where(eq(passengerSlots.bookingId, booking.id));
+  const minimum = bookingMinimum({
+    corporate: booking.corporateClientId !== null,
+    travelDate: booking.travelDate,
+    bookedOn: todayInLima(booking.createdAt),
+  });
+  const problem = removalProblem({
+    passengers,
+    removing,
+    travelDate: booking.travelDate,
+    minimum,
+  });
+  if (problem) {
+    throw new AppError('BUSINESS_RULE', problem.message, {
+      field: 'targetId',
+      ...(problem.params ? { params: problem.params } : {}),
+    });
+  }
+}
 
 /** Takes a removed item's price off the booking's amounts: off its part, and off the total. */
 async function takeOffBooking(
@@ -47,32 +101,70 @@ async function takeOffBooking(
     .where(eq(bookings.id, bookingId));
 }
 
-/** Frees a passenger slot: the slot, and one passenger of its line (the line goes at 0). */
-async function removePassenger(tx: Transaction, bookingId: string, slotId: string | null) {
-  const [slot] = slotId
-    ? await tx
-        .select()
-        .from(passengerSlots)
-        .where(and(eq(passengerSlots.id, slotId), eq(passengerSlots.bookingId, bookingId)))
-    : [];
-  if (!slot) throw new AppError('BUSINESS_RULE', 'removalTargetGone');
-  const lineOf = and(
-    eq(bookingPassengerLines.bookingId, bookingId),
-    eq(bookingPassengerLines.customerTypeId, slot.customerTypeId),
-  );
-  const [line] = await tx.select().from(bookingPassengerLines).where(lineOf);
-  if (!line) throw new AppError('BUSINESS_RULE', 'removalTargetGone');
-  await tx.delete(passengerSlots).where(eq(passengerSlots.id, slot.id));
-  if (line.quantity <= 1) {
-    await tx.delete(bookingPassengerLines).where(lineOf);
-  } else {
-    await tx
-      .update(bookingPassengerLines)
-      .set({ quantity: line.quantity - 1, totalCents: line.unitCents * (line.quantity - 1) })
-      .where(lineOf);
+/** The slots a request removes: its one slot, or every slot of the booking, in order. */
+function slotsToRemove(tx: Transaction, bookingId: string, request: RemovalRequest) {
+  const ofBooking = eq(passengerSlots.bookingId, bookingId);
+  if (request.targetEveryPassenger) {
+    return tx.select().from(passengerSlots).where(ofBooking).orderBy(asc(passengerSlots.position));
   }
-  await takeOffBooking(tx, bookingId, 'passengersCents', line.unitCents);
-  return { priceCents: line.unitCents, removed: { slotId: slot.id, position: slot.position } };
+  if (!request.targetSlotId) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(passengerSlots)
+    .where(and(eq(passengerSlots.id, request.targetSlotId), ofBooking));
+}
+
+/**
+ * Frees the passenger slots a request removes (one, or every one: a cancellation): the slots,
+ * and their passengers from the lines of their types (a line goes at 0); refused when the rules
+ * refuse it on the booking as it is now (locked by the caller).
+ */
+async function removePassengers(tx: Transaction, booking: BookingRow, request: RemovalRequest) {
+  const bookingId = booking.id;
+  const slots = await slotsToRemove(tx, bookingId, request);
+  const [first] = slots;
+  if (!first) throw new AppError('BUSINESS_RULE', 'removalTargetGone');
+  await checkPassengerRemoval(
+    tx,
+    booking,
+    slots.map((slot) => slot.id),
+  );
+  const byType = new Map<string, number>();
+  for (const slot of slots)
+    byType.set(slot.customerTypeId, (byType.get(slot.customerTypeId) ?? 0) + 1);
+  let priceCents = 0;
+  for (const [customerTypeId, removed] of byType) {
+    const lineOf = and(
+      eq(bookingPassengerLines.bookingId, bookingId),
+      eq(bookingPassengerLines.customerTypeId, customerTypeId),
+    );
+    const [line] = await tx.select().from(bookingPassengerLines).where(lineOf);
+    if (!line) throw new AppError('BUSINESS_RULE', 'removalTargetGone');
+    const left = line.quantity - removed;
+    if (left <= 0) {
+      await tx.delete(bookingPassengerLines).where(lineOf);
+    } else {
+      await tx
+        .update(bookingPassengerLines)
+        .set({ quantity: left, totalCents: line.unitCents * left })
+        .where(lineOf);
+    }
+    priceCents += line.unitCents * removed;
+  }
+  await tx.delete(passengerSlots).where(
+    inArray(
+      passengerSlots.id,
+      slots.map((slot) => slot.id),
+    ),
+  );
+  await takeOffBooking(tx, bookingId, 'passengersCents', priceCents);
+  const removed = request.targetEveryPassenger
+    ? {
+        everyPassenger: true,
+        slots: slots.map((slot) => ({ slotId: slot.id, position: slot.position })),
+      }
+    : { slotId: first.id, position: first.position };
+  return { priceCents, removed };
 }
 
 /** Removes a service line. */
@@ -94,18 +186,48 @@ async function removeService(tx: Transaction, bookingId: string, lineId: string 
   };
 }
 
-/** Applies an accepted removal; answers the credit given, in cents. */
+/**
+ * A booking left with no passenger is cancelled: its pending payment attempts are closed at the
+ * gateway and given up (`retireAttempt`), in the removal's transaction, so that no checkout left
+ * open can take money afterwards. One the gateway is already taking a card for, or took one
+ * for, is left pending: settlement records it (then a refund is due), it is never lost. Locks
+ * the attempts after the booking (locked by the caller), the order settlement keeps.
+ * Answers what came of each, for the audit trail.
+ */
+async function closeCheckouts(tx: Transaction, gateway: PaymentGateway, bookingId: string) {
+  const [left] = await tx
+    .select({ n: count() })
+    .from(passengerSlots)
+    .where(eq(passengerSlots.bookingId, bookingId));
+  if ((left?.n ?? 0) > 0) return undefined;
+  const pending = await tx
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.bookingId, bookingId), eq(paymentAttempts.status, 'pending')))
+    .for('update');
+  const closed: { attemptId: string; outcome: string }[] = [];
+  for (const attempt of pending) {
+    const outcome = await retireAttempt(tx, gateway, attempt, 'cancelled');
+    closed.push({ attemptId: attempt.id, outcome });
+  }
+  return closed;
+}
+
+/**
+ * Applies an accepted removal; answers the credit given, in cents. A removal that leaves the
+ * booking with no passenger cancels it, and closes its open checkouts with `gateway`.
+ */
 export async function applyRemoval(
   tx: Transaction,
   request: RemovalRequest,
-  staffUserId: string,
+  by: { staffUserId: string; gateway: PaymentGateway },
 ): Promise<number> {
   const booking = await lockBooking(tx, eq(bookings.id, request.bookingId));
   // A lower deposit may confirm a booking that gave its seats back: only if they are still free.
   const comeback = await guardComeback(tx, request.bookingId);
   const { priceCents, removed } =
     request.target === 'passenger'
-      ? await removePassenger(tx, request.bookingId, request.targetSlotId)
+      ? await removePassengers(tx, booking, request)
       : await removeService(tx, request.bookingId, request.targetServiceLineId);
   const daysBefore = dayjs(booking.travelDate).diff(dayjs(todayInLima()), 'day');
   const penaltyPercent = removalPenaltyPercent({
@@ -122,13 +244,22 @@ export async function applyRemoval(
       description: `removal-credit|${100 - penaltyPercent}|${usd(priceCents)}`,
     });
   }
+  const checkouts =
+    request.target === 'passenger'
+      ? await closeCheckouts(tx, by.gateway, request.bookingId)
+      : undefined;
   await recordAudit(tx, {
-    staffUserId,
+    staffUserId: by.staffUserId,
     action: `incident.remove-${request.target}`,
     bookingId: request.bookingId,
     subjectId: request.incidentId,
     before: { ...removed, price: fromCents(priceCents) },
-    after: { daysBefore, penaltyPercent, credit: fromCents(creditCents) },
+    after: {
+      daysBefore,
+      penaltyPercent,
+      credit: fromCents(creditCents),
+      ...(checkouts ? { cancelled: true, checkouts } : {}),
+    },
   });
   await comeback();
   return creditCents;

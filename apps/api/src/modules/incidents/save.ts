@@ -2,6 +2,7 @@ import {
   customerMayDelete,
   customerMayEdit,
   customerTransition,
+  EVERY_PASSENGER,
   IncidentStatusId,
   IncidentTypeId,
   type incidentResult,
@@ -15,12 +16,19 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { bookingServiceLines, incidents, incidentTypes, passengerSlots } from '../../db/schema.ts';
+import {
+  bookingServiceLines,
+  bookings,
+  incidents,
+  incidentTypes,
+  passengerSlots,
+} from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { isUuidShaped } from '../../lib/uuid-shape.ts';
 import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { findVisibleBooking } from '../bookings/access.ts';
 import { findVisibleIncident, type IncidentRow } from './access.ts';
+import { checkPassengerRemoval } from './removal.ts';
 
 /**
  * The customer's writes on incidents (spec §5 "Incident save", §7). The status machine itself is
@@ -62,43 +70,116 @@ function nameFor(
 interface Target {
   targetSlotId: string | null;
   targetServiceLineId: string | null;
+  targetEveryPassenger: boolean;
 }
 
+const noTarget: Target = {
+  targetSlotId: null,
+  targetServiceLineId: null,
+  targetEveryPassenger: false,
+};
+
+type IncidentBooking = Parameters<typeof checkPassengerRemoval>[1];
+
 /**
- * What a remove request is about: a passenger slot (remove passenger) or a service line (remove
- * service) of the incident's own booking, else 400. Other types are about nothing in particular.
+ * What a remove request is about: a passenger slot (remove passenger), or every passenger
+ * (`EVERY_PASSENGER`: a cancellation), or a service line (remove service) of the incident's own
+ * booking, else 400. Other types are about nothing in particular. A passenger's removal must also
+ * be one the rules allow on the booking as it is now (422: a minor left without an adult, a
+ * group under its minimum); staff acceptance checks it again.
  */
 async function resolveTarget(
   db: Executor,
   typeId: string,
-  bookingId: string,
+  booking: IncidentBooking,
   targetId: string | null | undefined,
 ): Promise<Target> {
   const kind = incidentTarget(typeId);
-  if (kind === null) return { targetSlotId: null, targetServiceLineId: null };
-  if (!targetId || !isUuidShaped(targetId)) throw incomplete('targetId');
-  const id = targetId.toLowerCase();
+  if (kind === null) return noTarget;
+  const id = targetId?.trim().toLowerCase();
+  if (kind === 'passenger' && id === EVERY_PASSENGER) return everyPassenger(db, booking);
+  if (!id || !isUuidShaped(id)) throw incomplete('targetId');
+  const bookingId = booking.id;
   if (kind === 'passenger') {
     const [slot] = await db
       .select({ id: passengerSlots.id })
       .from(passengerSlots)
       .where(and(eq(passengerSlots.id, id), eq(passengerSlots.bookingId, bookingId)));
     if (!slot) throw incomplete('targetId');
-    return { targetSlotId: slot.id, targetServiceLineId: null };
+    await checkPassengerRemoval(db, booking, [slot.id]);
+    return { ...noTarget, targetSlotId: slot.id };
   }
   const [line] = await db
     .select({ id: bookingServiceLines.id })
     .from(bookingServiceLines)
     .where(and(eq(bookingServiceLines.id, id), eq(bookingServiceLines.bookingId, bookingId)));
   if (!line) throw incomplete('targetId');
-  return { targetSlotId: null, targetServiceLineId: line.id };
+  return { ...noTarget, targetServiceLineId: line.id };
+}
+
+/** Every passenger of the booking, which must have one at least (else 400): a cancellation. */
+async function everyPassenger(db: Executor, booking: IncidentBooking): Promise<Target> {
+  const slots = await db
+    .select({ id: passengerSlots.id })
+    .from(passengerSlots)
+    .where(eq(passengerSlots.bookingId, booking.id));
+  if (slots.length === 0) throw incomplete('targetId');
+  await checkPassengerRemoval(
+    db,
+    booking,
+    slots.map((slot) => slot.id),
+  );
+  return { ...noTarget, targetEveryPassenger: true };
 }
 
 function currentTargetId(incident: IncidentRow): string | null {
   const kind = incidentTarget(incident.typeId);
+  if (kind === 'passenger' && incident.targetEveryPassenger) return EVERY_PASSENGER;
   if (kind === 'passenger') return incident.targetSlotId;
   if (kind === 'service') return incident.targetServiceLineId;
   return null;
+}
+
+/**
+ * What a filed removal request removes is fixed (issue 26): staff decide on what the customer
+ * filed, never on a target changed under them. An update keeps the type, and names the same
+ * target or none; anything else is 409 `removalFixed` (the customer may still change the
+ * message, or delete the request and file a new one).
+ */
+function keepFixedTarget(
+  current: IncidentRow,
+  typeId: string,
+  targetId: string | null | undefined,
+) {
+  if (typeId !== current.typeId) {
+    throw new AppError('CONFLICT', 'removalFixed', { field: 'typeId' });
+  }
+  if (targetId?.trim() && targetId.trim().toLowerCase() !== currentTargetId(current)) {
+    throw new AppError('CONFLICT', 'removalFixed', { field: 'targetId' });
+  }
+  const { targetSlotId, targetServiceLineId, targetEveryPassenger } = current;
+  return { targetSlotId, targetServiceLineId, targetEveryPassenger };
+}
+
+/** A request that becomes a removal: its target, checked as a removal filed now. */
+async function newTarget(
+  db: Executor,
+  typeId: string,
+  bookingId: string,
+  targetId: string | null | undefined,
+): Promise<Target> {
+  if (incidentTarget(typeId) === null) return noTarget;
+  const [booking] = await db
+    .select({
+      id: bookings.id,
+      travelDate: bookings.travelDate,
+      corporateClientId: bookings.corporateClientId,
+      createdAt: bookings.createdAt,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
+  return resolveTarget(db, typeId, booking, targetId);
 }
 
 /** Why a customer may no longer change an incident: answered (or closed), or finished. */
@@ -118,7 +199,7 @@ export async function saveIncident(
   const booking = await findVisibleBooking(db, user, body.bookingId);
   const type = await findType(db, body.typeId);
   const name = nameFor(type, body.name, language);
-  const target = await resolveTarget(db, type.id, booking.id, body.targetId);
+  const target = await resolveTarget(db, type.id, booking, body.targetId);
   const [row] = await db
     .insert(incidents)
     .values({
@@ -150,9 +231,10 @@ function requestedStatus(current: string, requested: string | null | undefined):
 
 /**
  * PUT incident/{id}/update: while the agency has not answered (registered or in progress), the
- * customer may change the type, the subject (free-subject type only), the message and what a
- * remove request is about, and take the one status step open to them. Fields left out of the
- * body keep their value; a changed type must name its own subject or target again.
+ * customer may change the type, the subject (free-subject type only) and the message, and take
+ * the one status step open to them. A removal request's type and target are fixed once filed
+ * (`keepFixedTarget`); another request may become a removal, checked as one filed now. Fields
+ * left out of the body keep their value; a changed type must name its own subject or target.
  */
 export async function updateIncident(
   db: Database,
@@ -169,9 +251,10 @@ export async function updateIncident(
     const sameType = type.id === current.typeId;
     const subject = body.name ?? (sameType ? current.name : undefined);
     const name = nameFor(type, subject, language);
-    const targetId =
-      body.targetId !== undefined ? body.targetId : sameType ? currentTargetId(current) : null;
-    const target = await resolveTarget(tx, type.id, current.bookingId, targetId);
+    const target =
+      incidentTarget(current.typeId) !== null
+        ? keepFixedTarget(current, type.id, body.targetId)
+        : await newTarget(tx, type.id, current.bookingId, body.targetId);
 
     await tx
       .update(incidents)

@@ -4,8 +4,9 @@ import {
   incidentAnswerRequest,
   incidentTarget,
   MAX_LENGTH,
+  type RemovalTarget,
 } from '@cusco/shared';
-import { Group, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Group, List, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import * as z from 'zod/mini';
@@ -68,7 +69,7 @@ function useAnswerForm(request: AdminIncident | null, onClose: () => void) {
   return { form, answer, target, close, submit };
 }
 
-/** What the customer asked: the subject, who and what kind, and their description. */
+/** What the customer asked: the subject, who and what kind, what it removes, and their message. */
 function RequestAsked({ request }: { request: AdminIncident }) {
   const { t } = useAdminText();
   return (
@@ -77,9 +78,43 @@ function RequestAsked({ request }: { request: AdminIncident }) {
       <Text size="sm" c="dimmed">
         {request.customerName} · {request.type}
       </Text>
+      {request.target && <RemovedItems target={request.target} />}
       <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
         {request.description || t('requests.noDescription')}
       </Text>
+    </div>
+  );
+}
+
+/**
+ * Which passenger (by name, or their place not yet named; their type) or which service (and
+ * how many) a removal request removes: what staff accept (issue 26).
+ */
+function RemovedItems({ target }: { target: RemovalTarget }) {
+  const { t } = useAdminText();
+  const items = target.gone
+    ? [t('requests.targetGone')]
+    : [
+        ...target.passengers.map((passenger) =>
+          t(passenger.name ? 'requests.targetPassenger' : 'requests.targetUnnamed', {
+            position: passenger.position,
+            name: passenger.name,
+            type: passenger.customerType,
+          }),
+        ),
+        ...(target.service ? [t('requests.targetService', target.service)] : []),
+      ];
+  return (
+    <div data-testid="removal-target">
+      <Text size="sm" fw={600} mt="xs">
+        {t('requests.removes')}
+      </Text>
+      {target.everyPassenger && <Text size="sm">{t('requests.targetEvery')}</Text>}
+      <List size="sm">
+        {items.map((item) => (
+          <List.Item key={item}>{item}</List.Item>
+        ))}
+      </List>
     </div>
   );
 }

@@ -37,7 +37,7 @@ export function IncidentSubjectFields({
         data={form.types ?? []}
         value={typeId || null}
         onChange={form.chooseType}
-        readOnly={readOnly}
+        readOnly={readOnly || form.fixed}
         required
       />
       {typeId === IncidentTypeId.freeSubject && (
@@ -57,7 +57,8 @@ export function IncidentSubjectFields({
           data={targets}
           value={targetId || null}
           onChange={(value) => form.setTargetId(value ?? '')}
-          readOnly={readOnly}
+          readOnly={readOnly || form.fixed}
+          description={form.fixed && !readOnly ? t('incidents.targetFixed') : undefined}
           required
         />
       )}

@@ -33,6 +33,10 @@ export function IncidentFormModal({
 }) {
   const { t } = useTranslation();
   const existing = useIncident(target?.kind === 'edit' ? target.id : null);
+  // A request opened again is read again (its cached copy may be stale: changed since, or
+  // answered): the form waits for it, so that nobody acts on the old copy, and is never
+  // replaced under a confirmation the customer is answering (its success would go unsaid).
+  const reading = target?.kind === 'edit' && (existing.isPending || existing.isFetching);
   const title =
     target?.kind === 'edit'
       ? t('incidents.formEdit', { name: existing.data?.name ?? '' })
@@ -44,12 +48,12 @@ export function IncidentFormModal({
       onClose={onCancel}
       title={title}
       size="lg"
-      loading={target?.kind === 'edit' && existing.isPending ? t('common.loading') : undefined}
+      loading={reading ? t('common.loading') : undefined}
     >
       {target?.kind === 'new' && (
         <IncidentForm preset={target} onDone={onDone} onCancel={onCancel} />
       )}
-      {target?.kind === 'edit' && existing.data && (
+      {target?.kind === 'edit' && existing.data && !reading && (
         <IncidentForm
           key={existing.dataUpdatedAt}
           incident={existing.data}

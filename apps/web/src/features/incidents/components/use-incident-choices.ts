@@ -1,3 +1,4 @@
+import { EVERY_PASSENGER } from '@cusco/shared';
 import { useTranslation } from 'react-i18next';
 import { useBookingDetail } from '../../../lib/queries/booking-detail.ts';
 import { useAllBookings } from '../../../lib/queries/booking-list.ts';
@@ -23,13 +24,20 @@ export function useTargetOptions(needs: 'passenger' | 'service' | null, bookingI
     enabled: Boolean(needs && bookingId),
   });
   if (needs === 'passenger') {
-    return (booking.data?.passangerRegistry ?? []).map((slot) => ({
-      value: slot.id,
-      label: t('incidents.passengerOption', {
-        number: slot.number,
-        name: slot.name || t('incidents.noName'),
-      }),
-    }));
+    const slots = booking.data?.passangerRegistry ?? [];
+    return [
+      ...slots.map((slot) => ({
+        value: slot.id,
+        label: t('incidents.passengerOption', {
+          number: slot.number,
+          name: slot.name || t('incidents.noName'),
+        }),
+      })),
+      // Removing them all cancels the reservation (the one removal a group at its minimum may ask).
+      ...(slots.length > 0
+        ? [{ value: EVERY_PASSENGER, label: t('incidents.everyPassenger') }]
+        : []),
+    ];
   }
   if (needs === 'service') {
     return [...(booking.data?.additionalServices ?? []), ...(booking.data?.otherTours ?? [])].map(

@@ -31,13 +31,16 @@ export function useIncidentForm(
   const [description, setDescription] = useState(incident?.description ?? '');
   const [statusId, setStatusId] = useState(incident?.statusId ?? IncidentStatusId.registered);
   const needs = incidentTarget(typeId);
+  // A filed removal request's type and target are fixed (the API refuses a change: 409).
+  const fixed = incident !== undefined && incidentTarget(incident.typeId) !== null;
   const values = { bookingId, typeId, name, targetId, description, statusId };
-  const save = useSubmitIncident(incident, values, types.data, onDone);
+  const save = useSubmitIncident(incident, values, types.data, onDone, fixed);
 
   return {
     values,
     types: types.data,
     needs,
+    fixed,
     chooseBooking: (value: string | null) => {
       setBookingId(value ?? '');
       setTargetId('');
@@ -72,6 +75,7 @@ function useSubmitIncident(
   { bookingId, typeId, name, targetId, description, statusId }: IncidentValues,
   types: { value: string }[] | undefined,
   onDone: () => void,
+  fixed: boolean,
 ) {
   const { t } = useTranslation();
   const save = useSaveIncident();
@@ -87,7 +91,7 @@ function useSubmitIncident(
       !bookingId ||
       !known ||
       (typeId === IncidentTypeId.freeSubject && !name.trim()) ||
-      (needs && !targetId)
+      (needs && !targetId && !fixed)
     ) {
       showAlert(t('common.error'), problem());
       return;
@@ -96,7 +100,8 @@ function useSubmitIncident(
       typeId,
       name: typeId === IncidentTypeId.freeSubject ? name.trim() : undefined,
       description,
-      targetId: needs ? targetId : null,
+      // A fixed target is not sent again: it stays as filed, even once it left the booking.
+      targetId: needs && !fixed ? targetId : null,
     };
     if (incident) {
       update.mutate(

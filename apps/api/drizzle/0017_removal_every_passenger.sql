@@ -1,0 +1,2 @@
+ALTER TABLE "incidents" ADD COLUMN "target_every_passenger" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "incidents" ADD CONSTRAINT "incidents_every_passenger_alone" CHECK (not ("incidents"."target_every_passenger" and "incidents"."target_slot_id" is not null));
