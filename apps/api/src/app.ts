@@ -14,6 +14,9 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './errors.ts';
+import { createGateway, type PaymentGateway } from './gateways/index.ts';
+import { sandboxRoutes } from './gateways/sandbox/routes.ts';
+import { sandboxSecret } from './gateways/sandbox/secret.ts';
 import { logSerializers } from './lib/log.ts';
 import { compiledSerializer } from './lib/serializer.ts';
 import { adminMoneyRoutes } from './modules/admin/money-routes.ts';
@@ -28,16 +31,13 @@ import { adminDepartureRoutes, availabilityRoutes } from './modules/departures/r
 import { incidentRoutes } from './modules/incidents/routes.ts';
 import { adminMailRoutes, travelDocumentRoutes } from './modules/mail/routes.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
-import type { MailTransport } from './modules/mail/transport.ts';
+import type { MailTransport } from './modules/outbox/transport.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { reconcilePending } from './modules/payments/reconcile.ts';
 import { notificationRoutes, paymentRoutes } from './modules/payments/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { publicTourRoutes, tourRoutes } from './modules/tours/routes.ts';
-import { createGateway, type PaymentGateway } from './payments/index.ts';
-import { sandboxRoutes } from './payments/sandbox/routes.ts';
-import { sandboxSecret } from './payments/sandbox/secret.ts';
 import { afterAnswerPlugin } from './plugins/after-answer.ts';
 import { authPlugin, signedIn, staffOnly } from './plugins/auth.ts';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';

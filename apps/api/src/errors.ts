@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { type ErrorBody, isMessageKey, type MessageKey, translate } from '@cusco/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from './lib/db-errors.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
 import { languageOf } from './lib/language.ts';
 
 /** What a 503 asks the client to wait before trying again. */

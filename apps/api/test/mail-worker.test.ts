@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { outbox, users } from '../src/db/schema.ts';
-import { enqueueMail } from '../src/modules/mail/outbox.ts';
-import type { MailTransport, OutgoingMail } from '../src/modules/mail/transport.ts';
-import { retryDelaySeconds, sendDueMail } from '../src/modules/mail/worker.ts';
+import { enqueueMail } from '../src/modules/outbox/outbox.ts';
+import type { MailTransport, OutgoingMail } from '../src/modules/outbox/transport.ts';
+import { retryDelaySeconds, sendDueMail } from '../src/modules/outbox/worker.ts';
 import { signUpAndIn } from './support/accounts.ts';
 import { createTestApp, isPostgres, type TestContext, testConfig } from './support/app.ts';
 

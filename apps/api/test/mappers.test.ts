@@ -2,7 +2,7 @@ import { CustomerTypeId, translate } from '@cusco/shared';
 import { describe, expect, it } from 'vitest';
 import type { BookingDetailRows } from '../src/modules/bookings/detail.ts';
 import { holdExpired, toBookingDetail } from '../src/modules/bookings/detail-answer.ts';
-import { totalsOf } from '../src/modules/bookings/ledger.ts';
+import { totalsOf } from '../src/modules/ledger/ledger.ts';
 import { stageOf } from '../src/modules/payments/stages.ts';
 import { hotelOf, toTour } from '../src/modules/tours/tour-answer.ts';
 import type { TourRows } from '../src/modules/tours/tour-rows.ts';

@@ -9,7 +9,7 @@ import {
   paymeFormFields,
   purchaseVerification,
   verifyAnswer,
-} from '../src/payments/payme/gateway.ts';
+} from '../src/gateways/payme/gateway.ts';
 import { signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext, testConfig } from './support/app.ts';
 import { bookingFor, loadTour, postBooking } from './support/bookings.ts';

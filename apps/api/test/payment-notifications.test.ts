@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { paymentNotifications } from '../src/db/schema.ts';
-import { answerVerification } from '../src/payments/payme/gateway.ts';
+import { answerVerification } from '../src/gateways/payme/gateway.ts';
 import { signUpAndIn } from './support/accounts.ts';
 import { openTestDatabase, type TestDatabase, testConfig } from './support/app.ts';
 import { bookingFor, loadTour, postBooking } from './support/bookings.ts';

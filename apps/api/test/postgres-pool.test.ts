@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../src/db/client.ts';
-import { isDatabaseUnavailable } from '../src/lib/db-errors.ts';
+import { isDatabaseUnavailable } from '../src/db/errors.ts';
 import { isPostgres, openTestDatabase, type TestDatabase } from './support/app.ts';
 
 /**

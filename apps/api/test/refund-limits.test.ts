@@ -12,7 +12,7 @@ import {
   sandboxCharges,
 } from '../src/db/schema.ts';
 import { AppError } from '../src/errors.ts';
-import { sandboxGateway } from '../src/payments/sandbox/gateway.ts';
+import { sandboxGateway } from '../src/gateways/sandbox/gateway.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';

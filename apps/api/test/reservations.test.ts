@@ -3,9 +3,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, schema } from '../src/db/client.ts';
-
-import { findSession } from '../src/modules/auth/sessions.ts';
 import { loadBookingDetail } from '../src/modules/bookings/detail.ts';
+import { findSession } from '../src/modules/users/sessions.ts';
 import { bearer, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, isPostgres, type TestContext } from './support/app.ts';
 import { bookingFor, loadTour, postBooking } from './support/bookings.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/schema.ts';
 import { bumpVersion } from '../src/lib/versions.ts';
-import { hashToken } from '../src/modules/auth/sessions.ts';
+import { hashToken } from '../src/modules/users/sessions.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 

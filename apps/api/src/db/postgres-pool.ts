@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.ts';
-import { isConnectionLost } from '../lib/db-errors.ts';
 import type { DatabaseTarget } from './client.ts';
+import { isConnectionLost } from './errors.ts';
 
 const defaultTimeouts: DatabaseTimeouts = {
   connectMs: 5000,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
 import type * as z from 'zod/mini';
 import type { Database } from '../db/client.ts';
-import type { AuthenticatedUser } from '../modules/auth/sessions.ts';
+import type { AuthenticatedUser } from '../modules/users/sessions.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { languageOf } from './language.ts';
 

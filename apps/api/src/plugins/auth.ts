@@ -2,8 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { SessionCache, type SessionCacheOptions } from '../modules/auth/session-cache.ts';
-import { type AuthenticatedUser, extendStaffSession, isStaff } from '../modules/auth/sessions.ts';
+import { SessionCache, type SessionCacheOptions } from '../modules/users/session-cache.ts';
+import { type AuthenticatedUser, extendStaffSession, isStaff } from '../modules/users/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

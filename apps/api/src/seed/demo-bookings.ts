@@ -13,14 +13,14 @@ import dayjs from 'dayjs';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { bookings, paymentAttempts, sandboxCharges, users } from '../db/schema.ts';
-import type { AuthenticatedUser } from '../modules/auth/sessions.ts';
-import { usersWithCompany } from '../modules/auth/users.ts';
+import { sandboxGateway } from '../gateways/sandbox/gateway.ts';
 import { loadTourPricing } from '../modules/bookings/catalogue.ts';
 import { saveBooking } from '../modules/bookings/save.ts';
 import { answerIncident } from '../modules/incidents/agency.ts';
 import { saveIncident } from '../modules/incidents/save.ts';
 import { settleAttempt } from '../modules/payments/settle.ts';
-import { sandboxGateway } from '../payments/sandbox/gateway.ts';
+import type { AuthenticatedUser } from '../modules/users/sessions.ts';
+import { usersWithCompany } from '../modules/users/users.ts';
 import { tourId } from './catalogue.ts';
 import { demoAccounts } from './demo-accounts.ts';
 

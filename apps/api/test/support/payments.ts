@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { signPayload } from '../../src/payments/sandbox/signature.ts';
+import { signPayload } from '../../src/gateways/sandbox/signature.ts';
 import { bearer } from './accounts.ts';
 import { TEST_SANDBOX_SECRET } from './app.ts';
 

@@ -8,12 +8,12 @@ import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { bookings, corporateClients, paymentAttempts, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { PaymentGateway } from '../../payments/gateway.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { normalizeCode } from '../bookings/access.ts';
+import type { PaymentGateway } from '../../gateways/gateway.ts';
+import { normalizeCode } from '../access/bookings.ts';
+import { bookingAudit } from '../audit/read.ts';
 import { getBookingDetail } from '../bookings/detail.ts';
-import { moneyStatusOf } from '../bookings/money-status.ts';
-import { bookingAudit } from './audit.ts';
+import { moneyStatusOf } from '../ledger/money-status.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 import { listBookingIncidents } from './incidents.ts';
 import { refundsByAttempt } from './money.ts';
 

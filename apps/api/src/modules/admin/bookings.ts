@@ -10,8 +10,8 @@ import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookings, tours, users } from '../../db/schema.ts';
 import { limitOffset, type Page, totalCount } from '../../lib/pagination.ts';
-import { ledgerTotalsLateral, totalsOf } from '../bookings/ledger.ts';
-import { moneyStatusSql, passengersOf } from '../bookings/money-status.ts';
+import { ledgerTotalsLateral, totalsOf } from '../ledger/ledger.ts';
+import { moneyStatusSql, passengersOf } from '../ledger/money-status.ts';
 import { codeOrCustomerContains, customerColumns } from './customers.ts';
 
 /**

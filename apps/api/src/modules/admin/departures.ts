@@ -26,8 +26,8 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { clientCompletion } from '../bookings/detail-answer.ts';
-import { debtSql, ledgerTotalsLateral } from '../bookings/ledger.ts';
 import { holdsSeats } from '../departures/holdings.ts';
+import { debtSql, ledgerTotalsLateral } from '../ledger/ledger.ts';
 import { fullNameOf } from './customers.ts';
 
 /**

@@ -10,16 +10,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { bookings, ledgerEntries, paymentAttempts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { PaymentGateway } from '../../gateways/gateway.ts';
+import { sandboxGateway } from '../../gateways/sandbox/gateway.ts';
 import { once, type StoredAnswer } from '../../lib/idempotency.ts';
-import type { PaymentGateway } from '../../payments/gateway.ts';
-import { sandboxGateway } from '../../payments/sandbox/gateway.ts';
+import { lockBooking, normalizeCode } from '../access/bookings.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { lockBooking, normalizeCode } from '../bookings/access.ts';
-import { ledgerTotals } from '../bookings/ledger.ts';
 import { guardComeback, holdSeatsAgain } from '../departures/seats.ts';
-import { enqueueMail, paymentReceipt } from '../mail/outbox.ts';
+import { ledgerTotals } from '../ledger/ledger.ts';
+import { enqueueMail, paymentReceipt } from '../outbox/outbox.ts';
 import { lockAttempt } from '../payments/locks.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 
 /**
  * The back office's money (issue 13): offline payments, discounts, additions and refunds. Each

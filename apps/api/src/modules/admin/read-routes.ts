@@ -19,7 +19,7 @@ import * as z from 'zod/mini';
 import { sendAttachment } from '../../lib/attachment.ts';
 import { languageOf } from '../../lib/language.ts';
 import { searchPageGet } from '../../lib/pagination.ts';
-import { listAudit } from './audit.ts';
+import { listAudit } from '../audit/read.ts';
 import { getStaffBookingDetail } from './booking-detail.ts';
 import { searchBookings } from './bookings.ts';
 import { getDashboard } from './dashboard.ts';

@@ -9,13 +9,13 @@ import {
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/record.ts';
 import { passwordProblem } from '../auth/passwords.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 import { requireAdmin } from './money.ts';
 import { createStaffMember } from './staff.ts';
 

@@ -6,11 +6,11 @@ import { passwordResets, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bumpVersion } from '../../lib/versions.ts';
 import { recordAudit } from '../audit/record.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../outbox/outbox.ts';
 import { passwordChangedMail } from '../profile/service.ts';
+import { hashToken } from '../users/sessions.ts';
 import { hashPassword } from './passwords.ts';
 import { checkNewPassword } from './service.ts';
-import { hashToken } from './sessions.ts';
 
 /** A reset link works once, for 30 minutes. */
 export const RESET_TTL_MINUTES = 30;

@@ -15,9 +15,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { languageOf } from '../../lib/language.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { revokeSession } from '../users/sessions.ts';
 import { requestPasswordReset, resetPassword } from './reset.ts';
 import { login, registerClient } from './service.ts';
-import { revokeSession } from './sessions.ts';
 import { throttlePolicyOf } from './throttle.ts';
 
 /** Signing up and in: open to anyone. */

@@ -2,10 +2,12 @@ import type { Language, LoginResponse, registerRequest, SessionUser } from '@cus
 import { eq } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { Database, Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { countries, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../outbox/outbox.ts';
+import { createSession, isStaff, STAFF_IDLE_MINUTES } from '../users/sessions.ts';
+import { usersWithCompany } from '../users/users.ts';
 import {
   decoyHash,
   hashPassword,
@@ -13,14 +15,12 @@ import {
   passwordProblem,
   verifyPassword,
 } from './passwords.ts';
-import { createSession, isStaff, STAFF_IDLE_MINUTES } from './sessions.ts';
 import {
   claimPasswordAttempt,
   forgetOldFailures,
   passwordAttemptSucceeded,
   type ThrottlePolicy,
 } from './throttle.ts';
-import { usersWithCompany } from './users.ts';
 
 type Registration = z.output<typeof registerRequest>;
 

@@ -4,13 +4,18 @@ import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { bookings, tourInclusions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { PaymentGateway } from '../../payments/gateway.ts';
+import type { PaymentGateway } from '../../gateways/gateway.ts';
+import {
+  normalizeCode,
+  type Reader,
+  visibleToPlaceholders,
+  visibleToValues,
+} from '../access/bookings.ts';
 import { holdsSeats, holdsSeatsById } from '../departures/holdings.ts';
+import { ledgerSumsOf, totalsOf } from '../ledger/ledger.ts';
 import { attemptStages } from '../payments/stages.ts';
-import { normalizeCode, type Reader, visibleToPlaceholders, visibleToValues } from './access.ts';
 import { toBookingDetail } from './detail-answer.ts';
 import type { BookingDetailCache } from './detail-cache.ts';
-import { ledgerSumsOf, totalsOf } from './ledger.ts';
 
 const names = { nameEn: true, nameEs: true } as const;
 

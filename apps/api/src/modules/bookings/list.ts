@@ -4,9 +4,9 @@ import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { bookingPassengerLines, bookings } from '../../db/schema.ts';
 import { limitOffset, totalCount, type UserPageReader } from '../../lib/pagination.ts';
+import { visibleTo, visibleToPlaceholders, visibleToValues } from '../access/bookings.ts';
 import { holdsSeats } from '../departures/holdings.ts';
-import { visibleTo, visibleToPlaceholders, visibleToValues } from './access.ts';
-import { ledgerTotalsLateral, totalsOf } from './ledger.ts';
+import { ledgerTotalsLateral, totalsOf } from '../ledger/ledger.ts';
 import { bookingsWithNames } from './names.ts';
 
 /** The passengers of the outer query's booking, as a lateral subquery to join. */

@@ -24,11 +24,11 @@ import {
 import type { Database, Transaction } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { once } from '../../lib/idempotency.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
 import type { AvailabilityTour } from '../departures/plan.ts';
 import { holdSeats } from '../departures/seats.ts';
-import { bookingConfirmation, enqueueMail } from '../mail/outbox.ts';
+import { bookingConfirmation, enqueueMail } from '../outbox/outbox.ts';
 import { type AttemptPolicy, openFirstAttempt } from '../payments/attempts.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 import { loadTourPricing, type Named, nameOf, type TourPricing } from './catalogue.ts';
 import {
   insertBookingContents,

@@ -19,6 +19,7 @@ import { and, eq, exists, inArray, not, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type * as z from 'zod/mini';
 import type { Database, Transaction } from '../../db/client.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 import {
   additionalServices,
   bookingServiceLines,
@@ -36,12 +37,11 @@ import {
   tourTypeLinks,
 } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { bumpCatalogueVersion } from '../../lib/versions.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { offeredBy, offerOrder } from '../tours/service-offers.ts';
 import { tourRulesOf } from '../tours/tour-parts.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 import {
   editorHotelPrice,
   editorInclusions,

@@ -2,7 +2,7 @@ import { and, between, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { bookings, passengerSlots, tourTypes } from '../../db/schema.ts';
-import { ledgerCondition } from '../bookings/ledger.ts';
+import { ledgerCondition } from '../ledger/ledger.ts';
 
 /**
  * When a booking holds its seats (ADR 0035): the one definition, in SQL, that everything counting

@@ -21,7 +21,7 @@ import { AppError } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../../lib/versions.ts';
 import { customerColumns } from '../admin/customers.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 import { type DayHolding, emptyHolding, holdingsOn, holdsSeats } from './holdings.ts';
 import {
   type AvailabilityTour,

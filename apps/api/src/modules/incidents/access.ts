@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookings, incidents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { visibleTo } from '../bookings/access.ts';
+import { visibleTo } from '../access/bookings.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 
 /**
  * A customer reaches an incident only through a booking they may see (bookings/access.ts): an

@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { incidents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { PaymentGateway } from '../../payments/gateway.ts';
+import type { PaymentGateway } from '../../gateways/gateway.ts';
 import { recordAudit } from '../audit/record.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../outbox/outbox.ts';
 import { incidentNotFound, parseIncidentId } from './access.ts';
 import { applyRemoval } from './removal.ts';
 

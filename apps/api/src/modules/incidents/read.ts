@@ -25,8 +25,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import { readPage, type UserPageReader } from '../../lib/pagination.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { visibleTo } from '../bookings/access.ts';
+import { visibleTo } from '../access/bookings.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 import { incidentNotFound } from './access.ts';
 import { statusNames } from './options.ts';
 

@@ -19,9 +19,9 @@ import {
   paymentAttempts,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { PaymentGateway } from '../../payments/gateway.ts';
+import type { PaymentGateway } from '../../gateways/gateway.ts';
+import { lockBooking } from '../access/bookings.ts';
 import { recordAudit } from '../audit/record.ts';
-import { lockBooking } from '../bookings/access.ts';
 import { guardComeback } from '../departures/seats.ts';
 import { retireAttempt } from '../payments/attempts.ts';
 

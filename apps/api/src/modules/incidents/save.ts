@@ -25,8 +25,8 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { isUuidShaped } from '../../lib/uuid-shape.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { findVisibleBooking } from '../bookings/access.ts';
+import { findVisibleBooking } from '../access/bookings.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 import { findVisibleIncident, type IncidentRow } from './access.ts';
 import { checkPassengerRemoval } from './removal.ts';
 

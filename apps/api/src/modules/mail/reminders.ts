@@ -1,10 +1,10 @@
 import { todayInLima } from '@cusco/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { loadBookingDetail } from '../bookings/detail.ts';
 import { toBookingDetail } from '../bookings/detail-answer.ts';
-import { enqueueMail } from './outbox.ts';
+import { enqueueMail } from '../outbox/outbox.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 
 /** Balance reminders go 30, 14 and 7 days before travel, while a balance is due. */
 export const BALANCE_REMINDER_DAYS = [30, 14, 7] as const;

@@ -1,8 +1,8 @@
 import type { MailConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { createMailTransport, type MailTransport } from '../outbox/transport.ts';
+import { type MailPassReport, sendDueMail } from '../outbox/worker.ts';
 import { type ReminderReport, scanReminders } from './reminders.ts';
-import { createMailTransport, type MailTransport } from './transport.ts';
-import { type MailPassReport, sendDueMail } from './worker.ts';
 
 /**
  * The app's e-mail: its transport, and the two passes the background jobs run (and tests run by

@@ -21,6 +21,7 @@ import {
 } from '../../db/schema.ts';
 import { loadBookingDetail } from '../bookings/detail.ts';
 import { toBookingDetail } from '../bookings/detail-answer.ts';
+import type { OutgoingMail } from '../outbox/transport.ts';
 import {
   bookingLink,
   bookingOwner,
@@ -33,7 +34,6 @@ import {
 } from './documents.ts';
 import { type Block, renderMail } from './render.ts';
 import { limaMoment, longDate, type MailTextKey, mailText, money } from './texts.ts';
-import type { OutgoingMail } from './transport.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 

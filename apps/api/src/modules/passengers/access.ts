@@ -2,8 +2,8 @@ import { and, asc, eq, exists, getTableColumns, type SQL, sql } from 'drizzle-or
 import type { Executor } from '../../db/client.ts';
 import { bookings, clientDocuments, clients, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { normalizeCode, visibleTo } from '../bookings/access.ts';
+import { normalizeCode, visibleTo } from '../access/bookings.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 
 /**
  * The passenger data of a customer is reached only through the bookings they may see

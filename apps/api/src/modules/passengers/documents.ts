@@ -7,7 +7,7 @@ import type * as z from 'zod/mini';
 import type { Database, Executor } from '../../db/client.ts';
 import { clientDocuments, clients } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 import { findVisibleClient } from './access.ts';
 import { documentUrl } from './read.ts';
 

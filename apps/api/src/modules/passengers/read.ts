@@ -1,6 +1,6 @@
 import type { ClientRecord } from '@cusco/shared';
 import type { Executor } from '../../db/client.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 import { findVisibleClient } from './access.ts';
 
 /** The protected address of a client's document scan (served to whoever may see the client). */

@@ -12,7 +12,7 @@ import type * as z from 'zod/mini';
 import type { Database, Executor } from '../../db/client.ts';
 import { clients, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 import { findClientSlot, findVisibleSlot, slotsOfClient } from './access.ts';
 import { checkPassengerOptions } from './options.ts';
 

@@ -4,11 +4,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { bookings, paymentAttempts, tours, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { CheckoutRequest, CurrencyCode, PaymentGateway } from '../../payments/gateway.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { findVisibleBooking, lockBooking } from '../bookings/access.ts';
-import { ledgerTotals } from '../bookings/ledger.ts';
+import type { CheckoutRequest, CurrencyCode, PaymentGateway } from '../../gateways/gateway.ts';
+import { findVisibleBooking, lockBooking } from '../access/bookings.ts';
 import { holdSeatsAgain } from '../departures/seats.ts';
+import { ledgerTotals } from '../ledger/ledger.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 import { settleFromStatus } from './settle.ts';
 
 export interface OpenedAttempt {

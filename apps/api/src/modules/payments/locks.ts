@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { bookings, paymentAttempts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { lockBooking } from '../bookings/access.ts';
+import { lockBooking } from '../access/bookings.ts';
 
 /**
  * The one lock order of payments (docs/payments.md, rule 6): a transaction that locks a payment

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { paymentAttempts } from '../../db/schema.ts';
-import type { PaymentGateway } from '../../payments/gateway.ts';
+import type { PaymentGateway } from '../../gateways/gateway.ts';
 import { retireAttempt } from './attempts.ts';
 import { lockBookingAndAttempt } from './locks.ts';
 import { settleFromStatus } from './settle.ts';

@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { ledgerEntries, paymentAttempts, paymentNotifications } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { GatewayStatus } from '../../payments/gateway.ts';
-import { ledgerTotals } from '../bookings/ledger.ts';
-import { bookingCancelled } from '../bookings/money-status.ts';
+import type { GatewayStatus } from '../../gateways/gateway.ts';
 import { holdSeatsAgain } from '../departures/seats.ts';
-import { enqueueMail, paymentReceipt } from '../mail/outbox.ts';
+import { ledgerTotals } from '../ledger/ledger.ts';
+import { bookingCancelled } from '../ledger/money-status.ts';
+import { enqueueMail, paymentReceipt } from '../outbox/outbox.ts';
 import { lockBookingAndAttempt } from './locks.ts';
 
 export interface GatewayOutcome {

@@ -1,6 +1,6 @@
 import type { AttemptStage } from '@cusco/shared';
 import type { Executor } from '../../db/client.ts';
-import type { AttemptRef, GatewayStatus, PaymentGateway } from '../../payments/gateway.ts';
+import type { AttemptRef, GatewayStatus, PaymentGateway } from '../../gateways/gateway.ts';
 
 /**
  * What the customer is told of an open attempt, from what its gateway says (issue 12): a checkout

@@ -7,8 +7,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
 import { throttlePolicyOf } from '../auth/throttle.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 import { changePassword, updateProfile } from './service.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {

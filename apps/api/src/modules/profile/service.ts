@@ -6,13 +6,13 @@ import { AppError } from '../../errors.ts';
 import { bumpVersion } from '../../lib/versions.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { checkNewPassword, sessionUser } from '../auth/service.ts';
-import { type AuthenticatedUser, revokeOtherSessions } from '../auth/sessions.ts';
 import {
   claimPasswordAttempt,
   passwordAttemptSucceeded,
   type ThrottlePolicy,
 } from '../auth/throttle.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../outbox/outbox.ts';
+import { type AuthenticatedUser, revokeOtherSessions } from '../users/sessions.ts';
 
 /** PUT client/profile: name, last name and telephone; answers the session's new user info. */
 export async function updateProfile(

@@ -2,13 +2,13 @@ import type { AdditionalServiceOptions, Language } from '@cusco/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { type Executor, readAll } from '../../db/client.ts';
 import { bookingServiceLines, passengerSlots } from '../../db/schema.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { findVisibleBooking } from '../bookings/access.ts';
+import { findVisibleBooking } from '../access/bookings.ts';
 import {
   type GroupedServiceOffer,
   loadServiceOffers,
   withoutKind,
 } from '../tours/service-offers.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 
 /**
  * GET tour/{code}/service/additional, where the code is a reservation's: the services the

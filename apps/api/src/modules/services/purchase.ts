@@ -12,9 +12,9 @@ import {
 import { AppError } from '../../errors.ts';
 import { once, type StoredAnswer } from '../../lib/idempotency.ts';
 import { isUuidShaped } from '../../lib/uuid-shape.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
-import { lockVisibleBooking } from '../bookings/access.ts';
-import { ledgerTotals } from '../bookings/ledger.ts';
+import { lockVisibleBooking } from '../access/bookings.ts';
+import { ledgerTotals } from '../ledger/ledger.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 
 export type PurchaseLines = z.output<typeof addServicesBody>;
 export type AddServicesResponse = z.infer<typeof addServicesResponse>;

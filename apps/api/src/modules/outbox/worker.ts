@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
-import { type ComposeContext, composeMail, type OutboxRow } from './templates.ts';
+import { type ComposeContext, composeMail, type OutboxRow } from '../mail/templates.ts';
 import type { MailTransport } from './transport.ts';
 
 /** How long a claimed row is left alone by the other nodes while one sends it. */

@@ -4,9 +4,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { Database } from '../../db/client.ts';
+import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { sandboxCharges } from '../../db/schema.ts';
 import { AppError, RETRY_AFTER_SECONDS } from '../../errors.ts';
-import { isDatabaseUnavailable } from '../../lib/db-errors.ts';
 import { cardOutcome } from './cards.ts';
 import type { SandboxNotification } from './notification.ts';
 import {

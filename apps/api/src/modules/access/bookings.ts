@@ -2,7 +2,7 @@ import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { AuthenticatedUser } from '../auth/sessions.ts';
+import type { AuthenticatedUser } from '../users/sessions.ts';
 
 /** Whoever reads a customer's booking: a user, and their company (null for a customer). */
 export type Reader = Pick<AuthenticatedUser, 'userId' | 'corporateClientId'>;

@@ -3,8 +3,8 @@ import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEntries, bookings, users } from '../../db/schema.ts';
 import { limitOffset, type Page, totalCount } from '../../lib/pagination.ts';
-import { normalizeCode } from '../bookings/access.ts';
-import { fullNameOf } from './customers.ts';
+import { normalizeCode } from '../access/bookings.ts';
+import { fullNameOf } from '../admin/customers.ts';
 
 /** The audit trail as staff read it (issue 13): newest first, with who and which booking. */
 function selectTrail(db: Executor, where: SQL | undefined) {
