@@ -13,7 +13,6 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandler } from './errors.ts';
 import { createGateway, type PaymentGateway } from './gateways/index.ts';
 import { sandboxRoutes } from './gateways/sandbox/routes.ts';
 import { sandboxSecret } from './gateways/sandbox/secret.ts';
@@ -41,6 +40,7 @@ import { publicTourRoutes, tourRoutes } from './modules/tours/routes.ts';
 import { afterAnswerPlugin } from './plugins/after-answer.ts';
 import { authPlugin, signedIn, staffOnly } from './plugins/auth.ts';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { type Job, jobsPlugin } from './plugins/jobs.ts';
 import { type RateLimitsOptions, rateLimitsPlugin } from './plugins/rate-limits.ts';

@@ -1,9 +1,4 @@
-import { STATUS_CODES } from 'node:http';
-import { type ErrorBody, isMessageKey, type MessageKey, translate } from '@cusco/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from './db/errors.ts';
-import { languageOf } from './lib/language.ts';
+import type { MessageKey } from '@cusco/shared';
 
 /** What a 503 asks the client to wait before trying again. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -44,69 +39,3 @@ export class AppError extends Error {
 }
 
 export const notFound = (key: MessageKey = 'notFound') => new AppError('NOT_FOUND', key);
-
-function body(status: number, code: string, message: string, extra: Partial<ErrorBody> = {}) {
-  return { statusCode: status, code, error: STATUS_CODES[status] ?? 'Error', message, ...extra };
-}
-
-/** Maps every error to its status and a JSON body; a 5xx body never carries internals. */
-export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const language = languageOf(request);
-
-    if (error instanceof AppError) {
-      if (error.options.headers) reply.headers(error.options.headers);
-      return reply.status(error.status).send(
-        body(
-          error.status,
-          error.code,
-          translate(error.messageKey, language, error.options.params),
-          {
-            ...(error.options.field ? { field: error.options.field } : {}),
-            ...(error.options.details ? { details: error.options.details } : {}),
-          },
-        ),
-      );
-    }
-
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: translate(isMessageKey(issue.message) ? issue.message : 'invalidInput', language),
-      }));
-      const first = issues[0];
-      return reply.status(400).send(
-        body(400, 'VALIDATION', first?.message ?? translate('invalidInput', language), {
-          ...(first?.path ? { field: first.path } : {}),
-          issues,
-        }),
-      );
-    }
-
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, wrong content type, body too large...
-      const key: MessageKey =
-        status === 404 ? 'notFound' : status === 429 ? 'tooManyRequests' : 'invalidInput';
-      return reply
-        .status(status)
-        .send(body(status, error.code ?? 'BAD_REQUEST', translate(key, language)));
-    }
-
-    if (isDatabaseUnavailable(error)) {
-      // The database is away (a restart, a failover, a timeout): nothing was saved, try again.
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send(body(503, 'UNAVAILABLE', translate('serviceUnavailable', language)));
-    }
-
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(body(500, 'INTERNAL', translate('serverError', language)));
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body(404, 'NOT_FOUND', translate('notFound', languageOf(request))));
-  });
-}

@@ -12,7 +12,8 @@ import { bookings, tours, users } from '../../db/schema.ts';
 import { limitOffset, type Page, totalCount } from '../../lib/pagination.ts';
 import { ledgerTotalsLateral, totalsOf } from '../ledger/ledger.ts';
 import { moneyStatusSql, passengersOf } from '../ledger/money-status.ts';
-import { codeOrCustomerContains, customerColumns } from './customers.ts';
+import { customerColumns } from '../users/customers.ts';
+import { codeOrCustomerContains } from './customers.ts';
 
 /**
  * The back office's bookings (issue 13): every customer's, with the customer, the ledger's sums

@@ -28,7 +28,7 @@ import { AppError } from '../../errors.ts';
 import { clientCompletion } from '../bookings/detail-answer.ts';
 import { holdsSeats } from '../departures/holdings.ts';
 import { debtSql, ledgerTotalsLateral } from '../ledger/ledger.ts';
-import { fullNameOf } from './customers.ts';
+import { fullNameOf } from '../users/customers.ts';
 
 /**
  * Departures and their manifests (issue 13): every passenger slot of the bookings travelling on

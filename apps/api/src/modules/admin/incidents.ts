@@ -13,7 +13,8 @@ import { type Page, readPage } from '../../lib/pagination.ts';
 import { incidentNotFound, parseIncidentId } from '../incidents/access.ts';
 import { joinRequestTables, requestColumns } from '../incidents/read.ts';
 import { removalTargets } from '../incidents/targets.ts';
-import { codeOrCustomerContains, customerColumns } from './customers.ts';
+import { customerColumns } from '../users/customers.ts';
+import { codeOrCustomerContains } from './customers.ts';
 
 /** The queue's filters: status, type, and a code, name or e-mail containing `q`. */
 function queueFilter(query: Partial<AdminIncidentQuery>): SQL | undefined {

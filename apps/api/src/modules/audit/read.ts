@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { auditEntries, bookings, users } from '../../db/schema.ts';
 import { limitOffset, type Page, totalCount } from '../../lib/pagination.ts';
 import { normalizeCode } from '../access/bookings.ts';
-import { fullNameOf } from '../admin/customers.ts';
+import { fullNameOf } from '../users/customers.ts';
 
 /** The audit trail as staff read it (issue 13): newest first, with who and which booking. */
 function selectTrail(db: Executor, where: SQL | undefined) {

@@ -6,8 +6,8 @@ import { passwordResets, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bumpVersion } from '../../lib/versions.ts';
 import { recordAudit } from '../audit/record.ts';
-import { enqueueMail } from '../outbox/outbox.ts';
-import { passwordChangedMail } from '../profile/service.ts';
+import { enqueueMail, passwordChangedMail } from '../outbox/outbox.ts';
+
 import { hashToken } from '../users/sessions.ts';
 import { hashPassword } from './passwords.ts';
 import { checkNewPassword } from './service.ts';

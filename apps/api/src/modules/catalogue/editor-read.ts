@@ -24,7 +24,7 @@ import {
 } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { limitOffset, type Page } from '../../lib/pagination.ts';
-import { containing } from '../admin/customers.ts';
+import { containing } from '../../lib/search.ts';
 import { offeredBy, offerOrder } from '../tours/service-offers.ts';
 import {
   tourCategoryNames,

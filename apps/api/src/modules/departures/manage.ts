@@ -19,8 +19,8 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { bookings, categories, departures, passengerSlots, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../../lib/versions.ts';
-import { customerColumns } from '../admin/customers.ts';
 import { recordAudit } from '../audit/record.ts';
+import { customerColumns } from '../users/customers.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 import { type DayHolding, emptyHolding, holdingsOn, holdsSeats } from './holdings.ts';
 import {

@@ -21,8 +21,8 @@ import { AppError } from '../../errors.ts';
 import { sendAttachment } from '../../lib/attachment.ts';
 import { languageOf } from '../../lib/language.ts';
 import { type Page, readPage, sendPage } from '../../lib/pagination.ts';
+import { containing } from '../../lib/search.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { containing } from '../admin/customers.ts';
 import { requireAdmin } from '../admin/money.ts';
 import {
   bookingLink,

@@ -2,6 +2,7 @@ import type { MailConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createMailTransport, type MailTransport } from '../outbox/transport.ts';
 import { type MailPassReport, sendDueMail } from '../outbox/worker.ts';
+import { composeMail } from './compose.ts';
 import { type ReminderReport, scanReminders } from './reminders.ts';
 
 /**
@@ -21,7 +22,13 @@ export function createMailService(
 ): MailService {
   return {
     transport,
-    sendDue: (options = {}) => sendDueMail({ db, transport, config, ...options }),
+    sendDue: ({ today } = {}) =>
+      sendDueMail({
+        db,
+        transport,
+        config,
+        compose: (row) => composeMail({ db, config, ...(today ? { today } : {}) }, row),
+      }),
     scanReminders: (options = {}) => scanReminders(db, options),
   };
 }

@@ -98,3 +98,14 @@ export function paymentReceipt(payment: {
     },
   };
 }
+
+/** "Your password was changed": one per change (its moment is the reason). */
+export function passwordChangedMail(userId: string, at: Date): MailEvent {
+  return {
+    kind: 'password_changed',
+    subjectId: userId,
+    reason: at.toISOString(),
+    userId,
+    data: { changedAt: at.toISOString() },
+  };
+}

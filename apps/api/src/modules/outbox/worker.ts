@@ -2,20 +2,27 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
-import { type ComposeContext, composeMail, type OutboxRow } from '../mail/templates.ts';
-import type { MailTransport } from './transport.ts';
+import type { MailTransport, OutgoingMail } from './transport.ts';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** A row's message to send, or why the row is no longer due (paid meanwhile, a link expired…). */
+export type Composed = { mail: Omit<OutgoingMail, 'from'> } | { skip: string };
 
 /** How long a claimed row is left alone by the other nodes while one sends it. */
 export const CLAIM_LEASE_SECONDS = 5 * 60;
 /** The longest wait between two tries of one message. */
 export const MAX_RETRY_SECONDS = 6 * 60 * 60;
 
+/**
+ * The outbox's worker knows no mail: it claims rows, has each written by `compose` (the mail
+ * module's templates, given by the app), sends it through the transport and records the outcome.
+ */
 export interface MailWorker {
   db: Database;
   transport: MailTransport;
   config: MailConfig;
-  /** The agency's today, for tests. */
-  today?: string;
+  compose(row: OutboxRow): Promise<Composed>;
 }
 
 export interface MailPassReport {
@@ -85,12 +92,7 @@ async function finish(
 async function sendOne(worker: MailWorker, row: OutboxRow): Promise<keyof MailPassReport> {
   const { db, transport, config } = worker;
   try {
-    const context: ComposeContext = {
-      db,
-      config,
-      ...(worker.today ? { today: worker.today } : {}),
-    };
-    const composed = await composeMail(context, row);
+    const composed = await worker.compose(row);
     if ('skip' in composed) {
       await finish(db, row.id, { status: 'skipped', lastError: composed.skip }, true);
       return 'skipped';

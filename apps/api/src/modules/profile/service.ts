@@ -11,7 +11,7 @@ import {
   passwordAttemptSucceeded,
   type ThrottlePolicy,
 } from '../auth/throttle.ts';
-import { enqueueMail } from '../outbox/outbox.ts';
+import { enqueueMail, passwordChangedMail } from '../outbox/outbox.ts';
 import { type AuthenticatedUser, revokeOtherSessions } from '../users/sessions.ts';
 
 /** PUT client/profile: name, last name and telephone; answers the session's new user info. */
@@ -69,15 +69,4 @@ export async function changePassword(
     await enqueueMail(tx, passwordChangedMail(user.userId, changed?.at ?? new Date()));
   });
   return { result: 1 as const };
-}
-
-/** "Your password was changed": one per change (its moment is the reason). */
-export function passwordChangedMail(userId: string, at: Date) {
-  return {
-    kind: 'password_changed',
-    subjectId: userId,
-    reason: at.toISOString(),
-    userId,
-    data: { changedAt: at.toISOString() },
-  } as const;
 }
