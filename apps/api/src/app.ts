@@ -18,15 +18,19 @@ import { sandboxRoutes } from './gateways/sandbox/routes.ts';
 import { sandboxSecret } from './gateways/sandbox/secret.ts';
 import { logSerializers } from './lib/log.ts';
 import { compiledSerializer } from './lib/serializer.ts';
-import { adminMoneyRoutes } from './modules/admin/money-routes.ts';
+import { adminLedgerRoutes, adminMoneyRoutes } from './modules/admin/money-routes.ts';
 import { adminReadRoutes } from './modules/admin/read-routes.ts';
 import { adminIncidentRoutes } from './modules/admin/routes.ts';
 import { adminStaffRoutes } from './modules/admin/staff-routes.ts';
 import { authRoutes, passwordResetRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
-import { adminCatalogueRoutes } from './modules/catalogue/routes.ts';
+import { adminCatalogueRoutes, adminCatalogueSaveRoutes } from './modules/catalogue/routes.ts';
 import { healthRoutes } from './modules/common/health.ts';
-import { adminDepartureRoutes, availabilityRoutes } from './modules/departures/routes.ts';
+import {
+  adminCalendarRoutes,
+  adminDepartureRoutes,
+  availabilityRoutes,
+} from './modules/departures/routes.ts';
 import { incidentRoutes } from './modules/incidents/routes.ts';
 import { adminMailRoutes, travelDocumentRoutes } from './modules/mail/routes.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
@@ -260,15 +264,21 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         travelDocumentRoutes,
       ],
     });
-    // The back office: the agency's staff only (404 for anyone else signed in).
+    // The back office: the agency's staff only (404 for anyone else signed in); some of it for
+    // administrators only (403 for agents).
     await api.register(staffOnly, {
       routes: [
         adminIncidentRoutes,
         adminMoneyRoutes,
         adminReadRoutes,
+        adminCalendarRoutes,
+        adminCatalogueRoutes,
+      ],
+      adminRoutes: [
+        adminLedgerRoutes,
         adminStaffRoutes,
         adminDepartureRoutes,
-        adminCatalogueRoutes,
+        adminCatalogueSaveRoutes,
         adminMailRoutes,
       ],
     });

@@ -22,8 +22,9 @@ const staffCall = (request: FastifyRequest): StaffCall => ({
 });
 
 /**
- * The back office's money calls (issue 13), inside the staff scope: every one idempotent with
- * `Idempotency-Key`; discounts, additions and refunds are an administrator's.
+ * The back office's money calls (issue 13), each idempotent with `Idempotency-Key`: payments
+ * taken at the desk, in the staff scope; discounts, additions and refunds in the administrators'
+ * (`adminLedgerRoutes`).
  */
 export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -44,7 +45,10 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordOfflinePayment(app.db, staffCall(request), request.params.code, request.body),
       ),
   );
+};
 
+/** Discounts, additions and refunds: the administrators' scope (agents get 403). */
+export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ['discount', 'addition'] as const) {
     app.post(
       `/admin/bookings/:code/${kind}s`,

@@ -16,7 +16,6 @@ import { currentUser } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/record.ts';
 import { passwordProblem } from '../auth/passwords.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
-import { requireAdmin } from './money.ts';
 import { createStaffMember } from './staff.ts';
 
 const staffColumns = {
@@ -85,7 +84,6 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/staff',
     { schema: { response: { 200: staffList, 403: errorBody } } },
     async (request) => {
-      requireAdmin(currentUser(request));
       return listStaff(app.db);
     },
   );
@@ -99,7 +97,6 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAdmin(currentUser(request));
       return reply
         .status(201)
         .send(await addStaffMember(app.db, currentUser(request), request.body));

@@ -21,7 +21,6 @@ import type { Database } from '../../db/client.ts';
 import { languageOf } from '../../lib/language.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { requireAdmin } from '../admin/money.ts';
 import { listEditableTours, loadEditableTour } from './editor-read.ts';
 import {
   type EditCall,
@@ -108,7 +107,7 @@ const sections = [
 
 /**
  * The catalogue editor (issue 14), inside the staff scope: any staff member reads it, only an
- * administrator saves (403 for agents). Every save names the tour's revision it was made from
+ * administrator saves (403 for agents: `adminCatalogueSaveRoutes`). Every save names the tour's revision it was made from
  * (409 when another save came first) and answers the tour as it now is. The node that saved drops
  * its cached catalogue answers at once; the others within a second (the catalogue's version).
  */
@@ -125,7 +124,13 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: adminTourParams, response: { 200: adminTourEditor, 404: errorBody } } },
     async (request) => loadEditableTour(app.db, request.params.code, languageOf(request)),
   );
+};
 
+/**
+ * The editor's saves, in the administrators' scope: an agent is refused whatever the body holds,
+ * before it is validated.
+ */
+export const adminCatalogueSaveRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { path, body, description, save } of sections) {
     app.put(
       `/admin/tours/:code/${path}`,
@@ -142,8 +147,6 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
             422: errorBody,
           },
         },
-        // An agent is refused whatever the body holds: before it is validated.
-        preValidation: async (request) => requireAdmin(currentUser(request)),
       },
       async (request) => {
         const call = {

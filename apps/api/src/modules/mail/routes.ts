@@ -23,7 +23,6 @@ import { languageOf } from '../../lib/language.ts';
 import { type Page, readPage, sendPage } from '../../lib/pagination.ts';
 import { containing } from '../../lib/search.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { requireAdmin } from '../admin/money.ts';
 import {
   bookingLink,
   calendarIcs,
@@ -200,7 +199,6 @@ export const adminMailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/mail',
     { schema: { querystring: adminMailQuery, response: { 200: adminMailList, 403: errorBody } } },
     async (request, reply) => {
-      requireAdmin(currentUser(request));
       return sendPage(reply, await listMail(app.db, request.query));
     },
   );
@@ -214,7 +212,6 @@ export const adminMailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAdmin(currentUser(request));
       return getMail(app.db, request.params.id);
     },
   );
@@ -228,7 +225,6 @@ export const adminMailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAdmin(currentUser(request));
       const { message } = await keptMessage(app.db, request.params.id);
       const file = (message.attachments as StoredFile[])[request.params.index];
       if (!file) throw new AppError('NOT_FOUND', 'notFound');
