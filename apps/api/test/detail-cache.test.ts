@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client.ts';
 import { bookings, clientDocuments, clients, ledgerEntries, tours } from '../src/db/schema.ts';
 import { bumpVersion } from '../src/lib/versions.ts';
-import type { BookingDetailRows } from '../src/modules/bookings/detail.ts';
 import { BookingDetailCache } from '../src/modules/bookings/detail-cache.ts';
+import type { BookingDetailRows } from '../src/modules/bookings/detail-rows.ts';
 import { signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import {

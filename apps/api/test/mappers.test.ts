@@ -1,7 +1,7 @@
 import { CustomerTypeId, translate } from '@cusco/shared';
 import { describe, expect, it } from 'vitest';
-import type { BookingDetailRows } from '../src/modules/bookings/detail.ts';
 import { holdExpired, toBookingDetail } from '../src/modules/bookings/detail-answer.ts';
+import type { BookingDetailRows } from '../src/modules/bookings/detail-rows.ts';
 import { totalsOf } from '../src/modules/ledger/ledger.ts';
 import { stageOf } from '../src/modules/payments/stages.ts';
 import { hotelOf, toTour } from '../src/modules/tours/tour-answer.ts';

@@ -3,7 +3,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, schema } from '../src/db/client.ts';
-import { loadBookingDetail } from '../src/modules/bookings/detail.ts';
+import { loadBookingDetail } from '../src/modules/bookings/detail-rows.ts';
 import { findSession } from '../src/modules/users/sessions.ts';
 import { bearer, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, isPostgres, type TestContext } from './support/app.ts';

@@ -13,7 +13,10 @@ import { bookWithSlots } from './support/passengers.ts';
  */
 let ctx: TestContext;
 let token: string;
-/** A staff member's token, for the back office's routes (a customer's gets 404 there). */
+/**
+ * An administrator's token, for the back office's routes: a customer gets 404 there, and an agent
+ * 403 on the administrators' routes before their input is read.
+ */
 let staffToken: string;
 let routes: { method: string; path: string }[];
 /** Real identifiers of this customer's data, so that random calls reach past "not found". */
@@ -22,7 +25,7 @@ let known: string[];
 beforeAll(async () => {
   ctx = await createTestApp();
   token = (await signUpAndIn(ctx.app)).token;
-  staffToken = (await signIn(ctx.app, demoAccounts.agent.email, demoAccounts.agent.password)).token;
+  staffToken = (await signIn(ctx.app, demoAccounts.admin.email, demoAccounts.admin.password)).token;
   const { code, detail } = await bookWithSlots(ctx.app, token);
   known = [
     code,

@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { DatabaseTimeouts } from '../config.ts';
+import type { PostgresTarget } from './postgres-pool.ts';
 import * as relations from './relations.ts';
 import * as tables from './schema.ts';
 
@@ -27,14 +27,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | {
-      kind: 'postgres';
-      url: string;
-      poolSize?: number;
-      timeouts?: DatabaseTimeouts;
-      /** Told of every connection lost (a restart, a failover, a terminated backend). */
-      onConnectionError?: (error: Error) => void;
-    }
+  | PostgresTarget
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
 /** Opens the database the configuration names: a PostgreSQL server, or embedded PGlite. */

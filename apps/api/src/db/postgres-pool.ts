@@ -1,6 +1,5 @@
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.ts';
-import type { DatabaseTarget } from './client.ts';
 import { isConnectionLost } from './errors.ts';
 
 const defaultTimeouts: DatabaseTimeouts = {
@@ -64,6 +63,16 @@ function guardCheckout(client: pg.PoolClient): pg.PoolClient {
   return client;
 }
 
+/** A PostgreSQL server to open (DATABASE_URL and its settings). */
+export interface PostgresTarget {
+  kind: 'postgres';
+  url: string;
+  poolSize?: number;
+  timeouts?: DatabaseTimeouts;
+  /** Told of every connection lost (a restart, a failover, a terminated backend). */
+  onConnectionError?: (error: Error) => void;
+}
+
 /** The name the API's connections carry in pg_stat_activity. */
 export const APPLICATION_NAME = 'cusco-api';
 
@@ -75,7 +84,7 @@ export const APPLICATION_NAME = 'cusco-api';
  * wait is bounded: connecting (or waiting for a free connection), each statement, and a
  * transaction left idle.
  */
-export function openPool(target: Extract<DatabaseTarget, { kind: 'postgres' }>) {
+export function openPool(target: PostgresTarget) {
   const timeouts = target.timeouts ?? defaultTimeouts;
   const pool = new ResilientPool({
     connectionString: target.url,

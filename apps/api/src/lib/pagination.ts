@@ -1,10 +1,8 @@
 import type { Language, PageQuery } from '@cusco/shared';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type * as z from 'zod/mini';
 import type { Database } from '../db/client.ts';
-import type { AuthenticatedUser } from '../modules/users/sessions.ts';
-import { currentUser } from '../plugins/auth.ts';
 import { languageOf } from './language.ts';
 
 export interface Page<T> {
@@ -54,26 +52,32 @@ export function sendPage<T>(reply: FastifyReply, result: Page<T>): T[] {
 }
 
 /** Reads one page of what a user may see (their bookings, their incidents), in a language. */
-export type UserPageReader<T> = (
+export type UserPageReader<T, User> = (
   db: Database,
-  user: AuthenticatedUser,
+  user: User,
   language: Language,
   page: PageQuery,
 ) => Promise<Page<T>>;
 
 /**
  * Registers a GET answering one page (`schema` takes `pageQuery` as its querystring) of what
- * `read` finds for the signed-in user, in the request's language.
+ * `read` finds for the request's user (as `user` finds them: the signed-in scope's), in the
+ * request's language.
  */
-export function userPageGet<T>(
+export function userPageGet<T, User>(
   app: FastifyInstance,
-  route: { url: string; schema: FastifySchema; read: UserPageReader<T> },
+  route: {
+    url: string;
+    schema: FastifySchema;
+    user: (request: FastifyRequest) => User;
+    read: UserPageReader<T, User>;
+  },
 ) {
   app.get(route.url, { schema: route.schema }, async (request, reply) => {
     const page = request.query as PageQuery;
     return sendPage(
       reply,
-      await route.read(app.db, currentUser(request), languageOf(request), page),
+      await route.read(app.db, route.user(request), languageOf(request), page),
     );
   });
 }

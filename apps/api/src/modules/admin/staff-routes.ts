@@ -80,12 +80,8 @@ async function addStaffMember(
 
 /** Staff management (issue 13), inside the staff scope: administrators only (403 for agents). */
 export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/staff',
-    { schema: { response: { 200: staffList, 403: errorBody } } },
-    async (request) => {
-      return listStaff(app.db);
-    },
+  app.get('/admin/staff', { schema: { response: { 200: staffList, 403: errorBody } } }, async () =>
+    listStaff(app.db),
   );
 
   app.post(

@@ -11,7 +11,7 @@ import {
   todayInLima,
   translate,
 } from '@cusco/shared';
-import type { BookingDetailRows } from './detail.ts';
+import type { BookingDetailRows } from './detail-rows.ts';
 
 const dateOf = (timestamp: Date) => todayInLima(timestamp);
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { type CacheLimits, WatchedMap } from '../../lib/versions.ts';
-import type { BookingDetailRows } from './detail.ts';
+import type { BookingDetailRows } from './detail-rows.ts';
 
 /** The catalogue's version is followed: the detail shows the catalogue's names. */
 export type BookingDetailCacheOptions = CacheLimits;

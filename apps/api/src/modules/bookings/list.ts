@@ -4,7 +4,12 @@ import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { bookingPassengerLines, bookings } from '../../db/schema.ts';
 import { limitOffset, totalCount, type UserPageReader } from '../../lib/pagination.ts';
-import { visibleTo, visibleToPlaceholders, visibleToValues } from '../access/bookings.ts';
+import {
+  type Reader,
+  visibleTo,
+  visibleToPlaceholders,
+  visibleToValues,
+} from '../access/bookings.ts';
 import { holdsSeats } from '../departures/holdings.ts';
 import { ledgerTotalsLateral, totalsOf } from '../ledger/ledger.ts';
 import { bookingsWithNames } from './names.ts';
@@ -63,7 +68,12 @@ const pageStatement = prepared((db) => {
 });
 
 /** One page of the user's bookings, and how many there are in all. */
-export const listBookings: UserPageReader<BookingListItem> = async (db, user, language, page) => {
+export const listBookings: UserPageReader<BookingListItem, Reader> = async (
+  db,
+  user,
+  language,
+  page,
+) => {
   const rows = await pageStatement(db).execute({ ...visibleToValues(user), ...limitOffset(page) });
   const all =
     rows[0]?.all ??

@@ -53,6 +53,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   userPageGet(app, {
     url: '/tour/booking/list',
     schema: { tags: ['bookings'], querystring: pageQuery, response: { 200: bookingList } },
+    user: currentUser,
     read: listBookings,
   });
 

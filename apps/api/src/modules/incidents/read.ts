@@ -164,7 +164,12 @@ function toIncident(
  * may see (a corporate user's: also their company's), newest change first. Two queries, whatever
  * the number of incidents: the incidents with all they show, and the status names.
  */
-export const listIncidents: UserPageReader<Incident> = async (db, user, language, page) => {
+export const listIncidents: UserPageReader<Incident, AuthenticatedUser> = async (
+  db,
+  user,
+  language,
+  page,
+) => {
   const statuses = await statusNames(db, language);
   return readPage(
     page,

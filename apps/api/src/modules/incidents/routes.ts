@@ -80,6 +80,7 @@ function incidentListRoutes(app: ZodApp) {
         querystring: pageQuery,
         response: { 200: incidentList },
       },
+      user: currentUser,
       read: listIncidents,
     });
   }

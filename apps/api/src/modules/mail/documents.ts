@@ -7,7 +7,7 @@ import { encode } from 'uqr';
 import type { Executor } from '../../db/client.ts';
 import { bookings, tourItinerary, tours } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { type BookingDetailRows, loadBookingDetail } from '../bookings/detail.ts';
+import { type BookingDetailRows, loadBookingDetail } from '../bookings/detail-rows.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 import { longDate, type MailTextKey, mailText, money } from './texts.ts';
 

@@ -1,8 +1,8 @@
 import { todayInLima } from '@cusco/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
-import { loadBookingDetail } from '../bookings/detail.ts';
 import { toBookingDetail } from '../bookings/detail-answer.ts';
+import { loadBookingDetail } from '../bookings/detail-rows.ts';
 import { enqueueMail } from '../outbox/outbox.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 
