@@ -23,7 +23,7 @@ import {
 } from './support/passengers.ts';
 
 /**
- * Who may see a booking (bookings/access.ts): its customer, and when it is a company's, every
+ * Who may see a booking (modules/access/bookings.ts): its customer, and when it is a company's, every
  * user of that company; nobody else. Proven with two companies, each with two users and its own
  * bookings, and two plain customers, through every customer route that takes a booking code, a
  * passenger slot, a passenger (client) or a request (incident) id: someone who may not see the

@@ -691,7 +691,7 @@ export const passengerSlots = pgTable(
 /**
  * The booking's account: purchases and additions raise what is owed, discounts and payments
  * lower it, refunds raise it again. Debt = purchases + additions − discounts − payments +
- * refunds, always derived from here (bookings/ledger.ts).
+ * refunds, always derived from here (modules/ledger/ledger.ts).
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -928,14 +928,14 @@ export const auditEntries = pgTable(
 /**
  * The outbox: one row per e-mail to send, written in the transaction of the event that causes
  * it, unique on (kind, subject, reason) so that a replayed event sends nothing twice. The worker
- * (modules/mail/worker.ts) claims due rows with FOR UPDATE SKIP LOCKED, renders and sends them,
+ * (modules/outbox/worker.ts) claims due rows with FOR UPDATE SKIP LOCKED, renders and sends them,
  * and records the outcome; a failure is retried later, with exponential backoff.
  */
 export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** What is sent: welcome, booking_confirmation, receipt, balance_reminder… (mail/kinds.ts). */
+    /** What is sent: welcome, booking_confirmation, receipt, balance_reminder… (one template each in modules/mail/templates/). */
     kind: text('kind').notNull(),
     /** What it is about: a booking, a user, a request, a reset link. */
     subjectId: uuid('subject_id').notNull(),

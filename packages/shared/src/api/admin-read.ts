@@ -11,7 +11,7 @@ import { bookingDetail } from './reservations.ts';
 
 /**
  * A booking's money standing, as the back office filters and shows it. The server decides it,
- * in one place: `moneyStatusSql` (apps/api/src/modules/bookings/money-status.ts).
+ * in one place: `moneyStatusSql` (apps/api/src/modules/ledger/money-status.ts).
  */
 export const adminBookingStatuses = [
   'unpaid',

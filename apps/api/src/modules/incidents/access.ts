@@ -7,7 +7,7 @@ import { visibleTo } from '../access/bookings.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 
 /**
- * A customer reaches an incident only through a booking they may see (bookings/access.ts): an
+ * A customer reaches an incident only through a booking they may see (modules/access/bookings.ts): an
  * incident of another customer's booking is a 404, exactly as one that does not exist.
  */
 

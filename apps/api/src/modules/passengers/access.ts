@@ -7,7 +7,7 @@ import type { AuthenticatedUser } from '../users/sessions.ts';
 
 /**
  * The passenger data of a customer is reached only through the bookings they may see
- * (bookings/access.ts): a slot or a client of another customer's booking is a 404.
+ * (modules/access/bookings.ts): a slot or a client of another customer's booking is a 404.
  */
 
 export interface VisibleSlot {
