@@ -309,6 +309,33 @@ describe('a removal never leaves a minor without an adult, nor a group under its
   );
 });
 
+describe('the one lock order: a booking before its rows (issue 26)', () => {
+  it.skipIf(!isPostgres)(
+    "fills in a passenger while staff accept that passenger's removal: one wins, no deadlock",
+    async () => {
+      for (let round = 0; round < 6; round++) {
+        const { code, detail } = await book({ adults: 2 });
+        const [, second] = slotsOf(detail, CustomerTypeId.adult);
+        const id = await owner.create(removePassenger(code, second?.id ?? ''));
+        const [filled, answered] = await Promise.all([
+          app.inject({
+            method: 'POST',
+            url: `/api/client/${second?.id}/create`,
+            headers: bearer(customer.token),
+            payload: passengerBody(options, code, { firstName: 'Rosa', lastName: 'Quispe' }),
+          }),
+          answer(id, 'accept'),
+        ]);
+        // The removal goes through whichever came first; the filling in finds the slot gone
+        // (404), or comes first and the removal then takes the named passenger.
+        expect(answered.statusCode, answered.body).toBe(200);
+        expect([201, 404], filled.body).toContain(filled.statusCode);
+        expect(await passengerCount(code)).toBe(1);
+      }
+    },
+  );
+});
+
 describe('cancelling a booking closes its open checkouts (issue 26)', () => {
   /** A one-adult booking with its first checkout open at the sandbox; its code, slot, attempt. */
   async function bookWithCheckout() {

@@ -1,4 +1,4 @@
-import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -68,6 +68,23 @@ export async function lockBooking(tx: Transaction, where: SQL) {
   const [booking] = await tx.select().from(bookings).where(where).for('update');
   if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
   return booking;
+}
+
+/**
+ * Locks the bookings whose rows a transaction is about to write through something they share (a
+ * passenger's record, seated on several), in the order of their ids: the one lock order of the
+ * API is a booking's row before any row of it (writing a row of a booking also moves the
+ * booking's revision, which locks it), and several bookings by id, so that two such
+ * transactions never wait for each other crosswise.
+ */
+export async function lockBookings(tx: Transaction, ids: string[]) {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(inArray(bookings.id, ids))
+    .orderBy(asc(bookings.id))
+    .for('update');
 }
 
 /** `lockBooking` of the booking with this code, if the user may see it; 404 otherwise. */

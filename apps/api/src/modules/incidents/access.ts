@@ -1,9 +1,9 @@
 import { incidentIdParams } from '@cusco/shared';
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Transaction } from '../../db/client.ts';
 import { bookings, incidents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { visibleTo } from '../access/bookings.ts';
+import { lockBookings, visibleTo } from '../access/bookings.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 
 /**
@@ -26,8 +26,9 @@ export function parseIncidentId(raw: string): string {
 export type IncidentRow = typeof incidents.$inferSelect;
 
 /**
- * The incident if it belongs to a booking the user may see; 404 otherwise. With `lock`, its row
- * stays locked until the transaction ends, so that two writes never decide on the same status.
+ * The incident if it belongs to a booking the user may see; 404 otherwise. With `lock`, its
+ * booking's row and then its own stay locked until the transaction ends (the one lock order: a
+ * booking before its rows), so that two writes never decide on the same status.
  */
 export async function findVisibleIncident(
   db: Executor,
@@ -35,12 +36,17 @@ export async function findVisibleIncident(
   incidentId: string,
   options: { lock?: boolean } = {},
 ): Promise<IncidentRow> {
-  const query = db
-    .select({ incident: incidents })
-    .from(incidents)
-    .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
-    .where(and(eq(incidents.id, incidentId), visibleTo(user)));
-  const [row] = options.lock ? await query.for('update', { of: incidents }) : await query;
+  const visible = () =>
+    db
+      .select({ incident: incidents })
+      .from(incidents)
+      .innerJoin(bookings, eq(bookings.id, incidents.bookingId))
+      .where(and(eq(incidents.id, incidentId), visibleTo(user)));
+  const [found] = await visible();
+  if (!found) throw incidentNotFound();
+  if (!options.lock) return found.incident;
+  await lockBookings(db as Transaction, [found.incident.bookingId]);
+  const [row] = await visible().for('update', { of: incidents });
   if (!row) throw incidentNotFound();
   return row.incident;
 }

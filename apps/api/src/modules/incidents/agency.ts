@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { incidents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { PaymentGateway } from '../../gateways/gateway.ts';
+import { lockBookings } from '../access/bookings.ts';
 import { recordAudit } from '../audit/record.ts';
 import { enqueueMail } from '../outbox/outbox.ts';
 import { incidentNotFound, parseIncidentId } from './access.ts';
@@ -23,8 +24,17 @@ export interface IncidentAnswer {
   adviserId?: string | null;
 }
 
-/** The request to answer, locked; 404 when unknown, 422 when its status cannot be answered. */
+/**
+ * The request to answer, locked after its booking (the one lock order: a booking before its
+ * rows); 404 when unknown, 422 when its status cannot be answered.
+ */
 async function lockAnswerable(tx: Transaction, id: string) {
+  const [known] = await tx
+    .select({ bookingId: incidents.bookingId })
+    .from(incidents)
+    .where(eq(incidents.id, id));
+  if (!known) throw incidentNotFound();
+  await lockBookings(tx, [known.bookingId]);
   const [current] = await tx
     .select({
       id: incidents.id,

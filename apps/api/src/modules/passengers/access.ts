@@ -1,8 +1,8 @@
 import { and, asc, eq, exists, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Transaction } from '../../db/client.ts';
 import { bookings, clientDocuments, clients, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { normalizeCode, visibleTo } from '../access/bookings.ts';
+import { lockBookings, normalizeCode, visibleTo } from '../access/bookings.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 
 /**
@@ -77,6 +77,15 @@ export function slotsOfClient(db: Executor, clientId: string) {
     .where(eq(passengerSlots.clientId, clientId));
 }
 
+/** The bookings a client is seated on (their ids). */
+export async function bookingsOfClient(db: Executor, clientId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: passengerSlots.bookingId })
+    .from(passengerSlots)
+    .where(eq(passengerSlots.clientId, clientId));
+  return rows.map((row) => row.id);
+}
+
 /** True when the client fills a slot of some booking the user may see. */
 function linkedToVisibleBooking(db: Executor, user: AuthenticatedUser) {
   return exists(
@@ -105,7 +114,14 @@ export async function findVisibleClient(
     })
     .from(clients)
     .where(and(eq(clients.id, clientId), linkedToVisibleBooking(db, user)));
-  const [client] = options.lock ? await query.for('update', { of: clients }) : await query;
+  if (!options.lock) {
+    const [client] = await query;
+    if (!client) throw new AppError('NOT_FOUND', 'notFound');
+    return client;
+  }
+  // The bookings it is seated on first, then the record (the one lock order).
+  await lockBookings(db as Transaction, await bookingsOfClient(db, clientId));
+  const [client] = await query.for('update', { of: clients });
   if (!client) throw new AppError('NOT_FOUND', 'notFound');
   return client;
 }

@@ -12,8 +12,9 @@ import type * as z from 'zod/mini';
 import type { Database, Executor } from '../../db/client.ts';
 import { clients, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { lockBookings } from '../access/bookings.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
-import { findClientSlot, findVisibleSlot, slotsOfClient } from './access.ts';
+import { bookingsOfClient, findClientSlot, findVisibleSlot, slotsOfClient } from './access.ts';
 import { checkPassengerOptions } from './options.ts';
 
 export type PassengerSaveResponse = z.infer<typeof passengerSaveResponse>;
@@ -112,6 +113,15 @@ export async function createPassenger(
   const values = await checkPayload(db, input.body, slot, [], input.today ?? todayInLima());
 
   return db.transaction(async (tx) => {
+    // The booking first, then its slot (the one lock order: a booking before its rows); the
+    // slot as it is now: removed meanwhile (404), or filled by another request (409).
+    await lockBookings(tx, [slot.bookingId]);
+    const [now] = await tx
+      .select({ clientId: passengerSlots.clientId })
+      .from(passengerSlots)
+      .where(eq(passengerSlots.id, slot.id));
+    if (!now) throw new AppError('NOT_FOUND', 'notFound');
+    if (now.clientId) throw new AppError('CONFLICT', 'slotTaken');
     const [client] = await tx.insert(clients).values(values).returning({ id: clients.id });
     if (!client) throw new Error('client not inserted');
     const linked = await tx
@@ -136,8 +146,11 @@ export async function updatePassenger(
 ): Promise<PassengerSaveResponse> {
   const slot = await findClientSlot(db, input.user, clientId, input.body.bookingcode);
   await db.transaction(async (tx) => {
-    // The record is locked while its slots are read and checked, so that a booking seating
-    // this passenger meanwhile ("Are you a passenger?") is checked against the new birth date.
+    // Every booking the record is seated on, then the record (the one lock order: bookings
+    // before their rows; the record's change moves their revisions). The record is locked while
+    // its slots are read and checked, so that a booking seating this passenger meanwhile ("Are
+    // you a passenger?") is checked against the new birth date.
+    await lockBookings(tx, await bookingsOfClient(tx, clientId));
     await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
     const values = await checkPayload(
       tx,
