@@ -15,7 +15,13 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { auditEntries, incidents, paymentAttempts, sandboxCharges } from '../src/db/schema.ts';
+import {
+  auditEntries,
+  bookings,
+  incidents,
+  paymentAttempts,
+  sandboxCharges,
+} from '../src/db/schema.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, isPostgres, type TestContext } from './support/app.ts';
@@ -408,7 +414,33 @@ describe('cancelling a booking closes its open checkouts (issue 26)', () => {
       .returning();
     const settled = await notify(app, event(attemptId, charge?.amountCents ?? 0));
     expect(settled.statusCode, settled.body).toBe(200);
-    expect(['paid', 'refund_required']).toContain((await attempt(attemptId))?.status);
+    // Recorded as money awaiting its refund, not as a payment of the cancelled booking.
+    expect(await attempt(attemptId)).toMatchObject({ status: 'refund_required' });
+    expect(await paymentsOf(code)).toBe(0);
+  });
+
+  it('takes no new card payment on a cancelled booking', async () => {
+    // Its service stays on it when its one passenger goes: a balance is left.
+    const { code, detail } = await book({ adults: 1, services: [{ offer: 0, quantity: 1 }] });
+    const id = await owner.create(removePassenger(code, slot(detail, CustomerTypeId.adult).id));
+    expect((await answer(id, 'accept')).statusCode).toBe(200);
+    expect(await passengerCount(code)).toBe(0);
+    const debt = Math.floor((await detailOf(app, customer.token, code)).booking.debt);
+    expect(debt).toBeGreaterThan(0);
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/tour/payment/add',
+      headers: bearer(customer.token),
+      payload: { bookingId: code, amount: debt, amountStr: String(debt * 100) },
+    });
+    expectError(refused, 422, text('bookingCancelledNoPayment'));
+    // No checkout was opened for it.
+    const pending = await db
+      .select({ id: paymentAttempts.id })
+      .from(paymentAttempts)
+      .innerJoin(bookings, eq(bookings.id, paymentAttempts.bookingId))
+      .where(and(eq(bookings.code, code), eq(paymentAttempts.status, 'pending')));
+    expect(pending).toEqual([]);
   });
 
   it('keeps the checkout of a booking that still has passengers', async () => {

@@ -8,6 +8,7 @@ import type { CheckoutRequest, CurrencyCode, PaymentGateway } from '../../gatewa
 import { findVisibleBooking, lockBooking } from '../access/bookings.ts';
 import { holdSeatsAgain } from '../departures/seats.ts';
 import { ledgerTotals } from '../ledger/ledger.ts';
+import { bookingCancelled } from '../ledger/money-status.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 import { settleFromStatus } from './settle.ts';
 
@@ -275,6 +276,11 @@ export async function addPayment(
   return db.transaction(async (tx) => {
     // Lock the booking first: two payments of one booking decide on its debt one at a time.
     await lockBooking(tx, eq(bookings.id, visible.id));
+    // A cancelled booking takes no more card payments: a checkout paid after the cancellation
+    // would only await its refund (settle.ts); what is left of it is settled with the agency.
+    if (await bookingCancelled(tx, visible.id)) {
+      throw new AppError('BUSINESS_RULE', 'bookingCancelledNoPayment');
+    }
     // A booking that gave its seats back pays only if they remain (taken again for a new hold);
     // an unconfirmed one's checkout ends with its hold.
     const holdUntil = await holdSeatsAgain(tx, visible);

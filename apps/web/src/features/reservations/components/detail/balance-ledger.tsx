@@ -38,10 +38,18 @@ function BalanceTable({ balance }: { balance: BookingDetail['balance'] }) {
   );
 }
 
-/** Spec §2: a Pay link when there is debt and the user is not a corporate client. */
+/**
+ * Spec §2: a Pay link when there is debt and the user is not a corporate client; none on a
+ * booking every passenger was removed from (cancelled: the API takes no card payment for it).
+ */
 export function usePayable(detail: BookingDetail): boolean {
   const user = useSessionUser();
-  return !detail.booking.corporate && !user?.corporateClientId && detail.balance.debt > 0;
+  return (
+    !detail.booking.corporate &&
+    !user?.corporateClientId &&
+    detail.balance.debt > 0 &&
+    detail.passangerRegistry.length > 0
+  );
 }
 
 /**
