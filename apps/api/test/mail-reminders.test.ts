@@ -7,6 +7,7 @@ import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { bookingFor, loadTour, postBooking } from './support/bookings.ts';
+import { turnBack } from './support/clock.ts';
 import { event, notify } from './support/payments.ts';
 
 /**
@@ -130,6 +131,25 @@ describe('balance reminders', () => {
     await scan(addDays(travel, -30));
     await scan(addDays(travel, -7));
     expect(await reminders(row?.id ?? '')).toHaveLength(0);
+  });
+});
+
+describe('bookings no reminder goes to', () => {
+  it('leaves alone an unpaid booking whose hold ended: its seats went back, nothing is chased', async () => {
+    const travel = addDays(todayInLima(), 33);
+    const lapsed = await bookFor(travel);
+    const held = await bookFor(travel);
+    // An hour on, the unpaid hold of the first has ended (ADR 0035); the second is paid in part.
+    await turnBack(ctx.database.db, lapsed.code, 60);
+    await turnBack(ctx.database.db, held.code, 60);
+    const paid = await notify(ctx.app, event(held.transactionId, held.amountCents));
+    expect(paid.statusCode, paid.body).toBe(200);
+    await scan(addDays(travel, -30));
+    await scan(addDays(travel, -21));
+    expect(await reminders(lapsed.id)).toHaveLength(0);
+    expect(await reminders(lapsed.id, 'passenger_data_reminder')).toHaveLength(0);
+    // The one that holds its seats (paid in full here: no balance) is still asked for its data.
+    expect(await reminders(held.id, 'passenger_data_reminder')).toHaveLength(1);
   });
 });
 

@@ -1,10 +1,13 @@
 import { todayInLima } from '@cusco/shared';
-import { sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/client.ts';
+import { and, asc, between, eq, gt, isNull, not, notExists, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { bookings, outbox } from '../../db/schema.ts';
 import { toBookingDetail } from '../bookings/detail-answer.ts';
 import { loadBookingDetail } from '../bookings/detail-rows.ts';
+import { holdsSeats } from '../departures/holdings.ts';
+import { debtSql, ledgerTotalsLateral } from '../ledger/ledger.ts';
+import { noPassengerLeft } from '../ledger/money-status.ts';
 import { enqueueMail } from '../outbox/outbox.ts';
-import type { AuthenticatedUser } from '../users/sessions.ts';
 
 /** Balance reminders go 30, 14 and 7 days before travel, while a balance is due. */
 export const BALANCE_REMINDER_DAYS = [30, 14, 7] as const;
@@ -17,50 +20,75 @@ export interface ReminderReport {
 }
 
 /**
- * The debt of booking `b` (DESIGN.md: purchases + additions − discounts − payments + refunds),
- * in SQL, for the scan's filter.
+ * The bookings a reminder may go to today: booked before the agency's today (the day it is
+ * booked, the confirmation says it all), travelling from tomorrow to `days` ahead, with
+ * passengers (not cancelled) and holding their seats (an unpaid hold that ended is not chased).
  */
-const debtOfBooking = sql`(select coalesce(sum(case l.kind
-    when 'purchase' then l.amount_cents when 'addition' then l.amount_cents
-    when 'refund' then l.amount_cents else -l.amount_cents end), 0)
-  from ledger_entries l where l.booking_id = b.id)`;
+function remindable(today: string, days: number): SQL {
+  return and(
+    between(bookings.travelDate, sql`${today}::date + 1`, sql`${today}::date + ${days}::int`),
+    sql`(${bookings.createdAt} at time zone 'America/Lima')::date < ${today}::date`,
+    not(noPassengerLeft),
+    holdsSeats,
+  ) as SQL;
+}
 
-/** A booking saved before the agency's today: the day it is booked, the confirmation says it all. */
-const bookedBefore = (today: string) =>
-  sql`(b.created_at at time zone 'America/Lima')::date < ${today}::date`;
+/** The balance reminder's window of a booking `left` days from travel: 30, 14 or 7. */
+function reminderWindow(left: number): number {
+  const [first, second, third] = BALANCE_REMINDER_DAYS;
+  if (left <= third) return third;
+  if (left <= second) return second;
+  return first;
+}
 
 /**
- * Balance reminders due today: for each booking paid online (not on credit, not cancelled)
- * travelling in 1 to 30 days with a balance due, the reminder of its window (30: 15–30 days
+ * Balance reminders due today: for each booking paid online (not on credit) travelling in 1 to
+ * 30 days with a balance due (the ledger's debt), the reminder of its window (30: 15–30 days
  * left, 14: 8–14, 7: 1–7), once per window (the outbox's unique key) and never two on one day.
  * A scan that missed a day catches up with the window's reminder the next.
  */
 async function balanceReminders(db: Executor, today: string): Promise<number> {
-  const [first, second, third] = BALANCE_REMINDER_DAYS;
-  const result = await db.execute(sql`
-    insert into outbox (kind, subject_id, reason, user_id, booking_id, data)
-    select 'balance_reminder', b.id, w.days::text, b.user_id, b.id,
-      jsonb_build_object('days', w.days, 'day', ${today}::text)
-    from bookings b
-    cross join lateral (
-      select case
-        when b.travel_date - ${today}::date <= ${third}::int then ${third}::int
-        when b.travel_date - ${today}::date <= ${second}::int then ${second}::int
-        else ${first}::int end as days
-    ) w
-    where b.travel_date between ${today}::date + 1 and ${today}::date + ${first}::int
-      and b.corporate_client_id is null
-      and ${bookedBefore(today)}
-      and exists (select 1 from passenger_slots s where s.booking_id = b.id)
-      and ${debtOfBooking} > 0
-      and not exists (
-        select 1 from outbox o
-        where o.kind = 'balance_reminder' and o.subject_id = b.id
-          and o.data->>'day' = ${today}::text
-      )
-    on conflict (kind, subject_id, reason) do nothing
-    returning id`);
-  return rowsOf(result).length;
+  const totals = ledgerTotalsLateral(db, bookings.id);
+  const remindedToday = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.kind, 'balance_reminder'),
+        eq(outbox.subjectId, bookings.id),
+        sql`${outbox.data}->>'day' = ${today}::text`,
+      ),
+    );
+  const due = await db
+    .select({
+      id: bookings.id,
+      userId: bookings.userId,
+      left: sql<number>`${bookings.travelDate} - ${today}::date`.mapWith(Number),
+    })
+    .from(bookings)
+    .leftJoinLateral(totals, sql`true`)
+    .where(
+      and(
+        remindable(today, BALANCE_REMINDER_DAYS[0]),
+        isNull(bookings.corporateClientId),
+        gt(debtSql(totals), 0),
+        notExists(remindedToday),
+      ),
+    );
+  return enqueueMail(
+    db,
+    due.map((booking) => {
+      const days = reminderWindow(booking.left);
+      return {
+        kind: 'balance_reminder' as const,
+        subjectId: booking.id,
+        reason: String(days),
+        userId: booking.userId,
+        bookingId: booking.id,
+        data: { days, day: today },
+      };
+    }),
+  );
 }
 
 /**
@@ -69,33 +97,31 @@ async function balanceReminders(db: Executor, today: string): Promise<number> {
  * detail's own (one rule, in shared), read for the candidates only.
  */
 async function passengerDataReminders(db: Executor, today: string): Promise<number> {
-  const candidates = rowsOf<{ id: string; code: string; user_id: string; company: string | null }>(
-    await db.execute(sql`
-      select b.id, b.code, b.user_id, b.corporate_client_id as company
-      from bookings b
-      where b.travel_date between ${today}::date + 1 and ${today}::date + ${PASSENGER_DATA_DAYS}::int
-        and ${bookedBefore(today)}
-        and exists (select 1 from passenger_slots s where s.booking_id = b.id)
-        and not exists (
-          select 1 from outbox o
-          where o.kind = 'passenger_data_reminder' and o.subject_id = b.id
-        )
-      order by b.travel_date
-      limit 1000`),
-  );
+  const reminded = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'passenger_data_reminder'), eq(outbox.subjectId, bookings.id)));
+  const candidates = await db
+    .select({
+      id: bookings.id,
+      code: bookings.code,
+      userId: bookings.userId,
+      corporateClientId: bookings.corporateClientId,
+    })
+    .from(bookings)
+    .where(and(remindable(today, PASSENGER_DATA_DAYS), notExists(reminded)))
+    .orderBy(asc(bookings.travelDate))
+    .limit(1000);
   let added = 0;
   for (const booking of candidates) {
-    const owner = {
-      userId: booking.user_id,
-      corporateClientId: booking.company,
-    } as AuthenticatedUser;
-    const detail = toBookingDetail(await loadBookingDetail(db, owner, booking.code), 'en');
+    const rows = await loadBookingDetail(db, booking, booking.code);
+    const detail = toBookingDetail(rows, 'en');
     if (detail.passangerRegistry.every((slot) => slot.percentage >= 100)) continue;
     added += await enqueueMail(db, {
       kind: 'passenger_data_reminder',
       subjectId: booking.id,
       reason: String(PASSENGER_DATA_DAYS),
-      userId: booking.user_id,
+      userId: booking.userId,
       bookingId: booking.id,
     });
   }
