@@ -13,7 +13,6 @@ import { normalizeCode } from '../access/bookings.ts';
 import { bookingAudit } from '../audit/read.ts';
 import { getBookingDetail } from '../bookings/detail.ts';
 import { moneyStatusOf } from '../ledger/money-status.ts';
-import type { AuthenticatedUser } from '../users/sessions.ts';
 import { listBookingIncidents } from './incidents.ts';
 import { refundsByAttempt } from './money.ts';
 
@@ -78,11 +77,7 @@ export async function getStaffBookingDetail(
 ): Promise<AdminBookingDetail> {
   const booking = await findBooking(db, code);
   // The customer's own detail, read as its owner sees it: one mapper for both screens.
-  const owner = {
-    userId: booking.userId,
-    corporateClientId: booking.corporateClientId,
-  } as AuthenticatedUser;
-  const detail = await getBookingDetail(db, owner, booking.code, language, gateway);
+  const detail = await getBookingDetail(db, booking, booking.code, language, gateway);
   const attempts = await attemptsOf(db, booking.id);
   const requests = await listBookingIncidents(db, booking.id, language);
   const audit = await bookingAudit(db, booking.id);

@@ -7,6 +7,7 @@ import { encode } from 'uqr';
 import type { Executor } from '../../db/client.ts';
 import { bookings, tourItinerary, tours } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { Reader } from '../access/bookings.ts';
 import { type BookingDetailRows, loadBookingDetail } from '../bookings/detail-rows.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 import { longDate, type MailTextKey, mailText, money } from './texts.ts';
@@ -50,7 +51,7 @@ export async function bookingOwner(db: Executor, bookingId: string) {
   if (!row) throw new AppError('NOT_FOUND', 'bookingNotFound');
   return {
     code: row.code,
-    owner: { userId: row.userId, corporateClientId: row.corporateClientId } as AuthenticatedUser,
+    owner: { userId: row.userId, corporateClientId: row.corporateClientId } satisfies Reader,
   };
 }
 
