@@ -24,8 +24,8 @@ export const demo = {
   admin: { email: 'admin@example.com', password: 'Sacsayhuaman-Office-2026' },
 } as const;
 
-async function post(path: string, body: unknown, token?: string) {
-  const response = await fetch(`${baseUrl}/api/${path}`, {
+async function post(path: string, body: unknown, token?: string, server = baseUrl) {
+  const response = await fetch(`${server}/api/${path}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -37,19 +37,27 @@ async function post(path: string, body: unknown, token?: string) {
   return response.json();
 }
 
-/** Creates a customer through the API and answers its credentials. */
-export async function createCustomer(name = 'Rosa', lastname = 'Mamani') {
+/**
+ * Creates a customer through the API and answers its credentials (on the suite's product unless
+ * `server` names another).
+ */
+export async function createCustomer(name = 'Rosa', lastname = 'Mamani', server = baseUrl) {
   const email = `${name.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`;
   const password = 'Qoricancha-2026';
-  await post('authentication/client/register', {
-    name,
-    lastname,
-    email,
-    mobile: '+51 984 555 111',
-    birthdate: '1988-03-21',
-    password,
-    countryId: 'PE',
-  });
+  await post(
+    'authentication/client/register',
+    {
+      name,
+      lastname,
+      email,
+      mobile: '+51 984 555 111',
+      birthdate: '1988-03-21',
+      password,
+      countryId: 'PE',
+    },
+    undefined,
+    server,
+  );
   return { email, password, name, lastname };
 }
 

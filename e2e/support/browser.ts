@@ -61,19 +61,22 @@ export function useBrowser() {
 }
 
 /**
- * A new page in a fresh browser profile. The app starts in English (its stored setting is set
- * unless the test changes it); uncaught page errors fail the test.
+ * A new page in a fresh browser profile, on the suite's product unless `server` names another.
+ * The app starts in English (its stored setting is set unless the test changes it); uncaught
+ * page errors fail the test.
  */
 export async function openPage(
   viewport: ViewportName = 'desktop',
   language: 'en' | 'es' = 'en',
+  /** Another running product than the suite's (support/product.ts). */
+  server: string = baseUrl,
 ): Promise<Page> {
   if (!browser) throw new Error('useBrowser() was not called in this file');
   // Reduced motion: dialogs appear and go without fading (the app follows the setting), so that
   // axe never reads half-faded text, and tests wait for the screen, not for an animation.
   const context = await browser.newContext({
     viewport: viewports[viewport],
-    baseURL: baseUrl,
+    baseURL: server,
     reducedMotion: 'reduce',
   });
   contexts.push(context);

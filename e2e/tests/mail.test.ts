@@ -125,8 +125,7 @@ describeInBrowser('password reset and the mailbox', () => {
     await expectAccessible(admin);
 
     // A link that is not (or no longer) valid says so, and offers a new one. (Setting a new
-    // password through a real link is tested through the API, with the link read from a real
-    // SMTP server: apps/api/test/password-reset.test.ts.)
+    // password through a real link, read from a real SMTP server: password-reset.test.ts.)
     await visit(page, `/reset/${'x'.repeat(43)}`);
     await page.getByLabel(/^New password/).fill('Another-Pass-2027');
     await page.getByLabel(/^Repeat the new password/).fill('Another-Pass-2027');

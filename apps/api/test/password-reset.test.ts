@@ -222,6 +222,21 @@ describe('POST /api/authentication/password/reset', () => {
     expect(changed?.subject).toBe('Your password was changed');
   });
 
+  it('says the password was changed in the language of the page that set it', async () => {
+    const customer = await signUpAndIn(ctx.app);
+    await forgot(customer.user.email);
+    const { token } = await resetMail(customer.user.email);
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/authentication/password/reset',
+      headers: { 'accept-language': 'es' },
+      payload: { token, password: 'Vinicunca-Pass-5200', confirm: 'Vinicunca-Pass-5200' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    await ctx.app.mail.sendDue();
+    expect(smtp.to(customer.user.email).at(-1)?.mail.subject).toBe('Su contraseña fue cambiada');
+  });
+
   it('refuses a link older than 30 minutes, and does not e-mail one that can no longer work', async () => {
     const customer = await signUpAndIn(ctx.app);
     await forgot(customer.user.email);

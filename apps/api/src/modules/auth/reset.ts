@@ -80,7 +80,7 @@ export async function requestPasswordReset(
  */
 export async function resetPassword(
   db: Database,
-  input: { token: string; password: string },
+  input: { token: string; password: string; language?: Language },
 ): Promise<{ userId: string }> {
   const tokenHash = hashToken(input.token);
   const [link] = await db
@@ -126,7 +126,10 @@ export async function resetPassword(
       subjectId: used.id,
       after: { sessionsEnded: ended.length },
     });
-    await enqueueMail(tx, passwordChangedMail(used.userId, changed?.at ?? new Date()));
+    await enqueueMail(
+      tx,
+      passwordChangedMail(used.userId, changed?.at ?? new Date(), input.language),
+    );
     return { userId: used.userId };
   });
 }

@@ -82,7 +82,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId } = await resetPassword(app.db, request.body);
+      const { userId } = await resetPassword(app.db, {
+        ...request.body,
+        language: languageOf(request),
+      });
       app.sessions.forgetUser(userId);
       return { result: 1 as const };
     },

@@ -99,13 +99,17 @@ export function paymentReceipt(payment: {
   };
 }
 
-/** "Your password was changed": one per change (its moment is the reason). */
-export function passwordChangedMail(userId: string, at: Date): MailEvent {
+/**
+ * "Your password was changed": one per change (its moment is the reason), in the language of the
+ * page that changed it when it is known (a reset link's page), else the account's.
+ */
+export function passwordChangedMail(userId: string, at: Date, language?: Language): MailEvent {
   return {
     kind: 'password_changed',
     subjectId: userId,
     reason: at.toISOString(),
     userId,
+    ...(language ? { language } : {}),
     data: { changedAt: at.toISOString() },
   };
 }
