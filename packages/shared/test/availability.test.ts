@@ -120,6 +120,27 @@ describe('the dates a tour runs on', () => {
     expect(dateClosure('2026-12-13', today, twiceAWeek)).toBe('notRunning');
   });
 
+  it('lets a tour without lead time be booked for today, and calls yesterday past', () => {
+    const daily: TourRules = { leadDays: 0, closedMonths: [], weekdays: EVERY_WEEKDAY };
+    expect(dateClosure(today, today, daily)).toBeNull();
+    expect(dateClosure('2026-11-24', today, daily)).toBe('past');
+    expect(firstOpenDate(today, today, daily)).toBe(today);
+  });
+
+  it('looks for the first date from today when asked from a date long past', () => {
+    const daily: TourRules = { leadDays: 0, closedMonths: [], weekdays: EVERY_WEEKDAY };
+    // Two years back: searching a year from there would find nothing.
+    expect(firstOpenDate('2024-11-01', today, daily)).toBe(today);
+    expect(firstOpenDate('2024-11-01', today, trail)).toBe('2026-12-09');
+  });
+
+  it('looks 366 days ahead (a leap year long), not one day less', () => {
+    // A lead time of 366 days: the first date is the 367th day looked at.
+    const farAhead: TourRules = { leadDays: 366, closedMonths: [], weekdays: EVERY_WEEKDAY };
+    expect(firstOpenDate(today, today, farAhead)).toBe('2027-11-26');
+    expect(firstOpenDate(today, today, { ...farAhead, leadDays: 367 })).toBeNull();
+  });
+
   it('finds the first date the tour runs', () => {
     expect(firstOpenDate(today, today, trail)).toBe('2026-12-09');
     expect(firstOpenDate('2027-01-31', today, trail)).toBe('2027-01-31');
@@ -128,6 +149,8 @@ describe('the dates a tour runs on', () => {
   });
 
   it('says why in both languages', () => {
+    expect(closureReason('past', '2026-11-24', trail, 'en')).toBe('This date has passed');
+    expect(closureReason('past', '2026-11-24', trail, 'es')).toBe('Esta fecha ya pasó');
     expect(closureReason('closedMonth', '2027-02-10', trail, 'en')).toBe(
       'This tour does not run in February',
     );

@@ -8,10 +8,12 @@ import {
 } from '../src/api/booking.ts';
 import { CustomerTypeId } from '../src/ids.ts';
 import {
+  amountString,
   type BookingSelection,
   clampServiceQuantity,
   cleanNumericInput,
   findPassengerPrice,
+  hotelLine,
   type PricingCatalog,
   partialAmountCents,
   quoteBooking,
@@ -88,6 +90,22 @@ describe('findPassengerPrice', () => {
       )?.priceCents,
     ).toBe(72000);
   });
+  it('takes the largest group size wherever its row stands in the list', () => {
+    // The catalogue does not sort its rows: the row of 4 first, then smaller ones.
+    const unsorted = [
+      { categoryId: cat, typeId: type, customerTypeId: adult, quantity: 4, priceCents: 73000 },
+      { categoryId: cat, typeId: type, customerTypeId: adult, quantity: 1, priceCents: 79000 },
+      { categoryId: cat, typeId: type, customerTypeId: adult, quantity: 2, priceCents: 76000 },
+    ];
+    const adultOf = (total: number) =>
+      findPassengerPrice(unsorted, { categoryId: cat, typeId: type, customerTypeId: adult }, total)
+        ?.priceCents;
+    expect(adultOf(3)).toBe(73000);
+    expect(adultOf(9)).toBe(73000);
+    expect(adultOf(2)).toBe(76000);
+    expect(adultOf(1)).toBe(79000);
+  });
+
   it('answers null when the category, type and customer type have no row', () => {
     expect(
       findPassengerPrice(
@@ -197,6 +215,49 @@ describe('quoteBooking', () => {
     });
   });
 
+  it('prices the room of the hotel chosen, not another hotel with the same room type', () => {
+    const twoHotels = {
+      hotelNights: 2,
+      hotelPrices: [
+        { hotelTypeId: 'superior', roomTypeId: 'double', priceCents: 9000 },
+        { hotelTypeId: 'tourist', roomTypeId: 'double', priceCents: 5500 },
+      ],
+    };
+    expect(
+      hotelLine(twoHotels, { hotelTypeId: 'tourist', roomTypeId: 'double', rooms: 1 }),
+    ).toEqual({
+      hotelTypeId: 'tourist',
+      roomTypeId: 'double',
+      rooms: 1,
+      nights: 2,
+      unitCents: 5500,
+      totalCents: 11000,
+    });
+    expect(hotelLine(twoHotels, { hotelTypeId: 'budget', roomTypeId: 'double', rooms: 1 })).toBe(
+      null,
+    );
+  });
+
+  it('totals passengers, hotels and services, and asks half of the first two as the deposit', () => {
+    const result = quoteBooking(
+      catalog,
+      selection({
+        hotels: [{ hotelTypeId: 'tourist', roomTypeId: 'single', rooms: 1 }],
+        services: [{ offerId: 'sleeping-bag', quantity: 3 }],
+      }),
+    );
+    if (!result.ok) throw new Error('expected a quote');
+    // Passengers: 2 × 730 + 1 × 695 = 2,155; hotel: 45 × 4 nights × 1 room = 180;
+    // services: 3 × 25 = 75. Total 2,410. Deposit: (2,155 + 180) / 2 = 1,167.50 → 1,167.
+    expect(result.quote).toMatchObject({
+      passengersCents: 215500,
+      hotelsCents: 18000,
+      servicesCents: 7500,
+      totalCents: 241000,
+      partialCents: 116700,
+    });
+  });
+
   it('prices services as price × quantity, outside the deposit', () => {
     const result = quoteBooking(
       catalog,
@@ -240,6 +301,21 @@ describe('numeric inputs', () => {
     expect(clampServiceQuantity(-4)).toBe(0);
     expect(clampServiceQuantity(120)).toBe(99);
     expect(clampServiceQuantity(7)).toBe(7);
+    expect(clampServiceQuantity(99)).toBe(99);
+    expect(clampServiceQuantity(100)).toBe(99);
+  });
+  it('count a quantity that is not a number as 0, and drop a fraction', () => {
+    expect(clampServiceQuantity(undefined)).toBe(0);
+    expect(clampServiceQuantity(Number.NaN)).toBe(0);
+    expect(clampServiceQuantity(2.9)).toBe(2);
+    expect(clampServiceQuantity(0)).toBe(0);
+  });
+});
+
+describe('amountString', () => {
+  it('is the amount in cents as text (spec §3: the amount times 100)', () => {
+    expect(amountString(241000)).toBe('241000');
+    expect(amountString(5)).toBe('5');
   });
 });
 
