@@ -5,6 +5,7 @@ import {
   customerMayDelete,
   customerMayEdit,
   customerTransition,
+  EVERY_PASSENGER,
   incidentTarget,
   showsAnswer,
 } from '../src/rules/incidents.ts';
@@ -53,5 +54,11 @@ describe('the incident status machine (docs/incidents.md)', () => {
     expect(incidentTarget(IncidentTypeId.removeAdditionalService)).toBe('service');
     expect(incidentTarget(IncidentTypeId.addPassenger)).toBeNull();
     expect(incidentTarget(IncidentTypeId.freeSubject)).toBeNull();
+  });
+});
+
+describe('the wire of a removal request', () => {
+  it("names every passenger of the booking with the word 'all' (docs/incidents.md)", () => {
+    expect(EVERY_PASSENGER).toBe('all');
   });
 });

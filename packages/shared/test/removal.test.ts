@@ -90,6 +90,10 @@ describe('who may be removed: a minor keeps an adult, a group keeps its minimum 
     // A student not yet named cannot be shown to be an adult: the baby would be left alone.
     expect(problem([student, baby], ['s'])).toBe('removalLeavesMinorAlone');
     expect(problem([adult, child, baby], ['a'])).toBe('removalLeavesMinorAlone');
+    // An adult taken away with a minor, another minor left: still alone.
+    expect(problem([adult, child, baby], ['a', 'c'])).toBe('removalLeavesMinorAlone');
+    // A minor left beside a student not yet named (not shown to be an adult): alone too.
+    expect(problem([adult, child, student], ['a'])).toBe('removalLeavesMinorAlone');
   });
 
   it('lets an adult go while another adult stays, and a minor go at any time', () => {
