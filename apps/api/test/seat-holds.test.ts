@@ -310,6 +310,16 @@ describe('the deposit, to the cent', () => {
     await turnBack(db, booking.code, 7 * 24 * 60);
     expect(await manifestCodes(date)).toEqual([booking.code]);
     expect(await toldExpired(owner, booking.code)).toBe(false);
+    // A charge added afterwards makes it owe again, with nothing paid: no longer confirmed, and
+    // its hold long ended, it gives its seats back (ADR 0035: owing nothing counts additions).
+    const charge = await app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${booking.code}/additions`,
+      headers: bearer(admin.token),
+      payload: { amount: 20, reason: 'Porter for the luggage' },
+    });
+    expect(charge.statusCode, charge.body).toBe(201);
+    expect(await manifestCodes(date)).toEqual([]);
   });
 });
 
