@@ -188,6 +188,23 @@ describe('offline payments', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('refuses an amount under a cent on every money call with 400, never 500', async () => {
+    const { code } = await newBooking();
+    const attemptId = await paidAttempt(code, 100);
+    for (const amount of [1e-9, 5e-324, 0.004]) {
+      const calls = [
+        post(agent.token, `bookings/${code}/payments`, { amount, method: 'cash' }),
+        post(admin.token, `bookings/${code}/discounts`, { amount, reason: 'Tiny' }),
+        post(admin.token, `bookings/${code}/additions`, { amount, reason: 'Tiny' }),
+        post(admin.token, `payments/${attemptId}/refund`, { amount }),
+      ];
+      for (const response of await Promise.all(calls)) {
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().message).toBe('The amount to pay is not valid');
+      }
+    }
+  });
+
   it('answers a replay with the same Idempotency-Key once, and refuses the key for another body', async () => {
     const { code, debt } = await newBooking();
     const key = randomUUID();

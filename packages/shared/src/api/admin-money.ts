@@ -6,9 +6,12 @@ import { key, trimmedText } from './fields.ts';
  * Amounts in US dollars with at most two decimals; each call takes an Idempotency-Key.
  */
 
-/** A positive amount of dollars and cents, at most 100,000. */
+/**
+ * An amount of dollars and cents, from one cent to 100,000: a whole number of cents (within
+ * floating point's error), so that 0.000000001 is refused, not rounded to nothing.
+ */
 const dollars = z.number({ error: key('invalidPaymentAmount') }).check(
-  z.positive({ error: key('invalidPaymentAmount') }),
+  z.gte(0.01, { error: key('invalidPaymentAmount') }),
   z.maximum(100_000, { error: key('invalidPaymentAmount') }),
   z.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
     error: key('invalidPaymentAmount'),
