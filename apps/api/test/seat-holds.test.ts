@@ -9,7 +9,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Executor, rowsOf } from '../src/db/client.ts';
-import { bookings, ledgerEntries, sandboxCharges } from '../src/db/schema.ts';
+import {
+  auditEntries,
+  bookings,
+  ledgerEntries,
+  paymentAttempts,
+  sandboxCharges,
+} from '../src/db/schema.ts';
 import { depositOf } from '../src/modules/departures/holdings.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
@@ -206,6 +212,57 @@ describe('a payment below the deposit', () => {
     expect(await chargeCard(second.transactionId, 200)).toBe('refund_required');
     expect(await manifestCodes(date)).not.toContain(booking.code);
     expect(await toldExpired(owner, booking.code)).toBe(true);
+  });
+});
+
+describe('money kept from a payment that awaited its refund', () => {
+  it('confirms its booking only when the seats are free: a partial refund is refused once they were sold', async () => {
+    const date = await departure(2);
+    const booking = await reserve(date, 'T');
+    await turnBack(db, booking.code, holdMinutes() + 1);
+    expect(await rivalBooks(date)).toBe(201);
+    // The old checkout is paid after the seats went to another: the money awaits its refund.
+    expect(await chargeCard(booking.firstAttempt, booking.firstCents)).toBe('refund_required');
+    const audited = async () =>
+      (await db.select().from(auditEntries).where(eq(auditEntries.subjectId, booking.firstAttempt)))
+        .length;
+    const before = { audit: await audited(), manifest: await manifestCodes(date) };
+
+    // Keeping all but $50 would confirm the booking on seats it no longer has: refused, nothing
+    // refunded or written.
+    const partial = await refund(booking.firstAttempt, 50);
+    expect(partial.statusCode, partial.body).toBe(409);
+    expect(await manifestCodes(date)).toEqual(before.manifest);
+    expect(await audited()).toBe(before.audit);
+    const [attempt] = await db
+      .select({ status: paymentAttempts.status })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, booking.firstAttempt));
+    expect(attempt?.status).toBe('refund_required');
+    const [charge] = await db
+      .select({ refunded: sandboxCharges.refundedCents })
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.transactionId, booking.firstAttempt));
+    expect(charge?.refunded).toBe(0);
+
+    // Given back whole, it confirms nothing: refunded, audited with the payment it recorded.
+    const whole = await refund(booking.firstAttempt);
+    expect(whole.statusCode, whole.body).toBe(201);
+    expect(await manifestCodes(date)).toEqual(before.manifest);
+    const [entry] = await db
+      .select({ after: auditEntries.after })
+      .from(auditEntries)
+      .where(
+        and(
+          eq(auditEntries.subjectId, booking.firstAttempt),
+          eq(auditEntries.action, 'payment.refund'),
+        ),
+      );
+    expect(entry?.after).toMatchObject({
+      amount: booking.firstCents / 100,
+      paymentRecorded: booking.firstCents / 100,
+      reference: expect.stringMatching(/_r[0-9a-f]{8}$/),
+    });
   });
 });
 

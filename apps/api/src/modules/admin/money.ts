@@ -54,12 +54,18 @@ async function writeEntry(
   debtBefore: number,
   entry: Entry,
   audit: { staff: AuthenticatedUser; action: string; subjectId?: string; details: object },
+  /**
+   * What follows the entry before it is audited (a refund: the seats' check, then the gateway),
+   * given the entry's id; what it answers joins the audit's details.
+   */
+  follow?: (entryId: string) => Promise<object>,
 ): Promise<{ statusCode: number; body: MoneyActionResult }> {
   const [written] = await tx
     .insert(ledgerEntries)
     .values({ bookingId: booking.id, ...entry })
     .returning({ id: ledgerEntries.id });
   if (!written) throw new Error('the ledger entry was not written');
+  const followed = follow ? await follow(written.id) : {};
   const { debt } = await ledgerTotals(tx, booking.id);
   await recordAudit(tx, {
     staffUserId: audit.staff.userId,
@@ -67,7 +73,12 @@ async function writeEntry(
     bookingId: booking.id,
     subjectId: audit.subjectId ?? written.id,
     before: { debt: fromCents(debtBefore) },
-    after: { debt: fromCents(debt), amount: fromCents(entry.amountCents), ...audit.details },
+    after: {
+      debt: fromCents(debt),
+      amount: fromCents(entry.amountCents),
+      ...audit.details,
+      ...followed,
+    },
   });
   return {
     statusCode: 201,
@@ -215,6 +226,9 @@ export function refundAttempt(
     }
     const gateway = gatewayOf(attempt.gateway, configured);
     const { debt } = await ledgerTotals(tx, booking.id);
+    // Money kept from a payment that awaited its refund becomes a payment of the booking, which
+    // may confirm it: then, like any money that confirms a booking, it must find its seats free.
+    const comeback = await guardComeback(tx, booking.id);
     if (attempt.status === 'refund_required') {
       await tx.insert(ledgerEntries).values({
         bookingId: booking.id,
@@ -229,7 +243,6 @@ export function refundAttempt(
         .set({ status: 'paid', updatedAt: sql`now()` })
         .where(eq(paymentAttempts.id, attempt.id));
     }
-    const { reference } = await gateway.refund(tx, attempt, amountCents);
     return writeEntry(
       tx,
       booking,
@@ -237,7 +250,7 @@ export function refundAttempt(
       {
         kind: 'refund',
         amountCents,
-        description: `refund|${reference}`,
+        description: 'refund',
         paymentMethod: attemptMethod(attempt.gateway),
         refundedAttemptId: attempt.id,
       },
@@ -245,7 +258,24 @@ export function refundAttempt(
         staff: call.staff,
         action: 'payment.refund',
         subjectId: attempt.id,
-        details: { attemptStatus: attempt.status, reference },
+        details: {
+          attemptStatus: attempt.status,
+          // The payment recorded with its refund, when it had awaited it outside the ledger.
+          ...(attempt.status === 'refund_required'
+            ? { paymentRecorded: fromCents(attempt.amountCents) }
+            : {}),
+        },
+      },
+      // The seats first (409 when they are gone: nothing refunded, nothing written), then the
+      // gateway, whose reference the entry then carries.
+      async (entryId) => {
+        await comeback();
+        const { reference } = await gateway.refund(tx, attempt, amountCents);
+        await tx
+          .update(ledgerEntries)
+          .set({ description: `refund|${reference}` })
+          .where(eq(ledgerEntries.id, entryId));
+        return { reference };
       },
     );
   });
