@@ -78,6 +78,7 @@ describe('Pay-me VPOS2 signatures', () => {
       currency: 'USD',
       bookingCode: 'CT-4K7M2Q',
       tourName: 'Classic Inca Trail 4D/3N',
+      expiresAt: new Date('2030-01-01T00:00:00Z'),
       customer: { name: 'Ana', lastName: 'Quispe', email: 'ana@example.com' },
     });
     expect(fields).toMatchObject({

@@ -286,6 +286,32 @@ describe('re-opening payment attempts', () => {
     expect(await toldExpired(owner, booking.code)).toBe(true);
     expect(await rivalBooks(date)).toBe(201);
   });
+
+  it("closes a checkout at its attempt's expiry: no card is taken after the hold, reconciled or not", async () => {
+    const date = await departure(2);
+    const booking = await reserve(date, 'P');
+    await turnBack(db, booking.code, holdMinutes() + 1);
+    const page = await app.inject({ url: `/sandbox/checkout/${booking.firstAttempt}` });
+    expect(page.body).toContain('This checkout is closed');
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${booking.firstAttempt}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        holder: 'Ana Quispe',
+        cardNumber: '4111 1111 1111 1111',
+        expiry: '12/30',
+        cvc: '123',
+      }).toString(),
+    });
+    expect(paid.body).toContain('This checkout is closed');
+    const [charge] = await db
+      .select({ status: sandboxCharges.status })
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.transactionId, booking.firstAttempt));
+    expect(charge?.status).toBe('open');
+    expect((await detailOf(app, owner.token, booking.code)).payments).toEqual([]);
+  });
 });
 
 describe('refunds', () => {

@@ -844,6 +844,8 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   /** What was given back of the charge (refunds), never more than it took. */
   refundedCents: integer('refunded_cents').notNull().default(0),
   cardLast4: text('card_last4'),
+  /** When the checkout stops taking cards: its attempt's expiry (null for older charges). */
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -15,6 +15,8 @@ export interface CheckoutRequest {
   bookingCode: string;
   tourName: string;
   customer: { name: string; lastName: string; email: string };
+  /** When the attempt expires: its checkout takes no card after it (ADR 0035). */
+  expiresAt: Date;
 }
 
 /** An attempt as the gateway port needs to know it. */

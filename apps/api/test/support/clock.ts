@@ -2,11 +2,19 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../src/db/client.ts';
 import { rowsOf } from '../../src/db/client.ts';
 
-/** The tables whose times say where a booking stands: the booking, its attempts, its ledger. */
+/**
+ * The tables whose times say where a booking stands: the booking, its attempts, its ledger, and
+ * the sandbox's checkouts of its attempts.
+ */
 const bookingTimes = [
-  { table: 'bookings', where: 'id' },
-  { table: 'payment_attempts', where: 'booking_id' },
-  { table: 'ledger_entries', where: 'booking_id' },
+  { table: 'bookings', where: sql`id` },
+  { table: 'payment_attempts', where: sql`booking_id` },
+  { table: 'ledger_entries', where: sql`booking_id` },
+  // The sandbox's checkouts of the booking's attempts (their expiry is the checkout's own clock).
+  {
+    table: 'sandbox_charges',
+    where: sql`(select booking_id from payment_attempts a where a.id = transaction_id)`,
+  },
 ] as const;
 
 /**
@@ -33,7 +41,7 @@ export async function turnBack(db: Executor, bookingCode: string, minutes: numbe
         sql`${sql.identifier(column)} = ${sql.identifier(column)} - make_interval(mins => ${minutes})`,
     );
     await db.execute(
-      sql`update ${sql.identifier(table)} set ${sql.join(moves, sql`, `)} where ${sql.identifier(where)} = ${booking.id}`,
+      sql`update ${sql.identifier(table)} set ${sql.join(moves, sql`, `)} where ${where} = ${booking.id}`,
     );
   }
 }

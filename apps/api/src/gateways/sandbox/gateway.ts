@@ -43,7 +43,10 @@ async function chargeStatus(db: Executor, attempt: AttemptRef): Promise<GatewayS
     case 'processing':
       return { status: 'processing' };
     case 'open':
-      return { status: 'open' };
+      // Past its expiry it takes no card any more: as good as closed.
+      return charge.expiresAt && charge.expiresAt <= new Date()
+        ? { status: 'closed' }
+        : { status: 'open' };
     default:
       return { status: 'closed' };
   }
@@ -69,6 +72,7 @@ export function sandboxGateway(): PaymentGateway {
           currency: request.currency,
           bookingCode: request.bookingCode,
           description: request.tourName,
+          expiresAt: request.expiresAt,
         })
         .onConflictDoNothing();
       return { kind: 'hosted', url: `/sandbox/checkout/${request.attemptId}` };

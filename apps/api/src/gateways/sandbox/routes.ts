@@ -109,6 +109,15 @@ function sendErrorPage(error: unknown, request: FastifyRequest, reply: FastifyRe
   return reply.status(unavailable ? 503 : 500).send(unavailablePage(languageOf(request)));
 }
 
+/**
+ * Whether a charge's checkout takes a card now: open, and not past its expiry (its attempt's;
+ * ADR 0035: no checkout outlives the hold it pays for). The checkout's own clock decides, as an
+ * outside gateway's would, whether or not our reconciliation has expired the attempt yet.
+ */
+function takesCards(charge: typeof sandboxCharges.$inferSelect): boolean {
+  return charge.status === 'open' && (!charge.expiresAt || charge.expiresAt > new Date());
+}
+
 /** GET the checkout page of an open charge; a closed or unknown one shows as closed. */
 async function showCheckout(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
@@ -121,8 +130,7 @@ async function showCheckout(app: FastifyInstance, request: FastifyRequest, reply
     .where(eq(sandboxCharges.transactionId, params.data.transactionId));
   if (!charge)
     return reply.status(404).send(resultPage(params.data.transactionId, 'closed', language));
-  if (charge.status !== 'open')
-    return reply.send(resultPage(charge.transactionId, 'closed', language));
+  if (!takesCards(charge)) return reply.send(resultPage(charge.transactionId, 'closed', language));
   return reply.send(checkoutPage(charge, language));
 }
 
@@ -172,7 +180,7 @@ function claimCharge(db: Database, transactionId: string, values: PayForm) {
       .where(eq(sandboxCharges.transactionId, transactionId))
       .for('update');
     if (!charge) return { page: 'missing' as const };
-    if (charge.status !== 'open') return { page: 'closed' as const, charge };
+    if (!takesCards(charge)) return { page: 'closed' as const, charge };
     const problem = formProblem(values);
     if (problem) return { page: 'form' as const, charge, problem };
     await tx

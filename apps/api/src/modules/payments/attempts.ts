@@ -184,6 +184,7 @@ function checkoutOf(
     bookingCode: booking.code,
     tourName: booking.tourEn,
     customer,
+    expiresAt: attempt.expiresAt,
   };
 }
 

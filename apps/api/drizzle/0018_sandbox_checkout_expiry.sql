@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_charges" ADD COLUMN "expires_at" timestamp with time zone;
