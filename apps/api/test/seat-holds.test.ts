@@ -179,19 +179,37 @@ describe('a payment below the deposit', () => {
     expect(late.json().message).toBe('That date is sold out: choose another date');
   });
 
-  it('takes the seats again, for a new hold as long as the first, when paid after its hold ended', async () => {
+  it('takes the seats again once, for a new hold as long as the first, for the rest of the deposit', async () => {
     const date = await departure(2);
     const booking = await reserve(date, 'P');
+    const deposit = booking.firstCents / 100;
     await turnBack(db, booking.code, holdMinutes() + 1);
     expect(await toldExpired(owner, booking.code)).toBe(true);
-    // Paying again (seats remain) takes them again for a new hold; 1 USD does not keep them.
-    await pay(booking.code, 1);
+    // A dollar does not take back seats its hold gave up (a dollar's checkout opened each time a
+    // hold ends would keep them for ever): the rest of the deposit does.
+    const dollar = await addPayment(app, owner.token, booking.code, 1);
+    expect(dollar.statusCode, dollar.body).toBe(422);
+    expect(dollar.json().message).toBe(
+      `This reservation gave its seats back when its hold ended: to take them again, pay at least the rest of its deposit ($${deposit.toLocaleString('en-US', { minimumFractionDigits: 2 })})`,
+    );
+    expect(await manifestCodes(date)).toEqual([]);
+    const opened = await openPayment(booking.code, deposit);
     expect(await toldExpired(owner, booking.code)).toBe(false);
     expect(await manifestCodes(date)).toEqual([booking.code]);
+    // A new hold as long as the first, which the checkout does not outlive.
+    expect(new Date(opened.expiresAt).getTime() - Date.now()).toBeGreaterThan(
+      (holdMinutes() - 1) * 60_000,
+    );
     await turnBack(db, booking.code, holdMinutes() - 1);
     expect(await manifestCodes(date)).toEqual([booking.code]);
     await turnBack(db, booking.code, 2);
     expect(await manifestCodes(date)).toEqual([]);
+    // Not twice: the booking must be made again.
+    const again = await addPayment(app, owner.token, booking.code, deposit);
+    expect(again.statusCode, again.body).toBe(422);
+    expect(again.json().message).toBe(
+      'This reservation gave its seats back twice without its deposit being paid: please book again',
+    );
     expect(await rivalBooks(date)).toBe(201);
   });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromCents, toCents } from '../src/rules/money.ts';
+import { dollarsText, fromCents, toCents } from '../src/rules/money.ts';
 
 describe('cents and dollars', () => {
   it('turn cents into dollars and back', () => {
@@ -18,5 +18,14 @@ describe('cents and dollars', () => {
         expect(toCents(fromCents(cents))).toBe(cents);
       }),
     );
+  });
+});
+
+describe('amounts in messages', () => {
+  it('read as dollars with two decimals and thousands separators', () => {
+    expect(dollarsText(123_456)).toBe('$1,234.56');
+    expect(dollarsText(5)).toBe('$0.05');
+    expect(dollarsText(100_000_000)).toBe('$1,000,000.00');
+    expect(dollarsText(0)).toBe('$0.00');
   });
 });

@@ -597,10 +597,17 @@ export const bookings = pgTable(
     holdUntil: timestamp('hold_until', { withTimezone: true }).notNull(),
     /** How long an unpaid hold of the booking lasts (PAYMENT_ATTEMPT_TTL_MINUTES when booked). */
     holdMinutes: integer('hold_minutes').notNull(),
+    /**
+     * How many times the customer's own card payment took back the seats of this booking after
+     * its unpaid hold had ended: once at most (ADR 0035), so that no booking holds seats for ever
+     * without its deposit.
+     */
+    seatComebacks: integer('seat_comebacks').notNull().default(0),
   },
   (t) => [
     check('bookings_language_valid', sql`${t.language} in ('en', 'es')`),
     check('bookings_hold_minutes_positive', sql`${t.holdMinutes} >= 1`),
+    check('bookings_seat_comebacks_range', sql`${t.seatComebacks} >= 0`),
     index('bookings_user_idx').on(t.userId, t.travelDate),
     index('bookings_departure_idx').on(t.tourId, t.travelDate),
     index('bookings_corporate_idx').on(t.corporateClientId, t.travelDate),

@@ -9,3 +9,8 @@ export function fromCents(cents: number): number {
 export function toCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
+
+/** "$1,234.50": an amount of cents as the API's messages write it, whatever their language. */
+export function dollarsText(cents: number): string {
+  return `$${fromCents(cents).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

@@ -1,4 +1,5 @@
 import {
+  dollarsText,
   fromCents,
   type LedgerAdjustmentRequest,
   type MoneyActionResult,
@@ -35,8 +36,7 @@ export interface StaffCall {
 }
 
 /** "$1,234.50": amounts in messages to staff. */
-const usd = (cents: number) =>
-  `$${fromCents(cents).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = dollarsText;
 
 interface Entry {
   kind: 'payment' | 'discount' | 'addition' | 'refund';

@@ -1,10 +1,11 @@
-import { todayInLima } from '@cusco/shared';
+import { dollarsText, todayInLima } from '@cusco/shared';
 import dayjs from 'dayjs';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { bookings, departures, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { confirmedOf, emptyHolding, holdingsOn, holdsSeats } from './holdings.ts';
+import { ledgerTotals } from '../ledger/ledger.ts';
+import { confirmedOf, depositOf, emptyHolding, holdingsOn, holdsSeats } from './holdings.ts';
 import {
   type AvailabilityTour,
   availabilityTour,
@@ -127,31 +128,56 @@ async function seatHoldOf(tx: Executor, bookingId: string) {
       typeId: bookings.typeId,
       categoryId: bookings.categoryId,
       passengers: tx.$count(passengerSlots, eq(passengerSlots.bookingId, bookings.id)),
+      deposit: depositOf(bookings).mapWith(Number),
+      comebacks: bookings.seatComebacks,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   return row;
 }
 
+/** How many times a customer's card payment may take back a booking's seats after its hold. */
+export const MAX_CUSTOMER_COMEBACKS = 1;
+
 /**
  * Before a booking is paid (by card, or at the agency's desk), it must hold its seats: one that
  * gave them back (its unpaid hold ended, or a refund left its deposit unpaid) takes them again,
  * or the payment is refused as a new booking would be (409 without room, 422 when the day no
- * longer runs), and a new unpaid hold of its length starts. Answers when the booking's unpaid
- * hold ends, which no payment attempt opened now may outlive, or null when it is confirmed and
- * keeps its seats whatever the time. Runs with the booking locked.
+ * longer runs), and a new unpaid hold of its length starts. The customer's own card payment
+ * (`customerPays`, its amount in cents) takes them back only for at least the rest of the
+ * deposit, and once: a checkout of a dollar opened each time a hold ends would otherwise keep
+ * the seats for ever (422 `holdNeedsDeposit`, `holdEndedBookAgain`). Answers when the booking's
+ * unpaid hold ends, which no payment attempt opened now may outlive, or null when it is confirmed
+ * and keeps its seats whatever the time. Runs with the booking locked.
  */
 export async function holdSeatsAgain(
   tx: Transaction,
   booking: { id: string },
+  options: { customerPays?: number } = {},
 ): Promise<Date | null> {
   const hold = await seatHoldOf(tx, booking.id);
   if (!hold || hold.confirmed) return null;
   if (hold.holds) return hold.holdUntil;
+  const byCustomer = options.customerPays !== undefined;
+  if (byCustomer) {
+    if (hold.comebacks >= MAX_CUSTOMER_COMEBACKS) {
+      throw new AppError('BUSINESS_RULE', 'holdEndedBookAgain');
+    }
+    const rest = hold.deposit - (await ledgerTotals(tx, booking.id)).payments;
+    if ((options.customerPays ?? 0) < rest) {
+      throw new AppError('BUSINESS_RULE', 'holdNeedsDeposit', {
+        field: 'amount',
+        params: { amount: dollarsText(rest) },
+      });
+    }
+  }
   await holdSeats(tx, { ...hold, bookingId: booking.id });
   const [taken] = await tx
     .update(bookings)
-    .set({ holdUntil: sql`now() + make_interval(mins => ${bookings.holdMinutes})` })
+    .set({
+      holdUntil: sql`now() + make_interval(mins => ${bookings.holdMinutes})`,
+      ...(byCustomer ? { seatComebacks: sql`${bookings.seatComebacks} + 1` } : {}),
+    })
     .where(eq(bookings.id, booking.id))
     .returning({ holdUntil: bookings.holdUntil });
   return taken?.holdUntil ?? null;

@@ -282,13 +282,14 @@ export async function addPayment(
     if (await bookingCancelled(tx, visible.id)) {
       throw new AppError('BUSINESS_RULE', 'bookingCancelledNoPayment');
     }
-    // A booking that gave its seats back pays only if they remain (taken again for a new hold);
-    // an unconfirmed one's checkout ends with its hold.
-    const holdUntil = await holdSeatsAgain(tx, visible);
     const { debt } = await ledgerTotals(tx, visible.id);
     const amountCents = validPaymentAmountCents(request.amount, debt, request.amountStr);
     if (amountCents === null)
       throw new AppError('BUSINESS_RULE', 'invalidPaymentAmount', { field: 'amount' });
+    // A booking that gave its seats back pays only if they remain (taken again for a new hold,
+    // for at least the rest of its deposit, once); an unconfirmed one's checkout ends with its
+    // hold.
+    const holdUntil = await holdSeatsAgain(tx, visible, { customerPays: amountCents });
     const attempt = await openAttemptInTransaction(
       tx,
       { bookingId: visible.id, userId: user.userId, amountCents, holdUntil },

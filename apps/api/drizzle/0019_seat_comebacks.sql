@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "seat_comebacks" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_seat_comebacks_range" CHECK ("bookings"."seat_comebacks" >= 0);
