@@ -636,6 +636,32 @@ describe('asking to remove every passenger cancels the booking (issue 26)', () =
     expectError(await company.save(everyPassenger(code)), 400, text('completeAllFields'));
   });
 
+  it('credits no more than the booking still costs after its discounts: what was paid is owed back, not more', async () => {
+    const { code, detail } = await book({ adults: 2 });
+    const total = detail.balance.purchases;
+    const admin = await signIn(app, demoAccounts.admin.email, demoAccounts.admin.password);
+    const discounted = await app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${code}/discounts`,
+      headers: bearer(admin.token),
+      payload: { amount: 600, reason: 'Returning customers' },
+    });
+    expect(discounted.statusCode, discounted.body).toBe(201);
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${code}/payments`,
+      headers: bearer(agent.token),
+      payload: { amount: total - 600, method: 'cash' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const id = await owner.create(everyPassenger(code));
+    expect((await answer(id, 'accept')).statusCode).toBe(200);
+    // A year ahead the policy keeps nothing: the customer is owed back what they paid.
+    const after = await detailOf(app, customer.token, code);
+    expect(after.passangerRegistry).toEqual([]);
+    expect(after.balance.debt).toBe(-(total - 600));
+  });
+
   it('takes a minor and their adult together, closes the open checkout, and is no target for a service', async () => {
     const tour = await loadTour(app, '100401');
     const booked = await postBooking(

@@ -49,6 +49,16 @@ describe('the cancellation policy of a removal (spec terms)', () => {
     expect(removalCreditCents(12_345, 80)).toBe(2_469);
     expect(removalCreditCents(64_000, 100)).toBe(0);
   });
+
+  it('never credits more than the booking still costs after its discounts', () => {
+    // $1,240 booked, $600 given as a discount: removing everyone credits at most $640.
+    expect(removalCreditCents(124_000, 0, 64_000)).toBe(64_000);
+    expect(removalCreditCents(124_000, 50, 64_000)).toBe(62_000);
+    expect(removalCreditCents(124_000, 0, 124_000)).toBe(124_000);
+    // Nothing left to credit (discounted to nothing): no credit, never a negative one.
+    expect(removalCreditCents(64_000, 0, 0)).toBe(0);
+    expect(removalCreditCents(64_000, 0, -500)).toBe(0);
+  });
 });
 
 describe('who may be removed: a minor keeps an adult, a group keeps its minimum (issue 26)', () => {

@@ -32,9 +32,19 @@ export function removalPenaltyPercent(options: {
   return 100;
 }
 
-/** The credit, in cents, for removing an item of `priceCents`: what the penalty does not keep. */
-export function removalCreditCents(priceCents: number, penaltyPercent: number): number {
-  return Math.round((priceCents * (100 - penaltyPercent)) / 100);
+/**
+ * The credit, in cents, for removing an item of `priceCents`: what the penalty does not keep,
+ * and never more than the booking still costs (`costCents`: its purchases and additions less the
+ * discounts already given), so that a discounted booking is never credited money it was never
+ * charged.
+ */
+export function removalCreditCents(
+  priceCents: number,
+  penaltyPercent: number,
+  costCents: number = Number.POSITIVE_INFINITY,
+): number {
+  const credit = Math.round((priceCents * (100 - penaltyPercent)) / 100);
+  return Math.max(0, Math.min(credit, costCents));
 }
 
 /**

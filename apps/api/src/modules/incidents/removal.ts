@@ -23,6 +23,7 @@ import type { PaymentGateway } from '../../gateways/gateway.ts';
 import { lockBooking } from '../access/bookings.ts';
 import { recordAudit } from '../audit/record.ts';
 import { guardComeback } from '../departures/seats.ts';
+import { ledgerTotals } from '../ledger/ledger.ts';
 import { retireAttempt } from '../payments/attempts.ts';
 
 /**
@@ -235,7 +236,10 @@ export async function applyRemoval(
     corporate: booking.corporateClientId !== null,
     item: request.target,
   });
-  const creditCents = removalCreditCents(priceCents, penaltyPercent);
+  // What the booking still costs: no credit gives back money it was never charged.
+  const totals = await ledgerTotals(tx, request.bookingId);
+  const costCents = totals.purchases + totals.additions - totals.discounts;
+  const creditCents = removalCreditCents(priceCents, penaltyPercent, costCents);
   if (creditCents > 0) {
     await tx.insert(ledgerEntries).values({
       bookingId: request.bookingId,
