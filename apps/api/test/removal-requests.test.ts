@@ -660,6 +660,14 @@ describe('asking to remove every passenger cancels the booking (issue 26)', () =
     const after = await detailOf(app, customer.token, code);
     expect(after.passangerRegistry).toEqual([]);
     expect(after.balance.debt).toBe(-(total - 600));
+    // Cancelled, it travels nowhere: no voucher, no calendar file, though nothing is owed.
+    for (const file of ['voucher.pdf', 'calendar.ics']) {
+      const document = await app.inject({
+        url: `/api/tour/booking/${code}/${file}`,
+        headers: bearer(customer.token),
+      });
+      expectError(document, 422, text('bookingCancelledNoDocuments'));
+    }
   });
 
   it('takes a minor and their adult together, closes the open checkout, and is no target for a service', async () => {

@@ -35,8 +35,15 @@ import {
 
 /**
  * The booking's travel documents (issue 15), for whoever may see the booking (404 otherwise):
- * the voucher once nothing is left to pay (422 before), the calendar file at any time.
+ * the voucher once nothing is left to pay (422 before), the calendar file at any time; neither
+ * for a booking every passenger was removed from (cancelled: 422).
  */
+/** A cancelled booking (no passenger left) travels nowhere: it has no travel documents. */
+function notCancelled(facts: { passengers: unknown[] }) {
+  if (facts.passengers.length === 0)
+    throw new AppError('BUSINESS_RULE', 'bookingCancelledNoDocuments');
+}
+
 export const travelDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tour/booking/:code/voucher.pdf',
@@ -51,6 +58,7 @@ export const travelDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const language = languageOf(request);
       const facts = await travelFacts(app.db, currentUser(request), request.params.code, language);
+      notCancelled(facts);
       if (!voucherReady(facts)) throw new AppError('BUSINESS_RULE', 'voucherUnpaid');
       const pdf = await voucherPdf(facts, language);
       return sendAttachment(reply, {
@@ -75,6 +83,7 @@ export const travelDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const language = languageOf(request);
       const facts = await travelFacts(app.db, currentUser(request), request.params.code, language);
+      notCancelled(facts);
       const ics = calendarIcs(facts, language, {
         booking: bookingLink(app.config.mail.publicUrl, facts.code),
       });
