@@ -1,4 +1,10 @@
-import { availabilityList, departureCalendar, managedDeparture, todayInLima } from '@cusco/shared';
+import {
+  addYears,
+  availabilityList,
+  departureCalendar,
+  managedDeparture,
+  todayInLima,
+} from '@cusco/shared';
 import dayjs from 'dayjs';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -96,6 +102,29 @@ describe('managing a departure', () => {
       expect((await manage(admin.token, '100401', '2030-04-01', bad)).statusCode).toBe(400);
     }
     expect((await manage(admin.token, '999999', '2030-04-01', body)).statusCode).toBe(404);
+    // Only the dates a booking can be made for: not the past, not the year 9999.
+    const today = todayInLima();
+    const addDays = (date: string, days: number) =>
+      dayjs(date).add(days, 'day').format('YYYY-MM-DD');
+    for (const date of [
+      '1900-01-01',
+      addDays(today, -1),
+      addDays(addYears(today, 10), 1),
+      '9999-12-31',
+    ]) {
+      const refused = await manage(admin.token, '100401', date, body);
+      expect(refused.statusCode, `${date}: ${refused.body}`).toBe(422);
+      expect(refused.json().code).toBe('BUSINESS_RULE');
+    }
+    expect((await manage(admin.token, '100401', today, body)).statusCode).toBe(200);
+    expect((await manage(admin.token, '100401', addYears(today, 10), body)).statusCode).toBe(200);
+    const bulkBefore = await app.inject({
+      method: 'POST',
+      url: '/api/admin/tours/100401/departures',
+      headers: bearer(admin.token),
+      payload: { from: addDays(today, -3), to: addDays(today, 3), weekdays: [1], capacity: 9 },
+    });
+    expect(bulkBefore.statusCode, bulkBefore.body).toBe(422);
     expect(
       (await app.inject({ url: '/api/tour/100401/availability?from=2030-01-01&to=2032-01-01' }))
         .statusCode,

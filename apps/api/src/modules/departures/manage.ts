@@ -1,6 +1,8 @@
 import {
   AVAILABILITY_MAX_DAYS,
   type AvailabilityDay,
+  addYears,
+  BOOKING_DATE_RANGE_YEARS,
   closureReason,
   DEPARTURE_BULK_MAX_DAYS,
   type DepartureBulkRequest,
@@ -154,6 +156,22 @@ async function writeDepartures(
 }
 
 /**
+ * The dates a departure can be set on: from the agency's today to the furthest a booking may be
+ * made for (BOOKING_DATE_RANGE_YEARS ahead); a day in the past, or in the year 9999, is refused
+ * (422) rather than written and audited.
+ */
+function withinBookableDates(from: string, to: string, field: string) {
+  const today = todayInLima();
+  const last = addYears(today, BOOKING_DATE_RANGE_YEARS);
+  if (from < today || to > last) {
+    throw new AppError('BUSINESS_RULE', 'departureDateOutOfRange', {
+      field,
+      params: { from: today, to: last },
+    });
+  }
+}
+
+/**
  * PUT admin/departures/{tourCode}/{date} (administrators): sets a departure's seats, permits,
  * private groups and status, audited (as it was and as it is); what the request leaves out stays
  * as it was. Closing one never drops its bookings: the answer lists
@@ -165,6 +183,7 @@ export async function updateDeparture(
   target: { tourCode: string; date: string },
   body: DepartureUpdateRequest,
 ): Promise<ManagedDeparture> {
+  withinBookableDates(target.date, target.date, 'date');
   return db.transaction(async (tx) => {
     const tour = await availabilityTour(tx, { code: target.tourCode });
     const [before] = await tx
@@ -226,6 +245,7 @@ export async function bulkDepartures(
   tourCode: string,
   body: DepartureBulkRequest,
 ): Promise<DepartureBulkResult> {
+  withinBookableDates(body.from, body.to, 'from');
   const dates = daysOf(body, DEPARTURE_BULK_MAX_DAYS).filter((date) =>
     body.weekdays.includes(dayjs(date).day()),
   );
