@@ -507,9 +507,11 @@ describe('bookings whose holds ended, paid at once', () => {
         expect(response.statusCode, response.body).toBe(201);
         const theirs = response.json().code as string;
         await turnBack(db, theirs, holdMinutes() + 1);
+        // Each opens the rest of its deposit (both bookings are alike): what takes seats back.
+        const deposit = mine.firstCents / 100;
         const answers = await Promise.all([
-          addPayment(app, owner.token, mine.code, 1),
-          addPayment(app, rival.token, theirs, 1),
+          addPayment(app, owner.token, mine.code, deposit),
+          addPayment(app, rival.token, theirs, deposit),
         ]);
         expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
         expect(await manifestCodes(date)).toHaveLength(1);
