@@ -1,0 +1,355 @@
+import dayjs from 'dayjs';
+import type { MessageKey } from '../messages.ts';
+import { allows, type BookingStatus, refusalFor } from './booking-status.ts';
+
+/**
+ * Changes and cancellations under the tour's terms (issue 27; docs/changes.md explains the model).
+ * `quoteChange` is pure: the portal's preview and the server's change both get their figures from
+ * it, and the server alone decides what it is given (the booking's ledger, the tour's policy, the
+ * agency's today, and for a re-priced change the catalogue's prices). Money in cents.
+ */
+
+/** A window of the cancellation policy: with `daysBefore` days or fewer left, keep this share. */
+export interface PolicyWindow {
+  daysBefore: number;
+  keepPercent: number;
+}
+
+/** A tour's change policy, for its public or its corporate bookings (a row of change_policies). */
+export interface ChangePolicy {
+  /** The share of the price kept by days left before travel; none applies further ahead. */
+  windows: PolicyWindow[];
+  /** The deposit (half of the passengers and hotels) is not given back once paid. */
+  keepDeposit: boolean;
+  /**
+   * What the agency buys for each traveller once a booking is confirmed and cannot get back:
+   * the Inca Trail permit (permit-bound tours only), entrance tickets, train tickets.
+   */
+  permitCents: number;
+  entranceCents: number;
+  trainCents: number;
+  /** The fee per traveller for moving the date of a permit-bound tour whose permits are bought. */
+  dateChangeFeeCents: number;
+  /** The fee for changing a permit holder's name or passport once the permits are bought. */
+  nameChangeFeeCents: number;
+  /** Changes (not cancellations) are taken until this many days before travel. */
+  lastChangeDays: number;
+}
+
+export const policyAudiences = ['standard', 'corporate'] as const;
+export type PolicyAudience = (typeof policyAudiences)[number];
+
+/**
+ * The spec's terms as policies (SPEC "Terms" and "Corporate terms"): the seed of every tour's
+ * policy, and the policy of a tour that has none.
+ * - Standard: the 50 % deposit is non-refundable; cancelling 30–11 days before keeps 50 %, 10–4
+ *   days 80 %, 3 days or fewer 100 %; a permit bought again costs 115 USD.
+ * - Corporate: 30–10 days 50 %, 9–3 days 80 %, 2 days or fewer 100 %; no deposit (on credit).
+ * Ticket costs are the agency's to set per tour (0 until it does).
+ */
+export const SPEC_POLICIES: Record<PolicyAudience, ChangePolicy> = {
+  standard: {
+    windows: [
+      { daysBefore: 30, keepPercent: 50 },
+      { daysBefore: 10, keepPercent: 80 },
+      { daysBefore: 3, keepPercent: 100 },
+    ],
+    keepDeposit: true,
+    permitCents: 0,
+    entranceCents: 0,
+    trainCents: 0,
+    dateChangeFeeCents: 11500,
+    nameChangeFeeCents: 11500,
+    lastChangeDays: 4,
+  },
+  corporate: {
+    windows: [
+      { daysBefore: 30, keepPercent: 50 },
+      { daysBefore: 9, keepPercent: 80 },
+      { daysBefore: 2, keepPercent: 100 },
+    ],
+    keepDeposit: false,
+    permitCents: 0,
+    entranceCents: 0,
+    trainCents: 0,
+    dateChangeFeeCents: 11500,
+    nameChangeFeeCents: 11500,
+    lastChangeDays: 3,
+  },
+};
+
+/** The booking as a change sees it (read by the server, under the booking's lock). */
+export interface ChangeBooking {
+  status: BookingStatus;
+  travelDate: string;
+  /** On credit (a corporate client's): its changes adjust what the company owes. */
+  onCredit: boolean;
+  /** What the booking costs now: purchases and additions less discounts. */
+  costCents: number;
+  /** Paid, net of refunds. */
+  paidCents: number;
+  /** Half of the passengers and hotels (`partialAmountCents`). */
+  depositCents: number;
+  travellers: number;
+  /** The tour needs Inca Trail permits. */
+  permitBound: boolean;
+}
+
+/** A change that the catalogue re-prices: the caller gives the price before and after. */
+export interface RepricedChange {
+  kind: 'date' | 'option' | 'removePassenger' | 'addPassenger';
+  /** The catalogue's price of the booking's passengers and hotels now, and after the change. */
+  priceBeforeCents: number;
+  priceAfterCents: number;
+  /** Travellers leaving (a removal) or joining (an addition). */
+  travellersOut?: number;
+}
+
+export type Change = { kind: 'cancel'; by: 'customer' | 'agency' } | RepricedChange;
+
+/** A line of a quote, with the reason shown to the customer (a message key and its values). */
+export interface QuoteLine {
+  kind: 'price' | 'kept' | 'fee' | 'forgiven' | 'refund';
+  cents: number;
+  reason: MessageKey;
+  params?: Record<string, number>;
+}
+
+export interface ChangeQuote {
+  lines: QuoteLine[];
+  /** Given back (to the card, or as a credit). */
+  refundCents: number;
+  /** Fees charged by the change. */
+  feeCents: number;
+  /** What the booking costs after the change (money kept included). */
+  totalCents: number;
+  /** What is still owed after the change and its refund. */
+  balanceCents: number;
+  /** Whole days left before travel, in Cusco. */
+  daysBefore: number;
+  /** The share of the price the policy keeps at this date. */
+  keepPercent: number;
+}
+
+export type ChangeQuoteResult =
+  | { ok: true; quote: ChangeQuote }
+  | { ok: false; error: MessageKey; params?: Record<string, number> };
+
+/** Whole days from the agency's `today` to `travelDate` (0 on the day, negative after). */
+export function daysBefore(travelDate: string, today: string): number {
+  return dayjs(travelDate).diff(dayjs(today), 'day');
+}
+
+/** The share the policy keeps with `days` left: the narrowest window that holds it, else 0. */
+export function keepPercentAt(policy: ChangePolicy, days: number): number {
+  let chosen: PolicyWindow | undefined;
+  for (const window of policy.windows) {
+    if (days <= window.daysBefore && (!chosen || window.daysBefore < chosen.daysBefore)) {
+      chosen = window;
+    }
+  }
+  return chosen?.keepPercent ?? 0;
+}
+
+/** `cents` × `percent` %, rounded to the cent (half up). */
+const share = (cents: number, percent: number) => Math.round((cents * percent) / 100);
+
+/** Whether the booking is confirmed: its permits and tickets are bought, its deposit is down. */
+const confirmed = (status: BookingStatus) =>
+  status === 'confirmed' || status === 'partly_paid' || status === 'paid';
+
+/** What the agency cannot get back for `travellers` travellers of a confirmed booking. */
+function ticketsCents(policy: ChangePolicy, booking: ChangeBooking, travellers: number): number {
+  const permit = booking.permitBound ? policy.permitCents : 0;
+  return travellers * (permit + policy.entranceCents + policy.trainCents);
+}
+
+/**
+ * What a cancellation keeps of a booking's price, with the reason that decides it: the largest of
+ * the window's share, the deposit and the tickets bought, never more than the price. A booking
+ * never confirmed (its hold running or ended) bought nothing and put no deposit down: it keeps
+ * nothing. The agency's own cancellation keeps nothing either.
+ */
+function keptByCancellation(
+  booking: ChangeBooking,
+  policy: ChangePolicy,
+  keepPercent: number,
+  by: 'customer' | 'agency',
+): QuoteLine | null {
+  if (by === 'agency' || !confirmed(booking.status)) return null;
+  const candidates: QuoteLine[] = [
+    {
+      kind: 'kept',
+      cents: share(booking.costCents, keepPercent),
+      reason: 'changeKeptWindow',
+      params: { percent: keepPercent },
+    },
+    {
+      kind: 'kept',
+      cents: policy.keepDeposit ? booking.depositCents : 0,
+      reason: 'changeKeptDeposit',
+    },
+    {
+      kind: 'kept',
+      cents: ticketsCents(policy, booking, booking.travellers),
+      reason: 'changeKeptTickets',
+      params: { travellers: booking.travellers },
+    },
+  ];
+  let largest = candidates[0] as QuoteLine;
+  for (const candidate of candidates) if (candidate.cents > largest.cents) largest = candidate;
+  if (largest.cents <= 0) return null;
+  return { ...largest, cents: Math.min(largest.cents, Math.max(booking.costCents, 0)) };
+}
+
+/** Refused before any figure: the status, and the policy's last day for a change. */
+function refusal(
+  booking: ChangeBooking,
+  change: Change,
+  policy: ChangePolicy,
+  days: number,
+): ChangeQuoteResult | null {
+  if (change.kind === 'cancel') {
+    const transition = change.by === 'agency' ? 'cancelByAgency' : 'cancelByCustomer';
+    if (!allows(transition, booking.status))
+      return { ok: false, error: refusalFor(booking.status) };
+    return null;
+  }
+  if (!allows('change', booking.status)) return { ok: false, error: refusalFor(booking.status) };
+  if (days < policy.lastChangeDays) {
+    return { ok: false, error: 'changeTooLate', params: { days: policy.lastChangeDays } };
+  }
+  return null;
+}
+
+/**
+ * Closes a quote: the booking's new cost (`totalCents`), what is refunded (what was paid beyond
+ * it; a customer's unpaid part of what a cancellation keeps is forgiven, a company's is owed),
+ * and the balance left.
+ */
+function settle(
+  booking: ChangeBooking,
+  lines: QuoteLine[],
+  totalCents: number,
+  feeCents: number,
+  extra: { daysBefore: number; keepPercent: number; forgiveUnpaid: boolean },
+): ChangeQuote {
+  let total = totalCents;
+  const paid = Math.max(booking.paidCents, 0);
+  if (extra.forgiveUnpaid && total > paid) {
+    lines.push({ kind: 'forgiven', cents: total - paid, reason: 'changeForgiven' });
+    total = paid;
+  }
+  const refundCents = Math.max(0, paid - total);
+  if (refundCents > 0) {
+    lines.push({
+      kind: 'refund',
+      cents: refundCents,
+      reason: booking.onCredit ? 'changeRefundCredit' : 'changeRefund',
+    });
+  }
+  return {
+    lines,
+    refundCents,
+    feeCents,
+    totalCents: total,
+    balanceCents: total - paid + refundCents,
+    daysBefore: extra.daysBefore,
+    keepPercent: extra.keepPercent,
+  };
+}
+
+/**
+ * What `change` would do to `booking` under `policy` on the agency's `today`: the refund, the
+ * fee, the new total and balance, and a line with its reason for each. Never refunds more than
+ * was paid, never a negative amount.
+ *
+ * - Cancel: the policy keeps the largest of its window's share, the deposit and the tickets
+ *   bought (nothing for a booking never confirmed, nothing when the agency cancels); the rest of
+ *   what was paid is refunded. A customer is not chased for the part kept that they had not paid;
+ *   a company owes it.
+ * - A re-priced change (date, type or category, a passenger removed or added): the booking costs
+ *   the difference of the catalogue's prices more or less; a removal keeps the window's share of
+ *   the price it takes off (and the departing travellers' tickets); moving the date of a
+ *   permit-bound tour with its permits bought costs the policy's fee per traveller.
+ */
+export function quoteChange(
+  booking: ChangeBooking,
+  change: Change,
+  policy: ChangePolicy,
+  today: string,
+): ChangeQuoteResult {
+  const days = daysBefore(booking.travelDate, today);
+  const refused = refusal(booking, change, policy, days);
+  if (refused) return refused;
+  const keepPercent = keepPercentAt(policy, days);
+  const lines: QuoteLine[] = [];
+  if (change.kind === 'cancel') {
+    const kept = keptByCancellation(booking, policy, keepPercent, change.by);
+    if (kept) lines.push(kept);
+    return {
+      ok: true,
+      quote: settle(booking, lines, kept?.cents ?? 0, 0, {
+        daysBefore: days,
+        keepPercent: change.by === 'agency' ? 0 : keepPercent,
+        forgiveUnpaid: !booking.onCredit,
+      }),
+    };
+  }
+  const delta = change.priceAfterCents - change.priceBeforeCents;
+  let total = booking.costCents + delta;
+  if (delta !== 0) {
+    lines.push({ kind: 'price', cents: delta, reason: priceReason(change.kind) });
+  }
+  if (change.kind === 'removePassenger' && delta < 0 && confirmed(booking.status)) {
+    const leaving = change.travellersOut ?? 1;
+    const byWindow = share(-delta, keepPercent);
+    const byTickets = Math.min(ticketsCents(policy, booking, leaving), -delta);
+    const kept: QuoteLine =
+      byTickets > byWindow
+        ? {
+            kind: 'kept',
+            cents: byTickets,
+            reason: 'changeKeptTickets',
+            params: { travellers: leaving },
+          }
+        : {
+            kind: 'kept',
+            cents: byWindow,
+            reason: 'changeKeptWindow',
+            params: { percent: keepPercent },
+          };
+    if (kept.cents > 0) {
+      lines.push(kept);
+      total += kept.cents;
+    }
+  }
+  let feeCents = 0;
+  if (change.kind === 'date' && booking.permitBound && confirmed(booking.status)) {
+    feeCents = booking.travellers * policy.dateChangeFeeCents;
+    if (feeCents > 0) {
+      lines.push({
+        kind: 'fee',
+        cents: feeCents,
+        reason: 'changeFeePermits',
+        params: { travellers: booking.travellers },
+      });
+    }
+  }
+  total = Math.max(total + feeCents, 0);
+  return {
+    ok: true,
+    quote: settle(booking, lines, total, feeCents, {
+      daysBefore: days,
+      keepPercent,
+      forgiveUnpaid: false,
+    }),
+  };
+}
+
+function priceReason(kind: RepricedChange['kind']): MessageKey {
+  if (kind === 'date') return 'changePriceDate';
+  if (kind === 'option') return 'changePriceOption';
+  if (kind === 'addPassenger') return 'changePriceAdded';
+  return 'changePriceRemoved';
+}
