@@ -25,6 +25,7 @@ import { adminStaffRoutes } from './modules/admin/staff-routes.ts';
 import { authRoutes, passwordResetRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { adminCatalogueRoutes, adminCatalogueSaveRoutes } from './modules/catalogue/routes.ts';
+import { adminChangeRoutes, changeRoutes } from './modules/changes/routes.ts';
 import { healthRoutes } from './modules/common/health.ts';
 import {
   adminCalendarRoutes,
@@ -256,6 +257,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         authRoutes,
         tourRoutes,
         bookingRoutes,
+        changeRoutes,
         paymentRoutes,
         profileRoutes,
         passengerRoutes,
@@ -270,6 +272,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
       routes: [
         adminIncidentRoutes,
         adminMoneyRoutes,
+        adminChangeRoutes,
         adminReadRoutes,
         adminCalendarRoutes,
         adminCatalogueRoutes,

@@ -198,6 +198,41 @@ const probes: Probe[] = [
       as(token, { method: 'DELETE', url: `/api/incident/${t.incidentId}/delete` }),
     seen: { corporate: 200, customer: 200 },
   },
+  {
+    route: 'POST /api/tour/payment/credit',
+    takes: ['code'],
+    request: (t, token) =>
+      as(token, {
+        method: 'POST',
+        url: '/api/tour/payment/credit',
+        payload: { bookingId: t.code, amount: 1 },
+      }),
+    // Seen, it is refused for want of credit (422), never paid from someone else's.
+    seen: { corporate: 422, customer: 422 },
+  },
+  {
+    route: 'POST /api/tour/booking/{code}/changes/quote',
+    takes: ['code'],
+    request: (t, token) =>
+      as(token, {
+        method: 'POST',
+        url: `/api/tour/booking/${t.code}/changes/quote`,
+        payload: { kind: 'cancel' },
+      }),
+    seen: { corporate: 200, customer: 200 },
+  },
+  // Last: it cancels the booking.
+  {
+    route: 'POST /api/tour/booking/{code}/changes',
+    takes: ['code'],
+    request: (t, token) =>
+      as(token, {
+        method: 'POST',
+        url: `/api/tour/booking/${t.code}/changes`,
+        payload: { kind: 'cancel' },
+      }),
+    seen: { corporate: 201, customer: 201 },
+  },
 ];
 
 /** The lists of what the caller may see (checked by content below). */
@@ -213,6 +248,7 @@ const unrelated = [
   'GET /api/tour/list',
   'GET /api/tour/private/{tourId}', // a tour
   'POST /api/tour/save', // a new booking, the caller's own
+  'GET /api/tour/credit', // the caller's own credit
   'PUT /api/client/profile',
   'PUT /api/client/changepassword',
   'GET /api/optionlist/listbykey/{key}',

@@ -1,6 +1,6 @@
 import { CustomerTypeId, translate } from '@cusco/shared';
 import { describe, expect, it } from 'vitest';
-import { holdExpired, toBookingDetail } from '../src/modules/bookings/detail-answer.ts';
+import { toBookingDetail } from '../src/modules/bookings/detail-answer.ts';
 import type { BookingDetailRows } from '../src/modules/bookings/detail-rows.ts';
 import { totalsOf } from '../src/modules/ledger/ledger.ts';
 import { stageOf } from '../src/modules/payments/stages.ts';
@@ -92,7 +92,7 @@ function detailRows(overrides: Partial<BookingDetailRows> = {}): BookingDetailRo
     ],
     attempts: [],
     totals: totalsOf({ purchases: 163_000, additions: 0, discounts: 0, payments: 79_000 }),
-    holdsSeats: true,
+    status: 'partly_paid',
     ...overrides,
   };
 }
@@ -310,13 +310,13 @@ describe.runIf(!isPostgres)('the tour mapper', () => {
   });
 });
 
-describe.runIf(!isPostgres)('a booking whose hold ended (ADR 0035)', () => {
-  it('is told when it no longer holds its seats (as the database read it) and has passengers', () => {
-    expect(holdExpired(detailRows({ holdsSeats: false }))).toBe(true);
-    expect(toBookingDetail(detailRows({ holdsSeats: false }), 'en').booking.expired).toBe(true);
-    expect(holdExpired(detailRows({ holdsSeats: true }))).toBe(false);
-    expect(toBookingDetail(detailRows({ holdsSeats: true }), 'en').booking.expired).toBe(false);
-    // A booking left without passengers holds nothing, and has nothing to tell.
-    expect(holdExpired(detailRows({ holdsSeats: false, passengers: [] }))).toBe(false);
+describe.runIf(!isPostgres)('the named status in the detail (ADR 0037)', () => {
+  it('carries the status as the database read it, and tells an expired hold', () => {
+    const expired = toBookingDetail(detailRows({ status: 'expired' }), 'en').booking;
+    expect(expired).toMatchObject({ status: 'expired', expired: true });
+    const cancelled = toBookingDetail(detailRows({ status: 'cancelled_by_customer' }), 'en');
+    expect(cancelled.booking).toMatchObject({ status: 'cancelled_by_customer', expired: false });
+    const paid = toBookingDetail(detailRows({ status: 'paid' }), 'en').booking;
+    expect(paid).toMatchObject({ status: 'paid', expired: false });
   });
 });

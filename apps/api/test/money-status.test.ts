@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client.ts';
 import { paymentAttempts, sandboxCharges } from '../src/db/schema.ts';
+import { creditBalance } from '../src/modules/payments/credit.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
@@ -26,7 +27,7 @@ import { addPayment, event, notify } from './support/payments.ts';
 /**
  * A booking's money standing (issue 26): one definition, read alike by the bookings list, its
  * filter and count, the dashboard and the one-booking read; and money taken on a cancelled
- * booking (no passenger left) is a refund due, on the list and on the dashboard, until it is
+ * booking (ADR 0037) is a refund due, on the list and on the dashboard, until it is
  * given back, while a cancelled booking with nothing to give back stays cancelled.
  */
 let ctx: TestContext;
@@ -202,14 +203,14 @@ describe('money taken on a cancelled booking', () => {
     await expectStanding(code, 'cancelled');
   });
 
-  it('a checkout paid after the cancellation within the penalty still owed is not kept as the penalty: a refund is due', async () => {
+  it('a checkout paid after the cancellation of a booking never confirmed is not kept: a refund is due', async () => {
     const { code, price } = await book({ near: true });
     const opened = await checkoutBeingPaid(code, Math.floor(price / 4));
     await removeAdult(code);
-    // Half the price is kept by the policy: the booking still "owes" the other half...
-    expect((await detailOf(app, customer.token, code)).balance.debt).toBeGreaterThan(0);
+    // Never confirmed (its deposit unpaid), it keeps nothing under the terms: nothing is owed...
+    expect((await detailOf(app, customer.token, code)).balance.debt).toBe(0);
     await expectStanding(code, 'cancelled');
-    // ...but the customer paid a checkout for a trek that no longer happens: it goes back.
+    // ...and the customer paid a checkout for a trek that no longer happens: it goes back.
     expect(await approve(opened)).toBe('refund_required');
     const [attempt] = await db
       .select()
@@ -221,19 +222,27 @@ describe('money taken on a cancelled booking', () => {
     await expectStanding(code, 'cancelled');
   });
 
-  it('payments not refunded when the booking was cancelled: a refund is due until they are given back', async () => {
-    const { code } = await book();
+  it('payments made before the cancellation: what the terms give back goes to the card at once, the rest of it to the credit; nothing is left due', async () => {
+    const { code, price } = await book();
     const paid = paymentAddResponse.parse(
-      (await addPayment(app, customer.token, code, 300)).json(),
+      (await addPayment(app, customer.token, code, 100)).json(),
     );
     expect(await approve(paid)).toBe('paid');
-    await deskPayment(code, 50);
+    await deskPayment(code, price - 100);
     await removeAdult(code);
-    await expectStanding(code, 'refund_due');
-    await refundAll(paid.transactionId);
-    // $50 at the desk is still owed back (refunded at the desk: staff record it as they can).
-    await expectStanding(code, 'refund_due');
-    expect((await detailOf(app, customer.token, code)).balance.debt).toBe(-50);
+    // A year ahead, the non-refundable deposit (half the price, in whole dollars) is kept; the
+    // rest goes back: to the card as far as it paid ($100), the rest to the customer's credit.
+    await expectStanding(code, 'cancelled');
+    const deposit = Math.floor(price / 2);
+    const after = await detailOf(app, customer.token, code);
+    expect(after.balance.debt).toBe(0);
+    expect(after.balance.payments).toBe(deposit);
+    const [charge] = await db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.transactionId, paid.transactionId));
+    expect(charge?.refundedCents).toBe(10000);
+    expect(await creditBalance(db, customer.user.id)).toBe((price - deposit - 100) * 100);
   });
 
   it('a cancelled booking with nothing to give back stays cancelled: unpaid, or its payment kept by the penalty', async () => {
@@ -241,12 +250,12 @@ describe('money taken on a cancelled booking', () => {
     await removeAdult(unpaid.code);
     await expectStanding(unpaid.code, 'cancelled');
 
-    // 20 days ahead, half the price is kept: a quarter paid before is kept too, and the rest of
-    // the penalty is not chased as a balance owed soon.
+    // 20 days ahead, half the price is kept: the deposit paid is kept, and the rest of the
+    // penalty is not chased as a balance.
     const kept = await book({ near: true });
-    await deskPayment(kept.code, Math.floor(kept.price / 4));
+    await deskPayment(kept.code, Math.floor(kept.price / 2));
     await removeAdult(kept.code);
-    expect((await detailOf(app, customer.token, kept.code)).balance.debt).toBeGreaterThan(0);
-    await expectStanding(kept.code, 'cancelled', { soon: true });
+    expect((await detailOf(app, customer.token, kept.code)).balance.debt).toBe(0);
+    await expectStanding(kept.code, 'cancelled');
   });
 });

@@ -9,6 +9,8 @@ import {
   IncidentStatusId,
   IncidentTypeId,
   type MessageKey,
+  partialAmountCents,
+  toCents,
   translate,
 } from '@cusco/shared';
 import { and, eq } from 'drizzle-orm';
@@ -22,6 +24,7 @@ import {
   paymentAttempts,
   sandboxCharges,
 } from '../src/db/schema.ts';
+import { creditBalance } from '../src/modules/payments/credit.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, isPostgres, type TestContext } from './support/app.ts';
@@ -109,6 +112,8 @@ function answer(id: string, decision: 'accept' | 'reject') {
 
 const passengerCount = async (code: string) =>
   (await detailOf(app, customer.token, code)).passangerRegistry.length;
+const statusOf = async (code: string, token = customer.token) =>
+  (await detailOf(app, token, code)).booking.status;
 
 describe('what a filed removal request removes is fixed (issue 26)', () => {
   it('refuses another passenger, another type, or a free subject, and keeps the message editable', async () => {
@@ -290,12 +295,19 @@ describe('a removal never leaves a minor without an adult, nor a group under its
     expect(await passengerCount(code)).toBe(2);
   });
 
-  it('lets the last passenger go: the booking is then cancelled', async () => {
+  it('lets the last passenger go: the booking is then cancelled, and keeps its passenger (ADR 0037)', async () => {
     const { code, detail } = await book({ adults: 1 });
     const id = await owner.create(removePassenger(code, slot(detail, CustomerTypeId.adult).id));
     const accepted = await answer(id, 'accept');
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(await passengerCount(code)).toBe(0);
+    expect(await passengerCount(code)).toBe(1);
+    expect(await statusOf(code)).toBe('cancelled_by_customer');
+    // Cancelled, nothing more can be removed from it.
+    expectError(
+      await owner.save(removePassenger(code, slot(detail, CustomerTypeId.adult).id)),
+      422,
+      text('changeCancelled'),
+    );
   });
 
   it.skipIf(!isPostgres)(
@@ -378,7 +390,7 @@ describe('cancelling a booking closes its open checkouts (issue 26)', () => {
     const id = await owner.create(removePassenger(code, slotId));
     const accepted = await answer(id, 'accept');
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(await passengerCount(code)).toBe(0);
+    expect(await statusOf(code)).toBe('cancelled_by_customer');
 
     expect(await attempt(attemptId)).toMatchObject({ status: 'cancelled' });
     expect((await attempt(attemptId))?.gatewayFinalAt).not.toBeNull();
@@ -403,7 +415,7 @@ describe('cancelling a booking closes its open checkouts (issue 26)', () => {
       .where(eq(sandboxCharges.transactionId, attemptId));
     const accepted = await answer(id, 'accept');
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(await passengerCount(code)).toBe(0);
+    expect(await statusOf(code)).toBe('cancelled_by_customer');
     expect(await attempt(attemptId)).toMatchObject({ status: 'pending' });
 
     // The card is approved and the gateway says so: the money is on record, not lost.
@@ -419,19 +431,18 @@ describe('cancelling a booking closes its open checkouts (issue 26)', () => {
     expect(await paymentsOf(code)).toBe(0);
   });
 
-  it('takes no new card payment on a cancelled booking', async () => {
-    // Its service stays on it when its one passenger goes: a balance is left.
+  it('takes no new card payment on a cancelled booking, which is not chased for what it never paid', async () => {
     const { code, detail } = await book({ adults: 1, services: [{ offer: 0, quantity: 1 }] });
     const id = await owner.create(removePassenger(code, slot(detail, CustomerTypeId.adult).id));
     expect((await answer(id, 'accept')).statusCode).toBe(200);
-    expect(await passengerCount(code)).toBe(0);
-    const debt = Math.floor((await detailOf(app, customer.token, code)).booking.debt);
-    expect(debt).toBeGreaterThan(0);
+    expect(await statusOf(code)).toBe('cancelled_by_customer');
+    // Never confirmed, it keeps nothing: its price is taken off whole, nothing is owed.
+    expect((await detailOf(app, customer.token, code)).booking.debt).toBe(0);
     const refused = await app.inject({
       method: 'POST',
       url: '/api/tour/payment/add',
       headers: bearer(customer.token),
-      payload: { bookingId: code, amount: debt, amountStr: String(debt * 100) },
+      payload: { bookingId: code, amount: 10, amountStr: '1000' },
     });
     expectError(refused, 422, text('bookingCancelledNoPayment'));
     // No checkout was opened for it.
@@ -571,7 +582,7 @@ describe('asking to remove every passenger cancels the booking (issue 26)', () =
     targetId,
   });
 
-  it('is how a corporate group at its minimum cancels: filed, shown to staff with everybody, accepted, it empties the booking and credits what the policy allows', async () => {
+  it('is how a corporate group at its minimum cancels: filed, shown to staff with everybody, accepted, it cancels the booking under the corporate terms', async () => {
     const tour = await loadTour(app, '100401');
     const body = { ...bookingFor(tour, { adults: 2 }), corporate: true };
     const booked = await postBooking(app, corporate.token, body);
@@ -616,9 +627,11 @@ describe('asking to remove every passenger cancels the booking (issue 26)', () =
     const accepted = await answer(id, 'accept');
     expect(accepted.statusCode, accepted.body).toBe(200);
     const after = await detailOf(app, corporate.token, code);
-    expect(after.passangerRegistry).toEqual([]);
-    expect(after.passanger).toEqual([]);
-    // A year ahead: the policy keeps nothing, so all of it is credited.
+    // Cancelled, it keeps its passengers and its history (ADR 0037).
+    expect(after.booking.status).toBe('cancelled_by_customer');
+    expect(after.passangerRegistry).toHaveLength(2);
+    expect(after.passanger).toEqual(detail.passanger);
+    // A year ahead the corporate terms keep nothing: the whole price is taken off.
     expect(after.paymentExtra.substract).toEqual([
       expect.objectContaining({ total: detail.balance.purchases }),
     ]);
@@ -630,13 +643,18 @@ describe('asking to remove every passenger cancels the booking (issue 26)', () =
         and(eq(auditEntries.subjectId, id), eq(auditEntries.action, 'incident.remove-passenger')),
       );
     expect(audit?.before).toMatchObject({ everyPassenger: true });
-    expect(audit?.after).toMatchObject({ penaltyPercent: 0, cancelled: true, checkouts: [] });
+    expect(audit?.after).toMatchObject({
+      cancelled: true,
+      status: 'cancelled_by_customer',
+      kept: 0,
+      refund: 0,
+    });
 
-    // Nobody is left to remove.
-    expectError(await company.save(everyPassenger(code)), 400, text('completeAllFields'));
+    // Cancelled, nothing is left to remove.
+    expectError(await company.save(everyPassenger(code)), 422, text('changeCancelled'));
   });
 
-  it('credits no more than the booking still costs after its discounts: what was paid is owed back, not more', async () => {
+  it('keeps the non-refundable deposit of a paid booking, and gives the rest of the cash paid back as a credit', async () => {
     const { code, detail } = await book({ adults: 2 });
     const total = detail.balance.purchases;
     const admin = await signIn(app, demoAccounts.admin.email, demoAccounts.admin.password);
@@ -656,10 +674,15 @@ describe('asking to remove every passenger cancels the booking (issue 26)', () =
     expect(paid.statusCode, paid.body).toBe(201);
     const id = await owner.create(everyPassenger(code));
     expect((await answer(id, 'accept')).statusCode).toBe(200);
-    // A year ahead the policy keeps nothing: the customer is owed back what they paid.
+    // A year ahead the window keeps nothing, but the deposit (half the trek: its passengers, no
+    // services) is not refundable; cash cannot go back to a card: the rest is a credit.
     const after = await detailOf(app, customer.token, code);
-    expect(after.passangerRegistry).toEqual([]);
-    expect(after.balance.debt).toBe(-(total - 600));
+    expect(after.booking.status).toBe('cancelled_by_customer');
+    expect(after.passangerRegistry).toHaveLength(2);
+    const deposit = partialAmountCents(toCents(detail.passanger[0]?.total ?? 0), 0) / 100;
+    expect(after.balance.debt).toBe(0);
+    expect(after.balance.payments).toBe(deposit);
+    expect(await creditBalance(db, customer.user.id)).toBe(toCents(total - 600 - deposit));
     // Cancelled, it travels nowhere: no voucher, no calendar file, though nothing is owed.
     for (const file of ['voucher.pdf', 'calendar.ics']) {
       const document = await app.inject({
@@ -689,7 +712,8 @@ describe('asking to remove every passenger cancels the booking (issue 26)', () =
     );
     const id = await owner.create(everyPassenger(code));
     expect((await answer(id, 'accept')).statusCode).toBe(200);
-    expect(await passengerCount(code)).toBe(0);
+    expect(await passengerCount(code)).toBe(2);
+    expect(await statusOf(code)).toBe('cancelled_by_customer');
     const [attempt] = await db
       .select()
       .from(paymentAttempts)

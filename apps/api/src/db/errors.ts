@@ -106,3 +106,8 @@ function hasCode(error: unknown, test: (code: string) => boolean): boolean {
   }
   return false;
 }
+
+/** True when a row lock asked for without waiting (FOR UPDATE NOWAIT) is held by another. */
+export function isLockNotAvailable(error: unknown): boolean {
+  return postgresError(error)?.code === '55P03';
+}

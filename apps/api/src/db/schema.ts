@@ -603,11 +603,23 @@ export const bookings = pgTable(
      * without its deposit.
      */
     seatComebacks: integer('seat_comebacks').notNull().default(0),
+    /**
+     * Who cancelled the booking ('customer' or 'agency'), when and why: the only part of its
+     * status that is stored (ADR 0037), written only by modules/lifecycle/transitions.ts. The
+     * booking keeps its passengers and history; it holds no seats.
+     */
+    cancelledBy: text('cancelled_by', { enum: ['customer', 'agency'] }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason').notNull().default(''),
   },
   (t) => [
     check('bookings_language_valid', sql`${t.language} in ('en', 'es')`),
     check('bookings_hold_minutes_positive', sql`${t.holdMinutes} >= 1`),
     check('bookings_seat_comebacks_range', sql`${t.seatComebacks} >= 0`),
+    check(
+      'bookings_cancelled_consistent',
+      sql`(${t.cancelledBy} is null) = (${t.cancelledAt} is null) and (${t.cancelledBy} is null or ${t.cancelledBy} in ('customer', 'agency'))`,
+    ),
     index('bookings_user_idx').on(t.userId, t.travelDate),
     index('bookings_departure_idx').on(t.tourId, t.travelDate),
     index('bookings_corporate_idx').on(t.corporateClientId, t.travelDate),
@@ -735,10 +747,72 @@ export const ledgerEntries = pgTable(
     ),
     check(
       'ledger_entries_kind_valid',
-      sql`${t.kind} in ('purchase', 'addition', 'discount', 'payment', 'refund')`,
+      sql`${t.kind} in ('purchase', 'addition', 'discount', 'payment', 'refund', 'credit')`,
     ),
     check('ledger_entries_amount_positive', sql`${t.amountCents} > 0`),
     check('ledger_entries_commission_non_negative', sql`${t.commissionCents} >= 0`),
+  ],
+);
+
+/**
+ * The customer's credit with the agency (issue 27): money a change gave back to the account
+ * rather than to the card, usable on any later booking. A credit is money owed: it is `issued`
+ * from a booking's ledger (a `credit` entry, which raises that booking's debt as a refund does)
+ * and `spent` as a payment of another (a `payment` entry paid with the credit). The balance is
+ * issued less spent, never below 0 (modules/credit).
+ */
+export const customerCredits = pgTable(
+  'customer_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: requiredRef('user_id', () => users.id),
+    bookingId: bookingRef(),
+    kind: text('kind', { enum: ['issued', 'spent'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The ledger entry that moved the money: unique, so that one is never counted twice. */
+    ledgerEntryId: uuid('ledger_entry_id')
+      .notNull()
+      .unique('customer_credits_ledger_entry_unique')
+      .references(() => ledgerEntries.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_credits_user_idx').on(t.userId, t.createdAt),
+    check('customer_credits_kind_valid', sql`${t.kind} in ('issued', 'spent')`),
+    check('customer_credits_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A tour's change policy (issue 27, docs/changes.md): one row for its public bookings and one for
+ * its corporate ones, seeded from the spec's terms, edited in the catalogue editor. A tour with no
+ * row follows the spec's terms (SPEC_POLICIES in shared). Money in cents.
+ */
+export const changePolicies = pgTable(
+  'change_policies',
+  {
+    tourId: requiredRef('tour_id', () => tours.id),
+    audience: text('audience', { enum: ['standard', 'corporate'] }).notNull(),
+    /** [{ daysBefore, keepPercent }]: with daysBefore days or fewer left, keepPercent is kept. */
+    windows: jsonb('windows').$type<{ daysBefore: number; keepPercent: number }[]>().notNull(),
+    keepDeposit: boolean('keep_deposit').notNull(),
+    permitCents: integer('permit_cents').notNull().default(0),
+    entranceCents: integer('entrance_cents').notNull().default(0),
+    trainCents: integer('train_cents').notNull().default(0),
+    dateChangeFeeCents: integer('date_change_fee_cents').notNull(),
+    nameChangeFeeCents: integer('name_change_fee_cents').notNull(),
+    lastChangeDays: integer('last_change_days').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tourId, t.audience] }),
+    check('change_policies_audience_valid', sql`${t.audience} in ('standard', 'corporate')`),
+    check(
+      'change_policies_amounts_range',
+      sql`${t.permitCents} between 0 and 10000000 and ${t.entranceCents} between 0 and 10000000 and ${t.trainCents} between 0 and 10000000 and ${t.dateChangeFeeCents} between 0 and 10000000 and ${t.nameChangeFeeCents} between 0 and 10000000`,
+    ),
+    check('change_policies_last_change_range', sql`${t.lastChangeDays} between 0 and 365`),
+    check('change_policies_windows_array', sql`jsonb_typeof(${t.windows}) = 'array'`),
   ],
 );
 

@@ -15,6 +15,7 @@ export const mailKinds = [
   'request_answered',
   'password_changed',
   'password_reset',
+  'booking_changed',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { bookingStatuses } from '../rules/booking-status.ts';
 import { day } from './fields.ts';
 import { paymentAttemptSummary } from './payments.ts';
 
@@ -24,6 +25,8 @@ export const bookingListItem = z.object({
    * its seats went back on sale (ADR 0035); it is paid again only while seats remain.
    */
   expired: z.boolean(),
+  /** The booking's named status (ADR 0037). */
+  status: z.enum(bookingStatuses),
 });
 export type BookingListItem = z.infer<typeof bookingListItem>;
 export const bookingList = z.array(bookingListItem);
@@ -81,6 +84,8 @@ export const bookingDetail = z.object({
     paymentMode: z.enum(['T', 'P']),
     /** Its hold ended without its deposit paid: its seats went back on sale (ADR 0035). */
     expired: z.boolean(),
+    /** The booking's named status (ADR 0037). */
+    status: z.enum(bookingStatuses),
   }),
   passanger: z.array(
     z.object({ type: z.string(), quantity: z.number().check(z.int()), total: z.number() }),

@@ -12,7 +12,6 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { bookings, ledgerEntries, paymentAttempts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { PaymentGateway } from '../../gateways/gateway.ts';
-import { sandboxGateway } from '../../gateways/sandbox/gateway.ts';
 import { once, type StoredAnswer } from '../../lib/idempotency.ts';
 import { lockBooking, normalizeCode } from '../access/bookings.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -20,6 +19,7 @@ import { guardComeback, holdSeatsAgain } from '../departures/seats.ts';
 import { ledgerTotals } from '../ledger/ledger.ts';
 import { enqueueMail, paymentReceipt } from '../outbox/outbox.ts';
 import { lockAttempt } from '../payments/locks.ts';
+import { attemptMethod, gatewayOf, refundedCents } from '../payments/refunds.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 
 /**
@@ -177,24 +177,6 @@ export function adjustLedger(
     return answer;
   });
 }
-
-/** What an attempt has given back so far, in cents. */
-async function refundedCents(tx: Transaction, attemptId: string): Promise<number> {
-  const [row] = await tx
-    .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.kind, 'refund'), eq(ledgerEntries.refundedAttemptId, attemptId)));
-  return row?.sum ?? 0;
-}
-
-/** The gateway that took an attempt's money, which alone can give it back. */
-function gatewayOf(name: string, configured: PaymentGateway): PaymentGateway {
-  if (name === configured.name) return configured;
-  if (name === 'sandbox') return sandboxGateway();
-  throw new AppError('BUSINESS_RULE', 'refundNotSupported');
-}
-
-const attemptMethod = (gateway: string) => (gateway === 'payme' ? 'Pay-me' : 'Card (sandbox)');
 
 /**
  * POST admin/payments/{attemptId}/refund (administrators): gives back, through the gateway that

@@ -23,6 +23,10 @@ const ledgerDescriptions: Record<string, MessageKey> = {
   'offline-payment': 'ledgerOfflinePayment',
   refund: 'ledgerRefund',
   'removal-credit': 'ledgerRemovalCredit',
+  cancellation: 'ledgerCancellation',
+  'agency-cancellation': 'ledgerAgencyCancellation',
+  'credit-issued': 'ledgerCredit',
+  'credit-payment': 'ledgerCreditPayment',
 };
 
 /**
@@ -48,6 +52,7 @@ const methods: Record<string, MessageKey> = {
   cash: 'methodCash',
   transfer: 'methodTransfer',
   'card-terminal': 'methodCardTerminal',
+  credit: 'methodCredit',
 };
 
 function methodOf(method: string | null, language: Language): string {
@@ -74,13 +79,16 @@ function ledgerOf(rows: BookingDetailRows, language: Language) {
   const of = (kind: string) => rows.ledger.filter((entry) => entry.kind === kind);
   return {
     buy: of('purchase').map(line),
-    // A refund is shown among the payments, as money going back (negative).
+    // A refund, or money moved to the customer's credit, is shown among the payments, as money
+    // going back (negative).
     payments: rows.ledger
-      .filter((entry) => entry.kind === 'payment' || entry.kind === 'refund')
+      .filter(
+        (entry) => entry.kind === 'payment' || entry.kind === 'refund' || entry.kind === 'credit',
+      )
       .map((entry) =>
-        entry.kind === 'refund'
-          ? { ...line(entry), total: -fromCents(entry.amountCents) }
-          : line(entry),
+        entry.kind === 'payment'
+          ? line(entry)
+          : { ...line(entry), total: -fromCents(entry.amountCents) },
       ),
     paymentExtra: { add: of('addition').map(extra), substract: of('discount').map(extra) },
     balance: {
@@ -194,14 +202,6 @@ export function attemptsToTell(attempts: AttemptRow[]): AttemptRow[] {
   );
 }
 
-/**
- * Whether a booking with passengers gave its seats back (its unpaid hold ended without its deposit
- * paid): `holdsSeats` of holdings.ts, read with the rows (and again on a cached read).
- */
-export function holdExpired(rows: BookingDetailRows): boolean {
-  return !rows.holdsSeats && rows.passengers.some((line) => line.quantity > 0);
-}
-
 /** The booking detail (spec §3 "Booking detail") in a language: a pure mapping of its rows. */
 export function toBookingDetail(
   rows: BookingDetailRows,
@@ -224,7 +224,8 @@ export function toBookingDetail(
       observation: booking.observation,
       corporate: booking.corporateClientId !== null,
       paymentMode: booking.paymentMode === 'P' ? 'P' : 'T',
-      expired: holdExpired(rows),
+      expired: rows.status === 'expired',
+      status: rows.status,
     },
     passanger: rows.passengers.map((line) => ({
       type: nameIn(line, language),

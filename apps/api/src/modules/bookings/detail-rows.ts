@@ -9,8 +9,8 @@ import {
   visibleToPlaceholders,
   visibleToValues,
 } from '../access/bookings.ts';
-import { holdsSeatsById } from '../departures/holdings.ts';
 import { ledgerSumsOf, totalsOf } from '../ledger/ledger.ts';
+import { bookingStatusById } from '../lifecycle/status.ts';
 
 const names = { nameEn: true, nameEs: true } as const;
 
@@ -100,7 +100,7 @@ const detailStatement = prepared((db) =>
       },
       extras: (booking) => ({
         ...ledgerSumsOf(booking.id),
-        holdsSeats: holdsSeatsById(booking.id).as('holds_seats'),
+        status: bookingStatusById(booking.id).as('status'),
       }),
     })
     .prepare('booking_detail'),
@@ -173,8 +173,8 @@ function rowsOf(row: DetailRow) {
     })),
     attempts,
     totals: totalsOf(row),
-    /** Whether it holds its seats (holdings.ts) when read; a cached read asks again. */
-    holdsSeats: row.holdsSeats,
+    /** Its status (ADR 0037) when read; a cached read asks again. */
+    status: row.status,
   };
 }
 

@@ -11,7 +11,7 @@ import {
   visibleToPlaceholders,
   visibleToValues,
 } from '../access/bookings.ts';
-import { holdsSeats } from '../departures/holdings.ts';
+import { bookingStatusSql } from '../lifecycle/status.ts';
 import { attemptStages } from '../payments/stages.ts';
 import { toBookingDetail } from './detail-answer.ts';
 import type { BookingDetailCache } from './detail-cache.ts';
@@ -19,12 +19,12 @@ import { loadBookingDetail } from './detail-rows.ts';
 
 /**
  * The booking's revision, when the user may see it (the detail cache's check on every read), and
- * whether it holds its seats now: that changes with time alone (an unpaid hold ends), which moves
- * no revision.
+ * its status now (ADR 0037): that changes with time alone (an unpaid hold ends, the travel date
+ * comes), which moves no revision.
  */
 const revisionStatement = prepared((db) =>
   db
-    .select({ revision: bookings.revision, holdsSeats })
+    .select({ revision: bookings.revision, status: bookingStatusSql })
     .from(bookings)
     .where(and(eq(bookings.code, sql.placeholder('code')), visibleToPlaceholders))
     .prepare('booking_revision'),
@@ -57,5 +57,5 @@ async function cachedRows(db: Executor, user: Reader, code: string, cache: Booki
   if (!head) throw new AppError('NOT_FOUND', 'bookingNotFound');
   const key = [values.code, values.userId, values.companyId ?? ''].join('|');
   const rows = await cache.read(key, head.revision, () => loadBookingDetail(db, user, code));
-  return { ...rows, holdsSeats: head.holdsSeats };
+  return { ...rows, status: head.status };
 }

@@ -1,4 +1,10 @@
-import { type BookingListItem, fromCents, inLanguage, todayInLima } from '@cusco/shared';
+import {
+  type BookingListItem,
+  type BookingStatus,
+  fromCents,
+  inLanguage,
+  todayInLima,
+} from '@cusco/shared';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -10,8 +16,8 @@ import {
   visibleToPlaceholders,
   visibleToValues,
 } from '../access/bookings.ts';
-import { holdsSeats } from '../departures/holdings.ts';
 import { ledgerTotalsLateral, totalsOf } from '../ledger/ledger.ts';
+import { bookingStatusSql } from '../lifecycle/status.ts';
 import { bookingsWithNames } from './names.ts';
 
 /** The passengers of the outer query's booking, as a lateral subquery to join. */
@@ -57,7 +63,7 @@ const pageStatement = prepared((db) => {
     additions: totals.additions,
     discounts: totals.discounts,
     payments: totals.payments,
-    holdsSeats: sql<boolean>`${holdsSeats}`.as('holds_seats'),
+    status: sql<BookingStatus>`${bookingStatusSql}`.as('status'),
     all: chosen.all,
   })
     .innerJoin(chosen, eq(chosen.id, bookings.id))
@@ -96,7 +102,8 @@ export const listBookings: UserPageReader<BookingListItem, Reader> = async (
       total: fromCents(sums.purchases + sums.additions - sums.discounts),
       paid: fromCents(sums.payments),
       pending: fromCents(sums.debt),
-      expired: !row.holdsSeats && (row.passengers ?? 0) > 0,
+      expired: row.status === 'expired',
+      status: row.status,
     };
   });
   return { items, total: all };

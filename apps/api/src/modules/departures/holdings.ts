@@ -12,6 +12,7 @@ import { ledgerCondition } from '../ledger/ledger.ts';
  */
 export interface HoldColumns {
   id: AnyPgColumn;
+  cancelledBy: SQLWrapper;
   corporateClientId: SQLWrapper;
   passengersCents: SQLWrapper;
   hotelsCents: SQLWrapper;
@@ -48,13 +49,14 @@ export function confirmedOf(booking: HoldColumns): SQL<boolean> {
 }
 
 /**
- * Whether a booking holds its passengers' seats now: it is confirmed, or its unpaid hold has not
- * ended (`hold_until`, fixed when it was saved or took its seats back; no payment attempt moves
- * it). A booking that is neither gave its seats back: paying it takes them again only if they
- * remain (`holdSeatsAgain`). A refund that leaves the deposit unpaid ends its hold the same way.
+ * Whether a booking holds its passengers' seats now: it is not cancelled (ADR 0037), and it is
+ * confirmed, or its unpaid hold has not ended (`hold_until`, fixed when it was saved or took its
+ * seats back; no payment attempt moves it). A booking that is neither gave its seats back:
+ * paying it takes them again only if they remain (`holdSeatsAgain`). A refund that leaves the
+ * deposit unpaid ends its hold the same way.
  */
 export function holdsSeatsOf(booking: HoldColumns): SQL<boolean> {
-  return sql<boolean>`(${booking.holdUntil} > now() or ${confirmedOf(booking)})`;
+  return sql<boolean>`(${booking.cancelledBy} is null and (${booking.holdUntil} > now() or ${confirmedOf(booking)}))`;
 }
 
 /** `holdsSeatsOf` the `bookings` table of the query. */

@@ -7,7 +7,7 @@ import {
   todayInLima,
 } from '@cusco/shared';
 import dayjs from 'dayjs';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import {
   bookingPassengerLines,
@@ -16,15 +16,14 @@ import {
   clients,
   ledgerEntries,
   passengerSlots,
-  paymentAttempts,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { PaymentGateway } from '../../gateways/gateway.ts';
 import { lockBooking } from '../access/bookings.ts';
 import { recordAudit } from '../audit/record.ts';
+import { cancelLockedBooking } from '../changes/service.ts';
 import { guardComeback } from '../departures/seats.ts';
 import { ledgerTotals } from '../ledger/ledger.ts';
-import { retireAttempt } from '../payments/attempts.ts';
 
 /**
  * An accepted request to remove a passenger or a service (issue 13): the slot or the line goes,
@@ -102,12 +101,9 @@ async function takeOffBooking(
     .where(eq(bookings.id, bookingId));
 }
 
-/** The slots a request removes: its one slot, or every slot of the booking, in order. */
+/** The slot a request removes. */
 function slotsToRemove(tx: Transaction, bookingId: string, request: RemovalRequest) {
   const ofBooking = eq(passengerSlots.bookingId, bookingId);
-  if (request.targetEveryPassenger) {
-    return tx.select().from(passengerSlots).where(ofBooking).orderBy(asc(passengerSlots.position));
-  }
   if (!request.targetSlotId) return Promise.resolve([]);
   return tx
     .select()
@@ -116,9 +112,9 @@ function slotsToRemove(tx: Transaction, bookingId: string, request: RemovalReque
 }
 
 /**
- * Frees the passenger slots a request removes (one, or every one: a cancellation): the slots,
- * and their passengers from the lines of their types (a line goes at 0); refused when the rules
- * refuse it on the booking as it is now (locked by the caller).
+ * Frees the passenger slot a request removes: the slot, and its passenger from the line of its
+ * type (a line goes at 0); refused when the rules refuse it on the booking as it is now (locked
+ * by the caller).
  */
 async function removePassengers(tx: Transaction, booking: BookingRow, request: RemovalRequest) {
   const bookingId = booking.id;
@@ -159,13 +155,7 @@ async function removePassengers(tx: Transaction, booking: BookingRow, request: R
     ),
   );
   await takeOffBooking(tx, bookingId, 'passengersCents', priceCents);
-  const removed = request.targetEveryPassenger
-    ? {
-        everyPassenger: true,
-        slots: slots.map((slot) => ({ slotId: slot.id, position: slot.position })),
-      }
-    : { slotId: first.id, position: first.position };
-  return { priceCents, removed };
+  return { priceCents, removed: { slotId: first.id, position: first.position } };
 }
 
 /** Removes a service line. */
@@ -187,36 +177,21 @@ async function removeService(tx: Transaction, bookingId: string, lineId: string 
   };
 }
 
-/**
- * A booking left with no passenger is cancelled: its pending payment attempts are closed at the
- * gateway and given up (`retireAttempt`), in the removal's transaction, so that no checkout left
- * open can take money afterwards. One the gateway is already taking a card for, or took one
- * for, is left pending: settlement records it (then a refund is due), it is never lost. Locks
- * the attempts after the booking (locked by the caller), the order settlement keeps.
- * Answers what came of each, for the audit trail.
- */
-async function closeCheckouts(tx: Transaction, gateway: PaymentGateway, bookingId: string) {
-  const [left] = await tx
-    .select({ n: count() })
+/** Whether a passenger removal leaves nobody: every passenger, or the last one. */
+async function removesEverybody(tx: Transaction, request: RemovalRequest): Promise<boolean> {
+  if (request.targetEveryPassenger) return true;
+  const slots = await tx
+    .select({ id: passengerSlots.id })
     .from(passengerSlots)
-    .where(eq(passengerSlots.bookingId, bookingId));
-  if ((left?.n ?? 0) > 0) return undefined;
-  const pending = await tx
-    .select()
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.bookingId, bookingId), eq(paymentAttempts.status, 'pending')))
-    .for('update');
-  const closed: { attemptId: string; outcome: string }[] = [];
-  for (const attempt of pending) {
-    const outcome = await retireAttempt(tx, gateway, attempt, 'cancelled');
-    closed.push({ attemptId: attempt.id, outcome });
-  }
-  return closed;
+    .where(eq(passengerSlots.bookingId, request.bookingId));
+  return slots.length === 1 && slots[0]?.id === request.targetSlotId;
 }
 
 /**
- * Applies an accepted removal; answers the credit given, in cents. A removal that leaves the
- * booking with no passenger cancels it, and closes its open checkouts with `gateway`.
+ * Applies an accepted removal; answers the credit given, in cents. A request to remove every
+ * passenger (or the last one) is the booking's cancellation under its policy (ADR 0037: it keeps its passengers,
+ * gives its seats back, closes its open checkouts and refunds what the policy gives back, as the
+ * customer's own cancellation does), audited with the request.
  */
 export async function applyRemoval(
   tx: Transaction,
@@ -224,6 +199,39 @@ export async function applyRemoval(
   by: { staffUserId: string; gateway: PaymentGateway },
 ): Promise<number> {
   const booking = await lockBooking(tx, eq(bookings.id, request.bookingId));
+  // Cancelled since the request was filed: there is nothing more to remove.
+  if (booking.cancelledBy !== null) {
+    throw new AppError('BUSINESS_RULE', 'changeCancelled', { field: 'targetId' });
+  }
+  if (request.target === 'passenger' && (await removesEverybody(tx, request))) {
+    const cancelled = await cancelLockedBooking(
+      tx,
+      {
+        reader: 'staff',
+        actorUserId: by.staffUserId,
+        language: booking.language ?? 'es',
+        gateway: by.gateway,
+        reason: `request ${request.incidentId}`,
+      },
+      booking,
+    );
+    await recordAudit(tx, {
+      staffUserId: by.staffUserId,
+      action: 'incident.remove-passenger',
+      bookingId: request.bookingId,
+      subjectId: request.incidentId,
+      before: request.targetEveryPassenger
+        ? { everyPassenger: true }
+        : { slotId: request.targetSlotId, lastPassenger: true },
+      after: {
+        cancelled: true,
+        status: cancelled.status,
+        kept: fromCents(cancelled.quote.totalCents),
+        refund: fromCents(cancelled.quote.refundCents),
+      },
+    });
+    return cancelled.quote.refundCents;
+  }
   // A lower deposit may confirm a booking that gave its seats back: only if they are still free.
   const comeback = await guardComeback(tx, request.bookingId);
   const { priceCents, removed } =
@@ -248,10 +256,6 @@ export async function applyRemoval(
       description: `removal-credit|${100 - penaltyPercent}|${usd(priceCents)}`,
     });
   }
-  const checkouts =
-    request.target === 'passenger'
-      ? await closeCheckouts(tx, by.gateway, request.bookingId)
-      : undefined;
   await recordAudit(tx, {
     staffUserId: by.staffUserId,
     action: `incident.remove-${request.target}`,
@@ -262,7 +266,6 @@ export async function applyRemoval(
       daysBefore,
       penaltyPercent,
       credit: fromCents(creditCents),
-      ...(checkouts ? { cancelled: true, checkouts } : {}),
     },
   });
   await comeback();

@@ -26,6 +26,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { isUuidShaped } from '../../lib/uuid-shape.ts';
 import { findVisibleBooking } from '../access/bookings.ts';
+import { bookingCancelled } from '../ledger/money-status.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 import { findVisibleIncident, type IncidentRow } from './access.ts';
 import { checkPassengerRemoval } from './removal.ts';
@@ -96,6 +97,10 @@ async function resolveTarget(
 ): Promise<Target> {
   const kind = incidentTarget(typeId);
   if (kind === null) return noTarget;
+  // A cancelled booking has nothing more to remove (ADR 0037).
+  if (await bookingCancelled(db, booking.id)) {
+    throw new AppError('BUSINESS_RULE', 'changeCancelled', { field: 'targetId' });
+  }
   const id = targetId?.trim().toLowerCase();
   if (kind === 'passenger' && id === EVERY_PASSENGER) return everyPassenger(db, booking);
   if (!id || !isUuidShaped(id)) throw incomplete('targetId');

@@ -17,11 +17,12 @@ const sumOf = (kind: string) =>
 
 /**
  * The sum of a kind of entries, in cents. `payment` is what the customer has paid net of
- * refunds: a refund gives back part of a payment, so the debt rises by it again.
+ * refunds and credits: a refund gives back part of a payment to the card, a credit to the
+ * customer's credit with the agency (issue 27), so the debt rises by either again.
  */
 const total = (kind: string) =>
   (kind === 'payment'
-    ? sql<number>`(${sumOf('payment')} - ${sumOf('refund')})`
+    ? sql<number>`(${sumOf('payment')} - ${sumOf('refund')} - ${sumOf('credit')})`
     : sumOf(kind)
   ).mapWith(Number);
 
@@ -127,6 +128,14 @@ export function ledgerCondition(
   bookingId: AnyPgColumn,
   test: (totals: Record<keyof LedgerTotals, SQL>) => SQL,
 ): SQL<boolean> {
+  return ledgerValue<boolean>(bookingId, test);
+}
+
+/** `ledgerCondition` for any value computed from the sums (a status, an amount). */
+export function ledgerValue<T>(
+  bookingId: AnyPgColumn,
+  test: (totals: Record<keyof LedgerTotals, SQL>) => SQL,
+): SQL<T> {
   const sums = {
     purchases: total('purchase'),
     additions: total('addition'),
@@ -137,5 +146,5 @@ export function ledgerCondition(
   const subquery = sql`(select ${condition} from ${ledgerEntries} where ${ledgerEntries.bookingId} = ${bookingId})`;
   // Nested, not spread: a single-table select writes the columns of a field's own SQL unqualified,
   // which inside this subquery would name the entry's id instead of the booking's.
-  return sql<boolean>`${subquery}`;
+  return sql<T>`${subquery}`;
 }

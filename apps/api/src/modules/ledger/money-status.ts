@@ -17,8 +17,8 @@ import { debtSql, ledgerTotalsLateral } from './ledger.ts';
  */
 const outerBookingId = sql`${sql.identifier(getTableName(bookings))}.${sql.identifier(bookings.id.name)}`;
 
-/** A booking is cancelled when no passenger is left on it (every one removed). */
-export const noPassengerLeft = sql<boolean>`not exists (select 1 from ${passengerSlots} where ${passengerSlots.bookingId} = ${outerBookingId})`;
+/** The booking is cancelled (ADR 0037: its stored status, written by modules/lifecycle). */
+export const isCancelledSql = sql<boolean>`(${bookings.cancelledBy} is not null)`;
 
 /** The booking's passengers. */
 export const passengersOf = sql<number>`(select count(*) from ${passengerSlots} where ${passengerSlots.bookingId} = ${outerBookingId})::integer`;
@@ -32,15 +32,15 @@ const refundRequired = sql<boolean>`exists (select 1 from ${paymentAttempts} whe
  * - `refund_due`: the ledger owes the customer (debt below 0: paid more than the booking now
  *   costs, a cancelled one included), or a payment awaits its refund (taken when nothing more
  *   was owed, or after the booking was cancelled);
- * - `cancelled`: no passenger is left and nothing is owed back (what the cancellation policy
- *   kept is not chased as a balance);
+ * - `cancelled`: cancelled (by the customer or the agency) and nothing is owed back (what the
+ *   cancellation policy kept is not chased as a balance);
  * - `paid` at zero debt; `deposit` when part was paid; `unpaid` when nothing was.
  */
 export function moneyStatusSql(totals: ReturnType<typeof ledgerTotalsLateral>) {
   const debt = debtSql(totals);
   return sql<AdminBookingStatus>`(case
     when ${debt} < 0 or ${refundRequired} then 'refund_due'
-    when ${noPassengerLeft} then 'cancelled'
+    when ${isCancelledSql} then 'cancelled'
     when ${debt} = 0 then 'paid'
     when ${totals.payments} > 0 then 'deposit'
     else 'unpaid' end)`;
@@ -58,10 +58,10 @@ export async function moneyStatusOf(db: Executor, bookingId: string): Promise<Ad
   return row.status;
 }
 
-/** Whether the booking has no passenger left (cancelled). */
+/** Whether the booking is cancelled. */
 export async function bookingCancelled(db: Executor, bookingId: string): Promise<boolean> {
   const [row] = await db
-    .select({ cancelled: noPassengerLeft })
+    .select({ cancelled: isCancelledSql })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   return row?.cancelled ?? false;

@@ -8,6 +8,7 @@ import type { Composed, OutboxRow } from '../outbox/worker.ts';
 import { bookingOwner, factsFromRows } from './documents.ts';
 import { type Block, renderMail } from './render.ts';
 import { balanceReminderTemplate } from './templates/balance-reminder.ts';
+import { bookingChangedTemplate } from './templates/booking-changed.ts';
 import { confirmationTemplate } from './templates/confirmation.ts';
 import { passengerDataReminderTemplate } from './templates/passenger-data-reminder.ts';
 import { passwordChangedTemplate } from './templates/password-changed.ts';
@@ -78,6 +79,7 @@ const templates: Record<MailKind, Template> = {
   request_answered: requestAnsweredTemplate,
   password_changed: passwordChangedTemplate,
   password_reset: passwordResetTemplate,
+  booking_changed: bookingChangedTemplate,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { inLanguage, type Language, nameIn } from '@cusco/shared';
+import { inLanguage, isCancelled, type Language, nameIn } from '@cusco/shared';
 import dayjs from 'dayjs';
 import { asc, eq } from 'drizzle-orm';
 import { createEvent } from 'ics';
@@ -30,6 +30,8 @@ export interface TravelFacts {
   debtCents: number;
   corporate: boolean;
   currency: string;
+  /** Cancelled (by the customer or the agency): it travels nowhere. */
+  cancelled: boolean;
 }
 
 /** A document number shown on paper: every character but the last four hidden. */
@@ -99,6 +101,7 @@ export async function factsFromRows(
     debtCents: rows.totals.debt,
     corporate: booking.corporateClientId !== null,
     currency: booking.currency,
+    cancelled: isCancelled(rows.status),
   };
 }
 

@@ -6,7 +6,7 @@ import { toBookingDetail } from '../bookings/detail-answer.ts';
 import { loadBookingDetail } from '../bookings/detail-rows.ts';
 import { holdsSeats } from '../departures/holdings.ts';
 import { debtSql, ledgerTotalsLateral } from '../ledger/ledger.ts';
-import { noPassengerLeft } from '../ledger/money-status.ts';
+import { isCancelledSql } from '../ledger/money-status.ts';
 import { enqueueMail } from '../outbox/outbox.ts';
 
 /** Balance reminders go 30, 14 and 7 days before travel, while a balance is due. */
@@ -28,7 +28,7 @@ function remindable(today: string, days: number): SQL {
   return and(
     between(bookings.travelDate, sql`${today}::date + 1`, sql`${today}::date + ${days}::int`),
     sql`(${bookings.createdAt} at time zone 'America/Lima')::date < ${today}::date`,
-    not(noPassengerLeft),
+    not(isCancelledSql),
     holdsSeats,
   ) as SQL;
 }

@@ -36,12 +36,11 @@ import {
 /**
  * The booking's travel documents (issue 15), for whoever may see the booking (404 otherwise):
  * the voucher once nothing is left to pay (422 before), the calendar file at any time; neither
- * for a booking every passenger was removed from (cancelled: 422).
+ * for a cancelled booking (422).
  */
-/** A cancelled booking (no passenger left) travels nowhere: it has no travel documents. */
-function notCancelled(facts: { passengers: unknown[] }) {
-  if (facts.passengers.length === 0)
-    throw new AppError('BUSINESS_RULE', 'bookingCancelledNoDocuments');
+/** A cancelled booking travels nowhere: it has no travel documents. */
+function notCancelled(facts: { cancelled: boolean }) {
+  if (facts.cancelled) throw new AppError('BUSINESS_RULE', 'bookingCancelledNoDocuments');
 }
 
 export const travelDocumentRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -89,6 +89,34 @@ const texts = {
   },
   operationsHello: { en: 'Hello,', es: 'Hola:' },
 
+  // booking_changed
+  changedCancelSubject: {
+    en: 'Booking {{code}} is cancelled',
+    es: 'La reserva {{code}} está cancelada',
+  },
+  changedCancelIntro: {
+    en: 'Your booking is cancelled, as you asked. Its seats are given back. This is what the terms of the tour made of it:',
+    es: 'Su reserva está cancelada, como lo pidió. Sus cupos se liberaron. Esto es lo que resulta según las condiciones del tour:',
+  },
+  changedAgencyCancelIntro: {
+    en: 'We are sorry: the agency had to cancel your booking. Everything you paid is given back:',
+    es: 'Lo sentimos: la agencia tuvo que cancelar su reserva. Se le devuelve todo lo que pagó:',
+  },
+  factKept: { en: 'Kept under the terms', es: 'Retenido según las condiciones' },
+  factRefundCard: { en: 'Refunded to your card', es: 'Devuelto a su tarjeta' },
+  factRefundCredit: {
+    en: 'Added to your credit with the agency',
+    es: 'Añadido a su crédito con la agencia',
+  },
+  changedCardDelay: {
+    en: 'A refund to a card may take a few days to show on your statement.',
+    es: 'Una devolución a la tarjeta puede tardar unos días en aparecer en su estado de cuenta.',
+  },
+  changedCreditUse: {
+    en: 'Your credit with the agency can pay any later booking: you see it in the portal.',
+    es: 'Su crédito con la agencia puede pagar cualquier reserva futura: lo ve en el portal.',
+  },
+
   // receipt
   receiptSubject: {
     en: 'Receipt: {{amount}} paid for booking {{code}}',

@@ -72,6 +72,33 @@ export async function retireAttempt(
 }
 
 /**
+ * Closes every open checkout of a booking at its gateway and gives up its attempt
+ * (`retireAttempt`, as `cancelled`), so that no checkout left open takes money after the booking
+ * is cancelled. Answers what came of each: an attempt the gateway is taking a card for, or took
+ * one for, is left pending (settlement records it). Locks the attempts after the booking (locked
+ * by the caller), the order settlement keeps.
+ */
+export async function closeOpenCheckouts(
+  tx: Transaction,
+  gateway: PaymentGateway,
+  bookingId: string,
+): Promise<{ attemptId: string; outcome: 'retired' | 'approved' | 'inProgress' }[]> {
+  const pending = await tx
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.bookingId, bookingId), eq(paymentAttempts.status, 'pending')))
+    .for('update');
+  const closed: { attemptId: string; outcome: 'retired' | 'approved' | 'inProgress' }[] = [];
+  for (const attempt of pending) {
+    closed.push({
+      attemptId: attempt.id,
+      outcome: await retireAttempt(tx, gateway, attempt, 'cancelled'),
+    });
+  }
+  return closed;
+}
+
+/**
  * Settles the booking's pending attempts that the gateway has already decided, before anything
  * is decided on the booking's debt: a payment whose notification was lost is recorded here,
  * not cancelled and forgotten.

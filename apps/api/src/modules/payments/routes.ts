@@ -1,4 +1,11 @@
-import { errorBody, paymentAddRequest, paymentAddResponse } from '@cusco/shared';
+import {
+  creditAnswer,
+  creditPaymentAnswer,
+  creditPaymentRequest,
+  errorBody,
+  paymentAddRequest,
+  paymentAddResponse,
+} from '@cusco/shared';
 import formbody from '@fastify/formbody';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,9 +17,11 @@ import { currencyOfNumeric, verifyAnswer } from '../../gateways/payme/gateway.ts
 import { sandboxNotification } from '../../gateways/sandbox/notification.ts';
 import { pageLanguageOf, resultPage } from '../../gateways/sandbox/pages.ts';
 import { SIGNATURE_HEADER, verifySignature } from '../../gateways/sandbox/signature.ts';
+import { idempotencyHeaders, sendStored } from '../../lib/idempotency.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findForbiddenText } from '../../plugins/input-guard.ts';
 import { addPayment } from './attempts.ts';
+import { creditAccount, payWithCredit } from './credit.ts';
 import { audit, settleAttempt } from './settle.ts';
 
 const received = z.object({ received: z.literal(true), result: z.string() });
@@ -35,6 +44,43 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const attempt = await addPayment(app.db, currentUser(request), request.body, policy);
       return reply.status(201).send(attempt);
     },
+  );
+
+  app.get(
+    '/tour/credit',
+    {
+      schema: {
+        tags: ['payments'],
+        description: "The caller's credit with the agency (money given back by a change).",
+        response: { 200: creditAnswer },
+      },
+    },
+    async (request) => creditAccount(app.db, currentUser(request).userId),
+  );
+
+  app.post(
+    '/tour/payment/credit',
+    {
+      preHandler: app.rateLimited('payment'),
+      schema: {
+        tags: ['payments'],
+        description:
+          "Pays a booking's balance with the caller's credit; idempotent with Idempotency-Key.",
+        headers: idempotencyHeaders,
+        body: creditPaymentRequest,
+        response: { 201: creditPaymentAnswer, 404: errorBody, 422: errorBody },
+      },
+    },
+    async (request, reply) =>
+      sendStored(
+        reply,
+        await payWithCredit(
+          app.db,
+          currentUser(request),
+          request.body,
+          request.headers['idempotency-key'],
+        ),
+      ),
   );
 };
 

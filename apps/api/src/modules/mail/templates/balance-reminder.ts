@@ -14,7 +14,7 @@ async function balanceReminder(w: Writer, view: BookingView): Promise<Draft | { 
   const { facts } = view;
   const debt = facts.debtCents;
   if (debt <= 0) return { skip: 'paid meanwhile' };
-  if (facts.passengers.length === 0) return { skip: 'cancelled' };
+  if (facts.cancelled) return { skip: 'cancelled' };
   const days = daysUntil(w.context.today ?? todayInLima(), facts.travelDate);
   if (days < 0) return { skip: 'travelled' };
   const params = {

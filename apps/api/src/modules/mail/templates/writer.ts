@@ -83,6 +83,8 @@ export function methodName(method: string, language: Language): string {
       return translate('methodTransfer', language);
     case 'card-terminal':
       return translate('methodCardTerminal', language);
+    case 'credit':
+      return translate('methodCredit', language);
     case 'Pay-me':
       return `${translate('ledgerPayment', language)} (Pay-me)`;
     default:

@@ -1,0 +1,257 @@
+import {
+  type Canceller,
+  type ChangeQuote,
+  type ChangeQuoteAnswer,
+  type ChangeRequestParsed,
+  dollarsText,
+  type Language,
+  quoteChange,
+} from '@cusco/shared';
+import { eq } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { isLockNotAvailable } from '../../db/errors.ts';
+import { bookings, tours } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { PaymentGateway } from '../../gateways/gateway.ts';
+import { once, type StoredAnswer } from '../../lib/idempotency.ts';
+import { findVisibleBooking, normalizeCode, type Reader } from '../access/bookings.ts';
+import { recordAudit } from '../audit/record.ts';
+import { statusOf } from '../lifecycle/status.ts';
+import { enqueueMail } from '../outbox/outbox.ts';
+import { settleDecidedAttempts } from '../payments/attempts.ts';
+import { toQuoteAnswer } from './answer.ts';
+import { applyCancel } from './cancel.ts';
+import { type BookingRow, type ChangeContext, changeContext } from './facts.ts';
+import { planRefund } from './refund-plan.ts';
+
+/**
+ * Changes and cancellations of a booking (issue 27): the customer's, and staff's on their behalf
+ * or the agency's own. A quote and the change itself run the same code on the same facts, read
+ * by the server under the booking's lock; the change is one transaction (status, seats, ledger,
+ * refunds, the e-mail, the audit trail), answered once per Idempotency-Key.
+ */
+
+/** Who asks for a change, and how. */
+export interface ChangeCaller {
+  /** Whose bookings they may change: a customer's (and their company's), or 'staff': any. */
+  reader: Reader | 'staff';
+  /** Who acts, for the audit trail: the customer, or the member of staff. */
+  actorUserId: string;
+  language: Language;
+  gateway: PaymentGateway;
+  /** Staff acting for the agency: its cancellation gives everything back. */
+  byAgency?: boolean;
+  /** Why (staff's reason; the customer's cancellation says who). */
+  reason?: string;
+  /** Staff's refund instead of the policy's, in cents (never above what was paid). */
+  overrideRefundCents?: number;
+}
+
+/** The booking named `code`, if the caller may change it; 404 otherwise. */
+async function findBooking(db: Database, caller: ChangeCaller, code: string) {
+  if (caller.reader !== 'staff') return findVisibleBooking(db, caller.reader, code);
+  const [booking] = await db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.code, normalizeCode(code)));
+  if (!booking) throw new AppError('NOT_FOUND', 'bookingNotFound');
+  return booking;
+}
+
+const cancellerOf = (caller: ChangeCaller): Canceller => (caller.byAgency ? 'agency' : 'customer');
+
+/** The quote of `request` on the booking as `context` read it, and where its refund goes. */
+async function quoteOn(
+  tx: Transaction,
+  context: ChangeContext,
+  request: ChangeRequestParsed,
+  caller: ChangeCaller,
+) {
+  const result = quoteChange(
+    context.facts,
+    { kind: 'cancel', by: cancellerOf(caller) },
+    context.policy,
+    context.today,
+  );
+  if (!result.ok) {
+    throw new AppError(
+      'BUSINESS_RULE',
+      result.error,
+      result.params ? { params: result.params } : {},
+    );
+  }
+  const quote =
+    caller.overrideRefundCents === undefined
+      ? result.quote
+      : overridden(result.quote, context, caller.overrideRefundCents);
+  const plan = await planRefund(tx, context, quote, request.refundTo);
+  return { quote, plan };
+}
+
+/**
+ * A quote whose refund staff set (with a reason, audited): at most what was paid, to the cent;
+ * the booking then keeps what was paid less the refund, and owes nothing more.
+ */
+function overridden(quote: ChangeQuote, context: ChangeContext, refundCents: number): ChangeQuote {
+  const paid = Math.max(context.facts.paidCents, 0);
+  if (refundCents > paid) {
+    throw new AppError('BUSINESS_RULE', 'refundOverPaid', {
+      field: 'overrideRefund',
+      params: { refundable: dollarsText(paid) },
+    });
+  }
+  const kept = paid - refundCents;
+  const lines: ChangeQuote['lines'] = [];
+  if (kept > 0) lines.push({ kind: 'kept', cents: kept, reason: 'changeKeptOverride' });
+  if (refundCents > 0) lines.push({ kind: 'refund', cents: refundCents, reason: 'changeRefund' });
+  return { ...quote, lines, refundCents, totalCents: kept, balanceCents: 0 };
+}
+
+/** The status a quoted change would leave. */
+const statusAfter = (caller: ChangeCaller) =>
+  caller.byAgency ? ('cancelled_by_agency' as const) : ('cancelled_by_customer' as const);
+
+/**
+ * POST tour/booking/{code}/changes/quote: what `request` would do to the booking, computed as the
+ * change would be, and nothing written.
+ */
+export async function quoteBookingChange(
+  db: Database,
+  caller: ChangeCaller,
+  code: string,
+  request: ChangeRequestParsed,
+): Promise<ChangeQuoteAnswer> {
+  const visible = await findBooking(db, caller, code);
+  return db.transaction(async (tx) => {
+    const context = await changeContext(tx, visible);
+    const { quote, plan } = await quoteOn(tx, context, request, caller);
+    return toQuoteAnswer(request.kind, quote, plan, {
+      paidCents: context.facts.paidCents,
+      onCredit: context.facts.onCredit,
+      status: statusAfter(caller),
+      language: caller.language,
+    });
+  });
+}
+
+/**
+ * Locks the booking for a change without waiting: a change while another change (or a payment)
+ * of the same booking is being made is refused (409 `changeRaced`) rather than made on what the
+ * customer no longer sees.
+ */
+async function lockForChange(tx: Transaction, bookingId: string): Promise<BookingRow> {
+  try {
+    const [row] = await tx
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, bookingId))
+      .for('update', { noWait: true });
+    if (!row) throw new AppError('NOT_FOUND', 'bookingNotFound');
+    return row;
+  } catch (error) {
+    if (isLockNotAvailable(error)) throw new AppError('CONFLICT', 'changeRaced');
+    throw error;
+  }
+}
+
+/**
+ * Carries out a quoted change on a locked booking, with its audit entry and its e-mail, in the
+ * caller's transaction; answers the booking's status after it.
+ */
+async function carryOut(
+  tx: Transaction,
+  caller: ChangeCaller,
+  context: ChangeContext,
+  { quote, plan }: Awaited<ReturnType<typeof quoteOn>>,
+  request: ChangeRequestParsed,
+) {
+  const { booking } = context;
+  const canceller = cancellerOf(caller);
+  const done = await applyCancel(tx, caller.gateway, context, quote, plan, {
+    canceller,
+    reason: caller.reason ?? '',
+  });
+  const status = await statusOf(tx, booking.id);
+  await recordAudit(tx, {
+    staffUserId: caller.actorUserId,
+    action: canceller === 'agency' ? 'booking.cancel-by-agency' : 'booking.cancel',
+    bookingId: booking.id,
+    subjectId: booking.id,
+    before: done.audit.before,
+    after: { ...done.audit.after, reason: caller.reason ?? '' },
+  });
+  await enqueueMail(tx, {
+    kind: 'booking_changed',
+    subjectId: booking.id,
+    reason: 'cancel',
+    userId: booking.userId,
+    bookingId: booking.id,
+    data: {
+      change: request.kind,
+      status,
+      refundCents: quote.refundCents,
+      cardCents: plan.cardCents,
+      creditCents: plan.creditCents,
+      feeCents: quote.feeCents,
+      totalCents: quote.totalCents,
+      balanceCents: quote.balanceCents,
+    },
+  });
+  return { status, quote, plan };
+}
+
+/**
+ * Cancels a booking already locked by the caller's transaction, under its policy, refunding to
+ * the cards that paid (the rest to the customer's credit): an accepted request to remove every
+ * passenger (incidents/removal.ts) is this cancellation.
+ */
+export async function cancelLockedBooking(
+  tx: Transaction,
+  caller: ChangeCaller,
+  booking: BookingRow,
+) {
+  const request: ChangeRequestParsed = { kind: 'cancel', refundTo: 'card' };
+  const context = await changeContext(tx, booking);
+  const quoted = await quoteOn(tx, context, request, caller);
+  return carryOut(tx, caller, context, quoted, request);
+}
+
+/** POST tour/booking/{code}/changes: makes the change, and answers what it did. */
+export async function makeBookingChange(
+  db: Database,
+  caller: ChangeCaller,
+  code: string,
+  request: ChangeRequestParsed,
+  key: string | undefined,
+): Promise<StoredAnswer<ChangeQuoteAnswer> & { tourCode: string }> {
+  const visible = await findBooking(db, caller, code);
+  // What a gateway already took is recorded first, so that the change is decided on the truth.
+  await settleDecidedAttempts(db, caller.gateway, visible.id);
+  const scope = `booking.change:${visible.id}`;
+  const body = {
+    request,
+    byAgency: caller.byAgency ?? false,
+    reason: caller.reason ?? '',
+    overrideRefundCents: caller.overrideRefundCents ?? null,
+  };
+  const answer = await once(db, { userId: caller.actorUserId, scope, key, body }, async (tx) => {
+    const booking = await lockForChange(tx, visible.id);
+    const context = await changeContext(tx, booking);
+    const { quote, plan } = await quoteOn(tx, context, request, caller);
+    const { status } = await carryOut(tx, caller, context, { quote, plan }, request);
+    return {
+      statusCode: 201,
+      body: toQuoteAnswer(request.kind, quote, plan, {
+        paidCents: context.facts.paidCents,
+        onCredit: context.facts.onCredit,
+        status,
+        language: caller.language,
+      }),
+    };
+  });
+  const [tour] = await db
+    .select({ code: tours.code })
+    .from(tours)
+    .where(eq(tours.id, visible.tourId));
+  return { ...answer, tourCode: tour?.code ?? '' };
+}

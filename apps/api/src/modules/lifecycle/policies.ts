@@ -1,0 +1,31 @@
+import { type ChangePolicy, type PolicyAudience, SPEC_POLICIES } from '@cusco/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { changePolicies } from '../../db/schema.ts';
+
+/**
+ * A tour's change policy for an audience (its public or its corporate bookings): its row of
+ * change_policies, or the spec's terms when it has none (a tour created before its policy was
+ * edited).
+ */
+export async function policyFor(
+  db: Executor,
+  tourId: string,
+  audience: PolicyAudience,
+): Promise<ChangePolicy> {
+  const [row] = await db
+    .select()
+    .from(changePolicies)
+    .where(and(eq(changePolicies.tourId, tourId), eq(changePolicies.audience, audience)));
+  if (!row) return SPEC_POLICIES[audience];
+  return {
+    windows: row.windows,
+    keepDeposit: row.keepDeposit,
+    permitCents: row.permitCents,
+    entranceCents: row.entranceCents,
+    trainCents: row.trainCents,
+    dateChangeFeeCents: row.dateChangeFeeCents,
+    nameChangeFeeCents: row.nameChangeFeeCents,
+    lastChangeDays: row.lastChangeDays,
+  };
+}

@@ -1,0 +1,565 @@
+import { randomUUID } from 'node:crypto';
+import {
+  bookingDetail,
+  bookingList,
+  bookingStatus,
+  changeQuoteAnswer,
+  creditAnswer,
+  paymentAddResponse,
+  todayInLima,
+} from '@cusco/shared';
+import dayjs from 'dayjs';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../src/db/client.ts';
+import {
+  auditEntries,
+  bookings,
+  ledgerEntries,
+  mailMessages,
+  outbox,
+  sandboxCharges,
+} from '../src/db/schema.ts';
+import { holdingsOn, holdsSeats } from '../src/modules/departures/holdings.ts';
+import { ledgerTotals } from '../src/modules/ledger/ledger.ts';
+import { demoAccounts } from '../src/seed/demo-accounts.ts';
+import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
+import { createTestApp, isPostgres, type TestContext } from './support/app.ts';
+import { bookingFor, loadTour, postBooking } from './support/bookings.ts';
+import { turnBack } from './support/clock.ts';
+import { event, notify } from './support/payments.ts';
+
+/**
+ * Changes and cancellations under the tour's terms (issue 27): the named status, the policy's
+ * windows counted in Cusco's days, refunds never above what was paid, to the card or to the
+ * customer's credit, never half done, seats given back, one change at a time, and staff's
+ * overrides and the agency's own cancellation.
+ */
+let ctx: TestContext;
+let app: FastifyInstance;
+let db: Executor;
+type Session = Awaited<ReturnType<typeof signIn>>;
+let agent: Session;
+let corporate: Session;
+let customer: Session;
+let other: Session;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  app = ctx.app;
+  db = ctx.database.db;
+  agent = await signIn(app, demoAccounts.agent.email, demoAccounts.agent.password);
+  corporate = await signIn(app, demoAccounts.corporate.email, demoAccounts.corporate.password);
+  customer = await signUpAndIn(app, { name: 'Rosa', lastname: 'Quispe' });
+  other = await signUpAndIn(app, { name: 'Tomás', lastname: 'Mamani' });
+});
+afterAll(async () => ctx?.close());
+
+/** The Salkantay trek (no permits, no hotels), a year or so ahead; its code and price (USD). */
+async function book(
+  options: { adults?: number; token?: string; corporate?: boolean; language?: 'en' | 'es' } = {},
+) {
+  const tour = await loadTour(app, '200501');
+  const body = {
+    ...bookingFor(tour, { adults: options.adults ?? 1 }),
+    ...(options.corporate ? { corporate: true } : {}),
+  };
+  const response = await postBooking(
+    app,
+    options.token ?? customer.token,
+    body,
+    options.language ? { 'accept-language': options.language } : {},
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  const saved = response.json() as { code: string; transactionId?: string };
+  return { code: saved.code, price: body.amount, transactionId: saved.transactionId ?? '' };
+}
+
+/** Moves a booking's travel date `days` days after the agency's today (its length kept). */
+async function travelIn(code: string, days: number) {
+  const date = dayjs(todayInLima()).add(days, 'day').format('YYYY-MM-DD');
+  await db
+    .update(bookings)
+    .set({
+      endDate: sql`${bookings.endDate} + (${date}::date - ${bookings.travelDate})`,
+      travelDate: date,
+    })
+    .where(eq(bookings.code, code));
+}
+
+const post = (url: string, token: string, payload: object, headers: object = {}) =>
+  app.inject({ method: 'POST', url, headers: { ...bearer(token), ...headers }, payload });
+
+async function deskPayment(code: string, amount: number) {
+  const paid = await post(
+    `/api/admin/bookings/${code}/payments`,
+    agent.token,
+    { amount, method: 'cash' },
+    { 'idempotency-key': randomUUID() },
+  );
+  expect(paid.statusCode, paid.body).toBe(201);
+}
+
+/** The customer pays `amount` by card at the sandbox, approved and notified. */
+async function cardPayment(code: string, amount: number, token = customer.token) {
+  const opened = await post('/api/tour/payment/add', token, {
+    bookingId: code,
+    amount,
+    amountStr: String(amount * 100),
+  });
+  expect(opened.statusCode, opened.body).toBe(201);
+  const { transactionId } = paymentAddResponse.parse(opened.json());
+  await db
+    .update(sandboxCharges)
+    .set({ status: 'approved' })
+    .where(eq(sandboxCharges.transactionId, transactionId));
+  const settled = await notify(app, event(transactionId, amount * 100));
+  expect(settled.json().result).toBe('paid');
+  return transactionId;
+}
+
+const quote = async (code: string, body: object = { kind: 'cancel' }, token = customer.token) =>
+  post(`/api/tour/booking/${code}/changes/quote`, token, body);
+
+const change = (
+  code: string,
+  body: object = { kind: 'cancel' },
+  token = customer.token,
+  key?: string,
+) => post(`/api/tour/booking/${code}/changes`, token, body, key ? { 'idempotency-key': key } : {});
+
+async function detail(code: string, token = customer.token) {
+  const response = await app.inject({ url: `/api/tour/booking/${code}`, headers: bearer(token) });
+  expect(response.statusCode, response.body).toBe(200);
+  return bookingDetail.parse(response.json());
+}
+
+async function credit(token = customer.token) {
+  const response = await app.inject({ url: '/api/tour/credit', headers: bearer(token) });
+  expect(response.statusCode, response.body).toBe(200);
+  return creditAnswer.parse(response.json());
+}
+
+async function bookingRow(code: string) {
+  const [row] = await db.select().from(bookings).where(eq(bookings.code, code));
+  if (!row) throw new Error(`no booking ${code}`);
+  return row;
+}
+
+/** Whole dollars of a deposit: half of the passengers and hotels, rounded down (spec §9). */
+const depositOf = (price: number) => Math.floor(price / 2);
+
+describe('the named status (ADR 0037)', () => {
+  /** The status the database computes, and shared's rule given the same facts. */
+  async function bothStatuses(code: string) {
+    const row = await bookingRow(code);
+    const [hold] = await db
+      .select({ holds: holdsSeats })
+      .from(bookings)
+      .where(eq(bookings.id, row.id));
+    const totals = await ledgerTotals(db, row.id);
+    const rule = bookingStatus({
+      cancelledBy: row.cancelledBy,
+      holdsSeats: hold?.holds ?? false,
+      onCredit: row.corporateClientId !== null,
+      travelDate: row.travelDate,
+      today: todayInLima(),
+      paidCents: totals.payments,
+      depositCents: Math.floor((row.passengersCents + row.hotelsCents) / 200) * 100,
+      debtCents: totals.debt,
+    });
+    const token = row.corporateClientId ? corporate.token : customer.token;
+    const listed = await app.inject({
+      url: '/api/tour/booking/list?pageSize=100',
+      headers: bearer(token),
+    });
+    const item = bookingList.parse(listed.json()).find((candidate) => candidate.id === code);
+    return { detail: (await detail(code, token)).booking.status, list: item?.status, rule };
+  }
+
+  const expectStatus = async (code: string, status: string) =>
+    expect(await bothStatuses(code)).toEqual({ detail: status, list: status, rule: status });
+
+  it('is computed once, in SQL, as shared rules say, and read alike by the list and the detail', async () => {
+    const pending = await book();
+    await expectStatus(pending.code, 'pending_payment');
+
+    const expired = await book();
+    await turnBack(db, expired.code, 24 * 60);
+    await expectStatus(expired.code, 'expired');
+
+    const partly = await book();
+    await deskPayment(partly.code, depositOf(partly.price));
+    await expectStatus(partly.code, 'partly_paid');
+
+    const paid = await book();
+    await deskPayment(paid.code, paid.price);
+    await expectStatus(paid.code, 'paid');
+
+    const onCredit = await book({ adults: 2, token: corporate.token, corporate: true });
+    await expectStatus(onCredit.code, 'confirmed');
+
+    const travelled = await book();
+    await deskPayment(travelled.code, travelled.price);
+    await travelIn(travelled.code, 0);
+    await expectStatus(travelled.code, 'travelled');
+
+    const cancelled = await book();
+    expect((await change(cancelled.code)).statusCode).toBe(201);
+    await expectStatus(cancelled.code, 'cancelled_by_customer');
+
+    const byAgency = await book();
+    const agencyCancel = await post(`/api/admin/bookings/${byAgency.code}/changes`, agent.token, {
+      change: { kind: 'cancel' },
+      byAgency: true,
+      reason: 'The trail is closed by a landslide',
+    });
+    expect(agencyCancel.statusCode, agencyCancel.body).toBe(201);
+    await expectStatus(byAgency.code, 'cancelled_by_agency');
+  });
+});
+
+describe('cancelling under the terms, counted in Cusco days', () => {
+  it.each([
+    // days before travel, what is kept of a booking paid in full (deposit, or the window's share)
+    [31, 'deposit'],
+    [30, 50],
+    [11, 50],
+    [10, 80],
+    [4, 80],
+    [3, 100],
+    [1, 100],
+  ] as const)('%i days before, paid in full: keeps the %s', async (days, keep) => {
+    const { code, price } = await book();
+    await deskPayment(code, price);
+    await travelIn(code, days);
+    const response = await quote(code);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = changeQuoteAnswer.parse(response.json());
+    const kept =
+      keep === 'deposit'
+        ? depositOf(price)
+        : Math.max(Math.round(price * keep) / 100, depositOf(price));
+    expect(answer).toMatchObject({
+      kind: 'cancel',
+      daysBefore: days,
+      keepPercent: keep === 'deposit' ? 0 : keep,
+      paid: price,
+      total: kept,
+      refund: Math.round((price - kept) * 100) / 100,
+      balance: 0,
+      status: 'cancelled_by_customer',
+    });
+    // A quote writes nothing.
+    expect((await detail(code)).booking.status).toBe('paid');
+  });
+
+  it('follows the corporate terms: what the company owes is adjusted, no card refunded', async () => {
+    const atTen = await book({ adults: 2, token: corporate.token, corporate: true });
+    await travelIn(atTen.code, 10);
+    const ten = changeQuoteAnswer.parse(
+      (await quote(atTen.code, undefined, corporate.token)).json(),
+    );
+    expect(ten).toMatchObject({
+      keepPercent: 50,
+      total: atTen.price / 2,
+      balance: atTen.price / 2,
+    });
+    await travelIn(atTen.code, 9);
+    const nine = changeQuoteAnswer.parse(
+      (await quote(atTen.code, undefined, corporate.token)).json(),
+    );
+    expect(nine).toMatchObject({ keepPercent: 80, refund: 0 });
+    const done = await change(atTen.code, { kind: 'cancel' }, corporate.token);
+    expect(done.statusCode, done.body).toBe(201);
+    const after = await detail(atTen.code, corporate.token);
+    expect(after.booking.status).toBe('cancelled_by_customer');
+    expect(after.balance.debt).toBe(nine.total);
+  });
+
+  it('refunds to the card that paid, newest payment first, and the rest of it as a credit', async () => {
+    const { code, price } = await book();
+    const first = await cardPayment(code, 100);
+    await deskPayment(code, price - 150);
+    const second = await cardPayment(code, 50);
+    const done = await change(code, { kind: 'cancel', refundTo: 'card' });
+    expect(done.statusCode, done.body).toBe(201);
+    const answer = changeQuoteAnswer.parse(done.json());
+    const refund = price - depositOf(price);
+    expect(answer).toMatchObject({ refund, refundTo: 'card', balance: 0 });
+    const refundedBy = async (attemptId: string) =>
+      (await db.select().from(sandboxCharges).where(eq(sandboxCharges.transactionId, attemptId)))[0]
+        ?.refundedCents;
+    expect(await refundedBy(second)).toBe(5000);
+    expect(await refundedBy(first)).toBe(10000);
+    expect(answer.lines.filter((line) => line.kind === 'refund')).toEqual([
+      { kind: 'refund', amount: 150, reason: 'Refunded to your card' },
+      {
+        kind: 'refund',
+        amount: refund - 150,
+        reason: 'Added to your credit with the agency, for any later booking',
+      },
+    ]);
+    expect((await credit()).balance).toBe(refund - 150);
+    const after = await detail(code);
+    expect(after.balance).toMatchObject({ debt: 0, payments: depositOf(price) });
+  });
+
+  it('stays undone when the gateway refuses the refund, and can take it as a credit instead', async () => {
+    const fresh = await signUpAndIn(app);
+    const { code, price } = await book({ token: fresh.token });
+    const attemptId = await cardPayment(code, price, fresh.token);
+    // The gateway no longer holds the charge as approved: it refuses to refund it.
+    await db
+      .update(sandboxCharges)
+      .set({ status: 'cancelled' })
+      .where(eq(sandboxCharges.transactionId, attemptId));
+    const ledgerBefore = await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.bookingId, (await bookingRow(code)).id));
+    const refused = await change(code, { kind: 'cancel', refundTo: 'card' }, fresh.token);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().message).toBe(
+      'The card payment could not be refunded: nothing was changed. Try again later, or take the refund as a credit with the agency',
+    );
+    expect((await detail(code, fresh.token)).booking.status).toBe('paid');
+    const ledgerAfter = await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.bookingId, (await bookingRow(code)).id));
+    expect(ledgerAfter).toEqual(ledgerBefore);
+    expect((await credit(fresh.token)).balance).toBe(0);
+
+    const asCredit = await change(code, { kind: 'cancel', refundTo: 'credit' }, fresh.token);
+    expect(asCredit.statusCode, asCredit.body).toBe(201);
+    expect((await credit(fresh.token)).balance).toBe(price - depositOf(price));
+  });
+
+  it('gives its seats back at once, and keeps its passengers and history', async () => {
+    const { code } = await book({ adults: 3 });
+    const row = await bookingRow(code);
+    const day = { from: row.travelDate, to: row.travelDate };
+    const before = (await holdingsOn(db, row.tourId, day)).get(row.travelDate)?.travellers ?? 0;
+    expect((await change(code)).statusCode).toBe(201);
+    const after = (await holdingsOn(db, row.tourId, day)).get(row.travelDate)?.travellers ?? 0;
+    expect(before - after).toBe(3);
+    const cancelled = await detail(code);
+    expect(cancelled.passangerRegistry).toHaveLength(3);
+    expect(cancelled.buy).toHaveLength(1);
+  });
+
+  it('is refused once cancelled, or once the travel date has come, with a clear message', async () => {
+    const { code } = await book();
+    expect((await change(code)).statusCode).toBe(201);
+    const again = await change(code);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe('This reservation is cancelled: it can no longer be changed');
+    expect((await quote(code)).statusCode).toBe(422);
+
+    const travelled = await book();
+    await deskPayment(travelled.code, travelled.price);
+    await travelIn(travelled.code, 0);
+    const late = await change(travelled.code);
+    expect(late.statusCode).toBe(422);
+    expect(late.json().message).toBe(
+      "This reservation's travel date has come: it can no longer be changed or cancelled",
+    );
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first answer, and cancels once', async () => {
+    const { code, price } = await book();
+    await deskPayment(code, price);
+    const key = randomUUID();
+    const first = await change(code, { kind: 'cancel', refundTo: 'credit' }, customer.token, key);
+    const retry = await change(code, { kind: 'cancel', refundTo: 'credit' }, customer.token, key);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    const id = (await bookingRow(code)).id;
+    const cancellations = await db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.bookingId, id), eq(auditEntries.action, 'booking.cancel')));
+    expect(cancellations).toHaveLength(1);
+  });
+
+  it("is a 404 for another customer's booking, as for one that does not exist", async () => {
+    const { code } = await book();
+    const foreign = await change(code, { kind: 'cancel' }, other.token);
+    const missing = await change('CT-ZZZZZZ', { kind: 'cancel' }, other.token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(missing.body);
+    expect((await quote(code, undefined, other.token)).statusCode).toBe(404);
+    expect((await detail(code)).booking.status).toBe('pending_payment');
+  });
+
+  it('refuses bad bodies with a 4xx, never a 500', async () => {
+    const { code } = await book();
+    for (const body of [
+      {},
+      { kind: 'teleport' },
+      { kind: 'cancel', refundTo: 'cash' },
+      { kind: 'cancel\u0000' },
+      { kind: 'cancel', refundTo: 'card\u0000' },
+    ]) {
+      const response = await change(code, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    // A megabyte is beyond any body the API takes.
+    expect((await change(code, { kind: 'x'.repeat(1_000_000) })).statusCode).toBe(413);
+    expect((await detail(code)).booking.status).toBe('pending_payment');
+  });
+});
+
+describe('the credit with the agency', () => {
+  it('pays a later booking, never more than its balance nor than the booking owes', async () => {
+    const traveller = await signUpAndIn(app);
+    const first = await book({ token: traveller.token });
+    await deskPayment(first.code, first.price);
+    expect(
+      (await change(first.code, { kind: 'cancel', refundTo: 'credit' }, traveller.token))
+        .statusCode,
+    ).toBe(201);
+    const balance = first.price - depositOf(first.price);
+    const account = await credit(traveller.token);
+    expect(account.balance).toBe(balance);
+    expect(account.movements).toEqual([
+      expect.objectContaining({ kind: 'issued', amount: balance, bookingCode: first.code }),
+    ]);
+
+    const second = await book({ token: traveller.token });
+    const pay = (amount: number) =>
+      post('/api/tour/payment/credit', traveller.token, { bookingId: second.code, amount });
+    const tooMuch = await pay(balance + 0.01);
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().message).toBe(
+      `Your credit with the agency is $${balance.toFixed(2)}: you cannot pay more with it`,
+    );
+    const exact = await pay(balance);
+    expect(exact.statusCode, exact.body).toBe(201);
+    expect(exact.json()).toMatchObject({ paid: balance, balance: 0, debt: second.price - balance });
+    expect((await credit(traveller.token)).balance).toBe(0);
+    expect((await pay(0.01)).statusCode).toBe(422);
+    const paid = await detail(second.code, traveller.token);
+    expect(paid.payments.at(-1)).toMatchObject({
+      total: balance,
+      paymentMethod: 'Credit with the agency',
+    });
+  });
+});
+
+describe("staff's changes", () => {
+  it('cancel for the agency with a reason, giving everything back; audited', async () => {
+    const { code, price } = await book();
+    await deskPayment(code, price);
+    const url = `/api/admin/bookings/${code}/changes`;
+    const noReason = await post(url, agent.token, { change: { kind: 'cancel' }, byAgency: true });
+    expect(noReason.statusCode).toBe(400);
+    const byCustomer = await post(url, customer.token, { change: { kind: 'cancel' } });
+    expect(byCustomer.statusCode).toBe(404);
+    const done = await post(url, agent.token, {
+      change: { kind: 'cancel' },
+      byAgency: true,
+      reason: 'Heavy rain closed the pass',
+    });
+    expect(done.statusCode, done.body).toBe(201);
+    expect(changeQuoteAnswer.parse(done.json())).toMatchObject({
+      refund: price,
+      total: 0,
+      status: 'cancelled_by_agency',
+    });
+    const [entry] = await db
+      .select()
+      .from(auditEntries)
+      .where(
+        and(
+          eq(auditEntries.bookingId, (await bookingRow(code)).id),
+          eq(auditEntries.action, 'booking.cancel-by-agency'),
+        ),
+      );
+    expect(entry?.after).toMatchObject({ reason: 'Heavy rain closed the pass' });
+  });
+
+  it('override the refund with a reason: up to what was paid, to the cent, and not a cent more', async () => {
+    const { code, price } = await book();
+    await deskPayment(code, price);
+    const url = `/api/admin/bookings/${code}/changes/quote`;
+    const overriding = (amount: number) =>
+      post(url, agent.token, {
+        change: { kind: 'cancel' },
+        overrideRefund: amount,
+        reason: 'Medical certificate',
+      });
+    const over = await overriding(price + 0.01);
+    expect(over.statusCode).toBe(422);
+    expect(over.json().message).toBe(
+      `At most $${price.toFixed(2)} of this payment can be refunded`,
+    );
+    const exact = await overriding(price);
+    expect(exact.statusCode, exact.body).toBe(200);
+    expect(changeQuoteAnswer.parse(exact.json())).toMatchObject({ refund: price, total: 0 });
+    const noReason = await post(url, agent.token, {
+      change: { kind: 'cancel' },
+      overrideRefund: 1,
+    });
+    expect(noReason.statusCode).toBe(400);
+  });
+});
+
+describe('the e-mail of a change', () => {
+  it("is written in the booking's language, with what was kept and where the refund went", async () => {
+    const { code, price } = await book({ language: 'es' });
+    await deskPayment(code, price);
+    expect((await change(code, { kind: 'cancel', refundTo: 'credit' })).statusCode).toBe(201);
+    await app.mail.sendDue();
+    const [kept] = await db
+      .select({ subject: mailMessages.subject, text: mailMessages.text })
+      .from(mailMessages)
+      .innerJoin(outbox, eq(outbox.id, mailMessages.outboxId))
+      .where(
+        and(eq(outbox.kind, 'booking_changed'), eq(outbox.bookingId, (await bookingRow(code)).id)),
+      );
+    expect(kept?.subject).toBe(`La reserva ${code} está cancelada`);
+    expect(kept?.text).toContain('Retenido según las condiciones');
+    expect(kept?.text).toContain('Añadido a su crédito con la agencia');
+  });
+});
+
+describe.runIf(isPostgres)('two changes of one booking at once', () => {
+  it('refuses a change while another holds the booking (409), and lets exactly one of two win', async () => {
+    const held = await book();
+    const row = await bookingRow(held.code);
+    await db.transaction(async (tx) => {
+      await tx.select().from(bookings).where(eq(bookings.id, row.id)).for('update');
+      const blocked = await change(held.code);
+      expect(blocked.statusCode, blocked.body).toBe(409);
+      expect(blocked.json().message).toBe(
+        'This reservation was changed at the same moment: look at it again before you confirm',
+      );
+    });
+    expect((await detail(held.code)).booking.status).toBe('pending_payment');
+
+    const raced = await book();
+    await deskPayment(raced.code, raced.price);
+    const answers = await Promise.all([
+      change(raced.code, { kind: 'cancel', refundTo: 'credit' }),
+      change(raced.code, { kind: 'cancel', refundTo: 'credit' }),
+    ]);
+    const statuses = answers.map((answer) => answer.statusCode).toSorted();
+    expect(statuses[0]).toBe(201);
+    expect([409, 422]).toContain(statuses[1]);
+    const discounts = await db
+      .select()
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.bookingId, (await bookingRow(raced.code)).id),
+          eq(ledgerEntries.kind, 'credit'),
+        ),
+      );
+    expect(discounts).toHaveLength(1);
+  });
+});
