@@ -3,6 +3,7 @@ import {
   bookingDetail,
   bookingList,
   bookingStatus,
+  CustomerTypeId,
   changeQuoteAnswer,
   creditAnswer,
   paymentAddResponse,
@@ -16,6 +17,7 @@ import type { Executor } from '../src/db/client.ts';
 import {
   auditEntries,
   bookings,
+  departures,
   ledgerEntries,
   mailMessages,
   outbox,
@@ -561,5 +563,210 @@ describe.runIf(isPostgres)('two changes of one booking at once', () => {
         ),
       );
     expect(discounts).toHaveLength(1);
+  });
+});
+
+describe('changes the catalogue prices again', () => {
+  /** A date `days` after `date`, never in February (the Inca Trail is closed then). */
+  const later = (date: string, days: number) => {
+    let day = dayjs(date).add(days, 'day');
+    while (day.month() === 1) day = day.add(1, 'day');
+    return day.format('YYYY-MM-DD');
+  };
+  const travellersOn = async (tourId: string, date: string) =>
+    (await holdingsOn(db, tourId, { from: date, to: date })).get(date)?.travellers ?? 0;
+
+  it('moves the date: the seats follow, nothing is charged on a trek without permits', async () => {
+    const { code, price } = await book({ adults: 2 });
+    await deskPayment(code, price);
+    const row = await bookingRow(code);
+    const to = later(row.travelDate, 7);
+    const preview = changeQuoteAnswer.parse(
+      (await quote(code, { kind: 'date', travelDate: to })).json(),
+    );
+    expect(preview).toMatchObject({ kind: 'date', lines: [], fee: 0, total: price, balance: 0 });
+    // The quote checked the new day's seats and wrote nothing: not even the day's row.
+    const dayRows = () =>
+      db
+        .select()
+        .from(departures)
+        .where(and(eq(departures.tourId, row.tourId), eq(departures.date, to)));
+    expect(await dayRows()).toEqual([]);
+    const before = await travellersOn(row.tourId, row.travelDate);
+    const moved = await change(code, { kind: 'date', travelDate: to });
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect(changeQuoteAnswer.parse(moved.json()).status).toBe('paid');
+    expect((await detail(code)).booking.tripDate).toBe(to);
+    expect(await travellersOn(row.tourId, row.travelDate)).toBe(before - 2);
+    expect(await travellersOn(row.tourId, to)).toBe(2);
+    expect(await dayRows()).toHaveLength(1);
+    const after = await bookingRow(code);
+    expect(dayjs(after.endDate).diff(after.travelDate, 'day')).toBe(
+      dayjs(row.endDate).diff(row.travelDate, 'day'),
+    );
+  });
+
+  it('charges new permits for each traveller when a permit-bound date moves after they were bought', async () => {
+    const tour = await loadTour(app, '100401');
+    const body = bookingFor(tour, { adults: 2 });
+    const saved = await postBooking(app, customer.token, body);
+    expect(saved.statusCode, saved.body).toBe(201);
+    const code = saved.json().code as string;
+    const row = await bookingRow(code);
+    await db
+      .insert(departures)
+      .values({ tourId: row.tourId, date: row.travelDate, permits: 60 })
+      .onConflictDoUpdate({
+        target: [departures.tourId, departures.date],
+        set: { permits: 60 },
+      });
+    const to = later(row.travelDate, 7);
+    // Not yet confirmed: no permit was bought, the date moves for free.
+    const unconfirmed = changeQuoteAnswer.parse(
+      (await quote(code, { kind: 'date', travelDate: to })).json(),
+    );
+    expect(unconfirmed.fee).toBe(0);
+    await deskPayment(code, body.amount);
+    const preview = changeQuoteAnswer.parse(
+      (await quote(code, { kind: 'date', travelDate: to })).json(),
+    );
+    expect(preview).toMatchObject({ fee: 230, total: body.amount + 230, balance: 230 });
+    expect(preview.lines).toEqual([
+      {
+        kind: 'fee',
+        amount: 230,
+        reason:
+          'New Inca Trail permits for 2 traveller(s): the permits are personal and bought for one date',
+      },
+    ]);
+    expect((await change(code, { kind: 'date', travelDate: to })).statusCode).toBe(201);
+    const after = await detail(code);
+    expect(after.balance.debt).toBe(230);
+    expect(after.paymentExtra.add).toEqual([
+      expect.objectContaining({ name: 'New Inca Trail permits for the new date', total: 230 }),
+    ]);
+  });
+
+  it('refuses a date the tour does not run, a full departure, and a change after its last day', async () => {
+    const { code, price } = await book({ adults: 2 });
+    await deskPayment(code, price);
+    const row = await bookingRow(code);
+    const past = await change(code, { kind: 'date', travelDate: '2020-01-01' });
+    expect(past.statusCode).toBe(422);
+    const full = later(row.travelDate, 9);
+    await db
+      .insert(departures)
+      .values({ tourId: row.tourId, date: full, capacity: 1 })
+      .onConflictDoUpdate({ target: [departures.tourId, departures.date], set: { capacity: 1 } });
+    const soldOut = await change(code, { kind: 'date', travelDate: full });
+    expect(soldOut.statusCode, soldOut.body).toBe(409);
+    expect(soldOut.json().message).toBe('Only 1 seats are left on that date');
+    expect((await detail(code)).booking.tripDate).toBe(row.travelDate);
+    await travelIn(code, 3);
+    const late = await change(code, { kind: 'date', travelDate: later(todayInLima(), 30) });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().message).toBe(
+      'Changes are taken until 4 days before the travel date: for anything else, write a request to the agency',
+    );
+  });
+
+  it('removes a passenger at the group’s new price, keeping the share the terms keep', async () => {
+    // 4 adults in a group: 4 × 590 = 2,360; 3 adults pay 620 each: 1,860.
+    const { code, price } = await book({ adults: 4 });
+    expect(price).toBe(2360);
+    await deskPayment(code, price);
+    await travelIn(code, 10);
+    const [slot] = (await detail(code)).passangerRegistry;
+    const body = { kind: 'removePassenger', slotId: slot?.id, refundTo: 'credit' };
+    const preview = changeQuoteAnswer.parse((await quote(code, body)).json());
+    // The price falls by 500; 10 days before, 80 % of it is kept (400): 100 goes back.
+    expect(preview.lines).toEqual([
+      {
+        kind: 'price',
+        amount: -500,
+        reason: "Price taken off for the removed passenger(s), at the group's new price",
+      },
+      {
+        kind: 'kept',
+        amount: 400,
+        reason: 'Kept under the terms: 80% of the price, cancelling this close to the travel date',
+      },
+      {
+        kind: 'refund',
+        amount: 100,
+        reason: 'Added to your credit with the agency, for any later booking',
+      },
+    ]);
+    expect(preview).toMatchObject({ total: 2260, refund: 100, balance: 0 });
+    const done = await change(code, body);
+    expect(done.statusCode, done.body).toBe(201);
+    const after = await detail(code);
+    expect(after.passangerRegistry).toHaveLength(3);
+    expect(after.passanger).toEqual([expect.objectContaining({ quantity: 3, total: 1860 })]);
+    expect(after.balance.debt).toBe(0);
+  });
+
+  it('refuses removing the last passenger (that is a cancellation) or leaving a child alone', async () => {
+    const { code } = await book({ adults: 1 });
+    const [only] = (await detail(code)).passangerRegistry;
+    const last = await change(code, { kind: 'removePassenger', slotId: only?.id });
+    expect(last.statusCode).toBe(422);
+    expect(last.json().message).toBe(
+      "This is the booking's last passenger: to remove them, cancel the booking",
+    );
+    const foreign = await change(code, { kind: 'removePassenger', slotId: randomUUID() });
+    expect(foreign.statusCode).toBe(400);
+  });
+
+  it('adds a passenger: the group’s price changes, and a booking whose deposit rose gets a new hold to pay it', async () => {
+    // 3 adults: 1,860; half paid (930). With a 4th: 4 × 590 = 2,360, deposit 1,180.
+    const { code } = await book({ adults: 3 });
+    await deskPayment(code, 930);
+    expect((await detail(code)).booking.status).toBe('partly_paid');
+    await turnBack(db, code, 24 * 60);
+    expect((await detail(code)).booking.status).toBe('partly_paid');
+    const done = await change(code, { kind: 'addPassenger', customerTypeId: CustomerTypeId.adult });
+    expect(done.statusCode, done.body).toBe(201);
+    expect(changeQuoteAnswer.parse(done.json())).toMatchObject({
+      lines: [
+        {
+          kind: 'price',
+          amount: 500,
+          reason: "Price of the added passenger(s), at the group's new price",
+        },
+      ],
+      total: 2360,
+      balance: 1430,
+      status: 'pending_payment',
+    });
+    const after = await detail(code);
+    expect(after.passangerRegistry).toHaveLength(4);
+    expect(after.passanger).toEqual([expect.objectContaining({ quantity: 4, total: 2360 })]);
+  });
+
+  it('changes the type: a private group is priced as one, and the difference is owed', async () => {
+    const tour = await loadTour(app, '200501');
+    const { code, price } = await book({ adults: 2 });
+    await deskPayment(code, price);
+    const privateType = tour.types.find((type) => type.value !== tour.types[0]?.value)?.value;
+    const row = await bookingRow(code);
+    const done = await change(code, {
+      kind: 'option',
+      typeId: privateType,
+      categoryId: row.categoryId,
+    });
+    expect(done.statusCode, done.body).toBe(201);
+    // 2 adults privately: 2 × 1,050 = 2,100 instead of 2 × 620.
+    expect(changeQuoteAnswer.parse(done.json())).toMatchObject({
+      total: 2100,
+      balance: 2100 - 1240,
+      status: 'partly_paid',
+    });
+    const same = await change(code, {
+      kind: 'option',
+      typeId: privateType,
+      categoryId: row.categoryId,
+    });
+    expect(same.statusCode).toBe(422);
   });
 });

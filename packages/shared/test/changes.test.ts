@@ -225,6 +225,104 @@ describe('cancelling a booking', () => {
   });
 });
 
+describe('what decides a quote, line by line', () => {
+  const cancel = (facts: Partial<ChangeBooking>, today: string, policy = standard) =>
+    quoted(
+      quoteChange({ ...booking, ...facts }, { kind: 'cancel', by: 'customer' }, policy, today),
+    );
+
+  it('takes the first of two windows of the same day', () => {
+    const doubled = {
+      ...standard,
+      windows: [
+        { daysBefore: 10, keepPercent: 50 },
+        { daysBefore: 10, keepPercent: 80 },
+      ],
+    };
+    expect(keepPercentAt(doubled, 5)).toBe(50);
+  });
+
+  it('names the window when its share equals the deposit, and tells what the customer keeps', () => {
+    const quote = cancel({}, dayBefore(30));
+    expect(quote.lines).toEqual([
+      { kind: 'kept', cents: 50000, reason: 'changeKeptWindow', params: { percent: 50 } },
+    ]);
+    // Exactly what was paid is kept: nothing forgiven, nothing refunded.
+    expect(quote).toMatchObject({ totalCents: 50000, refundCents: 0, keepPercent: 50 });
+    expect(cancel({ paidCents: 100000, status: 'paid' }, dayBefore(10)).keepPercent).toBe(80);
+  });
+
+  it('writes no line when nothing is kept, paid or owed', () => {
+    const company = { onCredit: true, status: 'confirmed' as const, paidCents: 0 };
+    const far = cancel(company, dayBefore(40), corporate);
+    expect(far.lines).toEqual([]);
+    expect(far).toMatchObject({ totalCents: 0, balanceCents: 0, refundCents: 0 });
+  });
+
+  it('keeps the tickets of every traveller leaving, and names the window on a tie', () => {
+    const tickets = { ...standard, entranceCents: 10000 };
+    const removal = (out: number, policy = tickets) =>
+      quoted(
+        quoteChange(
+          booking,
+          {
+            kind: 'removePassenger',
+            priceBeforeCents: 100000,
+            priceAfterCents: 60000,
+            travellersOut: out,
+          },
+          policy,
+          dayBefore(40),
+        ),
+      );
+    expect(removal(2).lines[1]).toEqual({
+      kind: 'kept',
+      cents: 20000,
+      reason: 'changeKeptTickets',
+      params: { travellers: 2 },
+    });
+    // 30 days before: 50 % of the 40,000 taken off (20,000) equals two travellers' tickets.
+    const tie = quoted(
+      quoteChange(
+        booking,
+        {
+          kind: 'removePassenger',
+          priceBeforeCents: 100000,
+          priceAfterCents: 60000,
+          travellersOut: 2,
+        },
+        tickets,
+        dayBefore(30),
+      ),
+    );
+    expect(tie.lines[1]).toMatchObject({ reason: 'changeKeptWindow', cents: 20000 });
+    // The window and the policy's day count are reported on a re-priced change too.
+    expect(tie).toMatchObject({ daysBefore: 30, keepPercent: 50 });
+  });
+
+  it('charges the permits fee on a date change only, and writes no fee line at 0', () => {
+    const permits = { ...booking, permitBound: true };
+    const option = quoted(
+      quoteChange(
+        permits,
+        { kind: 'option', priceBeforeCents: 100000, priceAfterCents: 100000 },
+        standard,
+        dayBefore(20),
+      ),
+    );
+    expect(option.feeCents).toBe(0);
+    const free = quoted(
+      quoteChange(
+        permits,
+        { kind: 'date', priceBeforeCents: 100000, priceAfterCents: 100000 },
+        { ...standard, dateChangeFeeCents: 0 },
+        dayBefore(20),
+      ),
+    );
+    expect(free.lines).toEqual([]);
+  });
+});
+
 describe('a re-priced change', () => {
   const change = (
     kind: 'date' | 'option' | 'removePassenger' | 'addPassenger',

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { bookingStatuses } from '../rules/booking-status.ts';
-import { key, timestamp } from './fields.ts';
+import { uuid } from './common.ts';
+import { isoDay, key, timestamp } from './fields.ts';
 
 /**
  * Changes and cancellations of a booking (issue 27): POST tour/booking/{code}/changes/quote says
@@ -12,11 +13,18 @@ import { key, timestamp } from './fields.ts';
 export const refundDestinations = ['card', 'credit'] as const;
 export type RefundDestination = (typeof refundDestinations)[number];
 
+const refundTo = z._default(z.optional(z.enum(refundDestinations)), 'card');
+
+/**
+ * A change: cancel the booking; move it to another date; change its type or category; remove a
+ * passenger (by their slot); add a passenger of a customer type. Each may say where a refund goes.
+ */
 export const changeRequest = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('cancel'),
-    refundTo: z._default(z.optional(z.enum(refundDestinations)), 'card'),
-  }),
+  z.object({ kind: z.literal('cancel'), refundTo }),
+  z.object({ kind: z.literal('date'), travelDate: isoDay, refundTo }),
+  z.object({ kind: z.literal('option'), typeId: uuid, categoryId: uuid, refundTo }),
+  z.object({ kind: z.literal('removePassenger'), slotId: uuid, refundTo }),
+  z.object({ kind: z.literal('addPassenger'), customerTypeId: uuid, refundTo }),
 ]);
 export type ChangeRequest = z.input<typeof changeRequest>;
 export type ChangeRequestParsed = z.output<typeof changeRequest>;

@@ -77,10 +77,11 @@ export function isCancelled(status: BookingStatus): boolean {
  * more; an expired one can still be cancelled (to ask for what it paid back), not changed.
  */
 export const transitions = {
-  /** The customer cancels (within the tour's policy: ChangePolicy). */
-  cancelByCustomer: ['pending_payment', 'confirmed', 'partly_paid', 'paid', 'expired'],
-  /** The agency cancels (weather, a closed trail): everything paid is given back. */
-  cancelByAgency: ['pending_payment', 'confirmed', 'partly_paid', 'paid', 'expired'],
+  /**
+   * The customer cancels (under the tour's policy), or the agency does (weather, a closed trail:
+   * everything paid is given back); the same statuses start either.
+   */
+  cancel: ['pending_payment', 'confirmed', 'partly_paid', 'paid', 'expired'],
   /** A date, type, category or passenger change. */
   change: ['pending_payment', 'confirmed', 'partly_paid', 'paid'],
 } as const satisfies Record<string, readonly BookingStatus[]>;

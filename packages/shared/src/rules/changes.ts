@@ -210,9 +210,7 @@ function refusal(
   days: number,
 ): ChangeQuoteResult | null {
   if (change.kind === 'cancel') {
-    const transition = change.by === 'agency' ? 'cancelByAgency' : 'cancelByCustomer';
-    if (!allows(transition, booking.status))
-      return { ok: false, error: refusalFor(booking.status) };
+    if (!allows('cancel', booking.status)) return { ok: false, error: refusalFor(booking.status) };
     return null;
   }
   if (!allows('change', booking.status)) return { ok: false, error: refusalFor(booking.status) };
@@ -301,7 +299,8 @@ export function quoteChange(
   if (delta !== 0) {
     lines.push({ kind: 'price', cents: delta, reason: priceReason(change.kind) });
   }
-  if (change.kind === 'removePassenger' && delta < 0 && confirmed(booking.status)) {
+  // A removal that lowers the price keeps a share of what it takes off (none when it does not).
+  if (change.kind === 'removePassenger' && confirmed(booking.status)) {
     const leaving = change.travellersOut ?? 1;
     const byWindow = share(-delta, keepPercent);
     const byTickets = Math.min(ticketsCents(policy, booking, leaving), -delta);

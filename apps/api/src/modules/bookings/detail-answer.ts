@@ -34,8 +34,20 @@ const ledgerDescriptions: Record<string, MessageKey> = {
  * maybe followed by `|`-separated values (ledgerDescription): a reference shown after the text,
  * or a removal credit's percent and amount. Staff's own words (a discount's reason) stay as typed.
  */
+/** What a re-priced change's price difference says, by the change's kind. */
+const changePrices: Record<string, MessageKey> = {
+  date: 'changePriceDate',
+  option: 'changePriceOption',
+  addPassenger: 'changePriceAdded',
+  removePassenger: 'changePriceRemoved',
+};
+
 export function describeLedgerEntry(description: string, language: Language): string {
   const [head = '', ...values] = description.split('|');
+  if (head === 'change-price')
+    return translate(changePrices[values[0] ?? ''] ?? 'changePriceDate', language);
+  if (head === 'change-kept') return translate('ledgerChangeKept', language);
+  if (head === 'change-fee') return translate('ledgerChangeFee', language);
   const key = ledgerDescriptions[head];
   if (!key) return description;
   if (key === 'ledgerRemovalCredit') {

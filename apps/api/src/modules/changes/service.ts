@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Canceller,
+  type Change,
   type ChangeQuote,
   type ChangeQuoteAnswer,
   type ChangeRequestParsed,
   dollarsText,
   type Language,
+  type MessageKey,
   quoteChange,
 } from '@cusco/shared';
 import { eq } from 'drizzle-orm';
@@ -21,8 +24,10 @@ import { enqueueMail } from '../outbox/outbox.ts';
 import { settleDecidedAttempts } from '../payments/attempts.ts';
 import { toQuoteAnswer } from './answer.ts';
 import { applyCancel } from './cancel.ts';
+import { applyChange } from './change.ts';
 import { type BookingRow, type ChangeContext, changeContext } from './facts.ts';
 import { planRefund } from './refund-plan.ts';
+import { type Repricing, reprice } from './reprice.ts';
 
 /**
  * Changes and cancellations of a booking (issue 27): the customer's, and staff's on their behalf
@@ -60,6 +65,40 @@ async function findBooking(db: Database, caller: ChangeCaller, code: string) {
 
 const cancellerOf = (caller: ChangeCaller): Canceller => (caller.byAgency ? 'agency' : 'customer');
 
+/** The change `quoteChange` takes for `request`, and for a re-priced one what it becomes. */
+async function changeFor(
+  tx: Transaction,
+  context: ChangeContext,
+  request: ChangeRequestParsed,
+  caller: ChangeCaller,
+): Promise<{ change: Change; repricing: Repricing | null }> {
+  if (request.kind === 'cancel') {
+    return { change: { kind: 'cancel', by: cancellerOf(caller) }, repricing: null };
+  }
+  // Only a cancellation is the agency's own, and only its refund can be set by staff.
+  if (caller.byAgency || caller.overrideRefundCents !== undefined) {
+    throw new AppError('VALIDATION', 'invalidInput', { field: 'change' });
+  }
+  // Refused before anything is priced: a booking that no longer stands, or too late a change.
+  const refused = quoteChange(
+    context.facts,
+    { kind: request.kind, priceBeforeCents: 0, priceAfterCents: 0 },
+    context.policy,
+    context.today,
+  );
+  if (!refused.ok) throw refusal(refused);
+  const repricing = await reprice(tx, context.booking, request, caller.language);
+  return { change: repricing.change, repricing };
+}
+
+function refusal(result: { error: MessageKey; params?: Record<string, number> }) {
+  return new AppError(
+    'BUSINESS_RULE',
+    result.error,
+    result.params ? { params: result.params } : {},
+  );
+}
+
 /** The quote of `request` on the booking as `context` read it, and where its refund goes. */
 async function quoteOn(
   tx: Transaction,
@@ -67,25 +106,15 @@ async function quoteOn(
   request: ChangeRequestParsed,
   caller: ChangeCaller,
 ) {
-  const result = quoteChange(
-    context.facts,
-    { kind: 'cancel', by: cancellerOf(caller) },
-    context.policy,
-    context.today,
-  );
-  if (!result.ok) {
-    throw new AppError(
-      'BUSINESS_RULE',
-      result.error,
-      result.params ? { params: result.params } : {},
-    );
-  }
+  const { change, repricing } = await changeFor(tx, context, request, caller);
+  const result = quoteChange(context.facts, change, context.policy, context.today);
+  if (!result.ok) throw refusal(result);
   const quote =
     caller.overrideRefundCents === undefined
       ? result.quote
       : overridden(result.quote, context, caller.overrideRefundCents);
   const plan = await planRefund(tx, context, quote, request.refundTo);
-  return { quote, plan };
+  return { quote, plan, repricing };
 }
 
 /**
@@ -107,13 +136,23 @@ function overridden(quote: ChangeQuote, context: ChangeContext, refundCents: num
   return { ...quote, lines, refundCents, totalCents: kept, balanceCents: 0 };
 }
 
-/** The status a quoted change would leave. */
-const statusAfter = (caller: ChangeCaller) =>
-  caller.byAgency ? ('cancelled_by_agency' as const) : ('cancelled_by_customer' as const);
+/** The status a quoted change would leave: a cancellation's, or the booking's as it is. */
+function statusAfter(caller: ChangeCaller, request: ChangeRequestParsed, context: ChangeContext) {
+  if (request.kind !== 'cancel') return context.facts.status;
+  return caller.byAgency ? ('cancelled_by_agency' as const) : ('cancelled_by_customer' as const);
+}
+
+/** Carries a quote out of the transaction that computed it, which is then rolled back. */
+class Quoted extends Error {
+  constructor(readonly answer: ChangeQuoteAnswer) {
+    super('quoted');
+  }
+}
 
 /**
  * POST tour/booking/{code}/changes/quote: what `request` would do to the booking, computed as the
- * change would be, and nothing written.
+ * change would be, in a transaction that is always rolled back: a quote writes nothing (not even
+ * the departure row a first booking of a day makes), whatever the checks it runs.
  */
 export async function quoteBookingChange(
   db: Database,
@@ -122,16 +161,24 @@ export async function quoteBookingChange(
   request: ChangeRequestParsed,
 ): Promise<ChangeQuoteAnswer> {
   const visible = await findBooking(db, caller, code);
-  return db.transaction(async (tx) => {
-    const context = await changeContext(tx, visible);
-    const { quote, plan } = await quoteOn(tx, context, request, caller);
-    return toQuoteAnswer(request.kind, quote, plan, {
-      paidCents: context.facts.paidCents,
-      onCredit: context.facts.onCredit,
-      status: statusAfter(caller),
-      language: caller.language,
+  try {
+    await db.transaction(async (tx) => {
+      const context = await changeContext(tx, visible);
+      const { quote, plan } = await quoteOn(tx, context, request, caller);
+      throw new Quoted(
+        toQuoteAnswer(request.kind, quote, plan, {
+          paidCents: context.facts.paidCents,
+          onCredit: context.facts.onCredit,
+          status: statusAfter(caller, request, context),
+          language: caller.language,
+        }),
+      );
     });
-  });
+  } catch (error) {
+    if (error instanceof Quoted) return error.answer;
+    throw error;
+  }
+  throw new Error('the quote was not computed');
 }
 
 /**
@@ -162,33 +209,36 @@ async function carryOut(
   tx: Transaction,
   caller: ChangeCaller,
   context: ChangeContext,
-  { quote, plan }: Awaited<ReturnType<typeof quoteOn>>,
+  { quote, plan, repricing }: Awaited<ReturnType<typeof quoteOn>>,
   request: ChangeRequestParsed,
 ) {
   const { booking } = context;
-  const canceller = cancellerOf(caller);
-  const done = await applyCancel(tx, caller.gateway, context, quote, plan, {
-    canceller,
-    reason: caller.reason ?? '',
-  });
+  const done = repricing
+    ? await applyChange(tx, caller.gateway, context, quote, plan, repricing)
+    : await applyCancel(tx, caller.gateway, context, quote, plan, {
+        canceller: cancellerOf(caller),
+        reason: caller.reason ?? '',
+      });
   const status = await statusOf(tx, booking.id);
   await recordAudit(tx, {
     staffUserId: caller.actorUserId,
-    action: canceller === 'agency' ? 'booking.cancel-by-agency' : 'booking.cancel',
+    action: auditAction(request, caller),
     bookingId: booking.id,
     subjectId: booking.id,
     before: done.audit.before,
-    after: { ...done.audit.after, reason: caller.reason ?? '' },
+    after: { ...done.audit.after, status, reason: caller.reason ?? '' },
   });
   await enqueueMail(tx, {
     kind: 'booking_changed',
     subjectId: booking.id,
-    reason: 'cancel',
+    // A booking is cancelled once; it may change many times, each its own e-mail.
+    reason: request.kind === 'cancel' ? 'cancel' : randomUUID(),
     userId: booking.userId,
     bookingId: booking.id,
     data: {
       change: request.kind,
       status,
+      travelDate: repricing?.travelDate ?? booking.travelDate,
       refundCents: quote.refundCents,
       cardCents: plan.cardCents,
       creditCents: plan.creditCents,
@@ -198,6 +248,11 @@ async function carryOut(
     },
   });
   return { status, quote, plan };
+}
+
+function auditAction(request: ChangeRequestParsed, caller: ChangeCaller): string {
+  if (request.kind !== 'cancel') return `booking.change-${request.kind}`;
+  return caller.byAgency ? 'booking.cancel-by-agency' : 'booking.cancel';
 }
 
 /**
@@ -237,8 +292,9 @@ export async function makeBookingChange(
   const answer = await once(db, { userId: caller.actorUserId, scope, key, body }, async (tx) => {
     const booking = await lockForChange(tx, visible.id);
     const context = await changeContext(tx, booking);
-    const { quote, plan } = await quoteOn(tx, context, request, caller);
-    const { status } = await carryOut(tx, caller, context, { quote, plan }, request);
+    const quoted = await quoteOn(tx, context, request, caller);
+    const { quote, plan } = quoted;
+    const { status } = await carryOut(tx, caller, context, quoted, request);
     return {
       statusCode: 201,
       body: toQuoteAnswer(request.kind, quote, plan, {

@@ -18,7 +18,7 @@ export async function cancelBooking(
   reason: string,
 ): Promise<{ before: BookingStatus; after: BookingStatus }> {
   const before = await statusOf(tx, bookingId);
-  if (!allows(by === 'agency' ? 'cancelByAgency' : 'cancelByCustomer', before)) {
+  if (!allows('cancel', before)) {
     throw new AppError('BUSINESS_RULE', refusalFor(before));
   }
   await tx

@@ -102,6 +102,28 @@ const texts = {
     en: 'We are sorry: the agency had to cancel your booking. Everything you paid is given back:',
     es: 'Lo sentimos: la agencia tuvo que cancelar su reserva. Se le devuelve todo lo que pagó:',
   },
+  changedSubject: {
+    en: 'Booking {{code}} was changed',
+    es: 'La reserva {{code}} fue modificada',
+  },
+  changedDateIntro: {
+    en: 'Your booking now travels on a new date. This is what the change made of it:',
+    es: 'Su reserva ahora viaja en una nueva fecha. Esto es lo que resulta del cambio:',
+  },
+  changedOptionIntro: {
+    en: 'Your booking now has a new type or category. This is what the change made of it:',
+    es: 'Su reserva ahora tiene un nuevo tipo o categoría. Esto es lo que resulta del cambio:',
+  },
+  changedRemovedIntro: {
+    en: 'A passenger was removed from your booking. This is what the change made of it:',
+    es: 'Se retiró un pasajero de su reserva. Esto es lo que resulta del cambio:',
+  },
+  changedAddedIntro: {
+    en: 'A passenger was added to your booking. This is what the change made of it:',
+    es: 'Se añadió un pasajero a su reserva. Esto es lo que resulta del cambio:',
+  },
+  factNewTotal: { en: 'New total', es: 'Nuevo total' },
+  factFee: { en: 'Fee', es: 'Cargo' },
   factKept: { en: 'Kept under the terms', es: 'Retenido según las condiciones' },
   factRefundCard: { en: 'Refunded to your card', es: 'Devuelto a su tarjeta' },
   factRefundCredit: {
