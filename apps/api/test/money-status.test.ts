@@ -242,7 +242,9 @@ describe('money taken on a cancelled booking', () => {
       .from(sandboxCharges)
       .where(eq(sandboxCharges.transactionId, paid.transactionId));
     expect(charge?.refundedCents).toBe(10000);
-    expect(await creditBalance(db, customer.user.id)).toBe((price - deposit - 100) * 100);
+    expect(await creditBalance(db, { userId: customer.user.id, corporateClientId: null })).toBe(
+      (price - deposit - 100) * 100,
+    );
   });
 
   it('a cancelled booking with nothing to give back stays cancelled: unpaid, or its payment kept by the penalty', async () => {

@@ -682,7 +682,9 @@ describe('asking to remove every passenger cancels the booking (issue 26)', () =
     const deposit = partialAmountCents(toCents(detail.passanger[0]?.total ?? 0), 0) / 100;
     expect(after.balance.debt).toBe(0);
     expect(after.balance.payments).toBe(deposit);
-    expect(await creditBalance(db, customer.user.id)).toBe(toCents(total - 600 - deposit));
+    expect(await creditBalance(db, { userId: customer.user.id, corporateClientId: null })).toBe(
+      toCents(total - 600 - deposit),
+    );
     // Cancelled, it travels nowhere: no voucher, no calendar file, though nothing is owed.
     for (const file of ['voucher.pdf', 'calendar.ics']) {
       const document = await app.inject({

@@ -25,6 +25,9 @@ const booking: ChangeBooking = {
   depositCents: 50000,
   travellers: 2,
   permitBound: false,
+  bought: true,
+  retainedCents: 0,
+  lockedKeepPercent: 0,
 };
 
 /** The quote, or the test fails with the refusal. */
@@ -168,7 +171,7 @@ describe('cancelling a booking', () => {
 
   it('gives back everything paid by a booking never confirmed', () => {
     for (const status of ['pending_payment', 'expired'] as const) {
-      const quote = cancel({ status, paidCents: 20000 }, dayBefore(2));
+      const quote = cancel({ status, paidCents: 20000, bought: false }, dayBefore(2));
       expect(quote.lines).toEqual([{ kind: 'refund', cents: 20000, reason: 'changeRefund' }]);
       expect(quote).toMatchObject({ totalCents: 0, balanceCents: 0, refundCents: 20000 });
     }
@@ -260,11 +263,12 @@ describe('what decides a quote, line by line', () => {
   });
 
   it('keeps the tickets of every traveller leaving, and names the window on a tie', () => {
-    const tickets = { ...standard, entranceCents: 10000 };
+    const tickets = { ...standard, keepDeposit: false, entranceCents: 10000 };
+    const paidInFull = { ...booking, paidCents: 100000, status: 'paid' as const };
     const removal = (out: number, policy = tickets) =>
       quoted(
         quoteChange(
-          booking,
+          paidInFull,
           {
             kind: 'removePassenger',
             priceBeforeCents: 100000,
@@ -284,7 +288,7 @@ describe('what decides a quote, line by line', () => {
     // 30 days before: 50 % of the 40,000 taken off (20,000) equals two travellers' tickets.
     const tie = quoted(
       quoteChange(
-        booking,
+        paidInFull,
         {
           kind: 'removePassenger',
           priceBeforeCents: 100000,
@@ -323,6 +327,66 @@ describe('what decides a quote, line by line', () => {
   });
 });
 
+describe('what earlier changes leave to a cancellation', () => {
+  const cancel = (facts: Partial<ChangeBooking>, today: string) =>
+    quoted(
+      quoteChange({ ...booking, ...facts }, { kind: 'cancel', by: 'customer' }, standard, today),
+    );
+
+  it('keeps for good what earlier changes kept, and the larger of the rest: window or deposit', () => {
+    // Of 1,000, 400 was kept by an earlier removal: 80 % of the other 600 is 480, below the
+    // deposit of the travellers left (500), which is kept.
+    const quote = cancel(
+      { paidCents: 100000, status: 'paid', retainedCents: 40000 },
+      dayBefore(10),
+    );
+    expect(quote.lines).toEqual([
+      { kind: 'kept', cents: 40000, reason: 'changeKeptEarlier' },
+      { kind: 'kept', cents: 50000, reason: 'changeKeptDeposit' },
+      { kind: 'refund', cents: 10000, reason: 'changeRefund' },
+    ]);
+    const window = cancel(
+      { paidCents: 100000, status: 'paid', retainedCents: 40000, depositCents: 30000 },
+      dayBefore(10),
+    );
+    expect(window.lines[1]).toEqual({
+      kind: 'kept',
+      cents: 48000,
+      reason: 'changeKeptWindow',
+      params: { percent: 80 },
+    });
+    expect(window.totalCents).toBe(88000);
+  });
+
+  it('keeps the strictest share a date move had reached', () => {
+    const quote = cancel(
+      { paidCents: 100000, status: 'paid', lockedKeepPercent: 80 },
+      dayBefore(90),
+    );
+    expect(quote).toMatchObject({ keepPercent: 80, totalCents: 80000, refundCents: 20000 });
+  });
+
+  it('keeps the deposit of a booking a change un-confirmed after it was confirmed', () => {
+    const quote = cancel(
+      { status: 'pending_payment', paidCents: 50000, depositCents: 75000 },
+      dayBefore(40),
+    );
+    expect(quote.lines).toEqual([
+      { kind: 'kept', cents: 75000, reason: 'changeKeptDeposit' },
+      { kind: 'forgiven', cents: 25000, reason: 'changeForgiven' },
+    ]);
+    expect(quote.refundCents).toBe(0);
+  });
+
+  it('never keeps more than the price, whatever was kept before', () => {
+    const quote = cancel(
+      { paidCents: 100000, status: 'paid', retainedCents: 150000 },
+      dayBefore(40),
+    );
+    expect(quote.lines).toEqual([{ kind: 'kept', cents: 100000, reason: 'changeKeptEarlier' }]);
+  });
+});
+
 describe('a re-priced change', () => {
   const change = (
     kind: 'date' | 'option' | 'removePassenger' | 'addPassenger',
@@ -350,30 +414,69 @@ describe('a re-priced change', () => {
     expect(permits).toMatchObject({ feeCents: 23000, totalCents: 123000, balanceCents: 73000 });
     // Permits are bought when the booking is confirmed: not before.
     const unconfirmed = quoted(
-      change('date', 100000, 100000, { permitBound: true, status: 'pending_payment' }),
+      change('date', 100000, 100000, {
+        permitBound: true,
+        status: 'pending_payment',
+        bought: false,
+      }),
     );
     expect(unconfirmed.feeCents).toBe(0);
   });
 
-  it('refunds a cheaper option what was paid beyond the new price', () => {
-    const quote = quoted(change('option', 100000, 40000, { paidCents: 50000 }));
-    expect(quote.lines).toEqual([
+  it('refunds a cheaper option what was paid beyond the new price, keeping its share inside a window', () => {
+    const noDeposit = { ...standard, keepDeposit: false };
+    const far = quoted(
+      change('option', 100000, 40000, { paidCents: 50000 }, dayBefore(40), noDeposit),
+    );
+    expect(far.lines).toEqual([
       { kind: 'price', cents: -60000, reason: 'changePriceOption' },
       { kind: 'refund', cents: 10000, reason: 'changeRefund' },
     ]);
-    expect(quote).toMatchObject({ totalCents: 40000, refundCents: 10000, balanceCents: 0 });
+    expect(far).toMatchObject({ totalCents: 40000, refundCents: 10000, balanceCents: 0 });
+    // 20 days before, half of what the cheaper option takes off is kept, as cancelling would.
+    const near = quoted(change('option', 100000, 40000, { paidCents: 100000, status: 'paid' }));
+    expect(near.lines).toEqual([
+      { kind: 'price', cents: -60000, reason: 'changePriceOption' },
+      { kind: 'kept', cents: 30000, reason: 'changeKeptWindow', params: { percent: 50 } },
+      { kind: 'refund', cents: 30000, reason: 'changeRefund' },
+    ]);
+    expect(near).toMatchObject({ totalCents: 70000, refundCents: 30000, balanceCents: 0 });
+    // A customer is kept only what they paid beyond the new price: of the 500 paid, 100 is
+    // beyond the new 400, and that is the most kept; nothing more is owed.
+    const deposit = quoted(change('option', 100000, 40000, { paidCents: 50000 }));
+    expect(deposit.lines[1]).toMatchObject({ kind: 'kept', cents: 10000 });
+    expect(deposit).toMatchObject({ totalCents: 50000, balanceCents: 0, refundCents: 0 });
+    // A company owes what its terms keep.
+    const company = quoted(
+      change(
+        'option',
+        100000,
+        40000,
+        { onCredit: true, status: 'confirmed', paidCents: 0 },
+        dayBefore(20),
+        corporate,
+      ),
+    );
+    expect(company).toMatchObject({ totalCents: 70000, balanceCents: 70000 });
   });
 
-  it('keeps the window share of a removed passenger, and the tickets bought for them', () => {
-    const quote = quoted(change('removePassenger', 100000, 60000, {}, dayBefore(10)));
+  it('keeps the window share of a removed passenger, the deposit it frees, and the tickets bought for them', () => {
+    const paid = { paidCents: 100000, status: 'paid' as const };
+    const quote = quoted(change('removePassenger', 100000, 60000, paid, dayBefore(10)));
     expect(quote.lines).toEqual([
       { kind: 'price', cents: -40000, reason: 'changePriceRemoved' },
       { kind: 'kept', cents: 32000, reason: 'changeKeptWindow', params: { percent: 80 } },
+      { kind: 'refund', cents: 8000, reason: 'changeRefund' },
     ]);
     expect(quote.totalCents).toBe(92000);
+    // Far ahead, the deposit is not refundable: its part for the price taken off is kept.
+    const deposit = quoted(change('removePassenger', 100000, 60000, paid, dayBefore(40)));
+    expect(deposit.lines[1]).toEqual({ kind: 'kept', cents: 20000, reason: 'changeKeptDeposit' });
+    expect(deposit.totalCents).toBe(80000);
+    const noDeposit = { ...standard, keepDeposit: false };
     const tickets = quoted(
-      change('removePassenger', 100000, 60000, {}, dayBefore(40), {
-        ...standard,
+      change('removePassenger', 100000, 60000, paid, dayBefore(40), {
+        ...noDeposit,
         entranceCents: 5000,
       }),
     );
@@ -383,11 +486,19 @@ describe('a re-priced change', () => {
       reason: 'changeKeptTickets',
       params: { travellers: 1 },
     });
-    const nothingKept = quoted(change('removePassenger', 100000, 60000, {}, dayBefore(40)));
-    expect(nothingKept.lines).toHaveLength(1);
+    const nothingKept = quoted(
+      change('removePassenger', 100000, 60000, paid, dayBefore(40), noDeposit),
+    );
+    expect(nothingKept.lines.map((line) => line.kind)).toEqual(['price', 'refund']);
     expect(nothingKept.totalCents).toBe(60000);
     const unconfirmed = quoted(
-      change('removePassenger', 100000, 60000, { status: 'pending_payment' }, dayBefore(3 + 2)),
+      change(
+        'removePassenger',
+        100000,
+        60000,
+        { status: 'pending_payment', bought: false },
+        dayBefore(5),
+      ),
     );
     expect(unconfirmed.totalCents).toBe(60000);
   });
@@ -430,6 +541,9 @@ describe('properties of every quote', () => {
     depositCents: fc.integer({ min: 0, max: 2_500_000 }),
     travellers: fc.integer({ min: 1, max: 20 }),
     permitBound: fc.boolean(),
+    bought: fc.boolean(),
+    retainedCents: fc.integer({ min: 0, max: 1_000_000 }),
+    lockedKeepPercent: fc.integer({ min: 0, max: 100 }),
   });
   const policies = fc.record({
     windows: fc.array(

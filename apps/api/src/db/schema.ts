@@ -611,11 +611,20 @@ export const bookings = pgTable(
     cancelledBy: text('cancelled_by', { enum: ['customer', 'agency'] }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason').notNull().default(''),
+    /**
+     * When the booking was first seen confirmed by a change (its deposit down, or on credit):
+     * its permits and tickets are bought, and no later change makes its deposit refundable by
+     * un-confirming it (issue 27). Written only by modules/lifecycle/transitions.ts.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The strictest share of its policy the booking had reached before a date move (0–100). */
+    lockedKeepPercent: integer('locked_keep_percent').notNull().default(0),
   },
   (t) => [
     check('bookings_language_valid', sql`${t.language} in ('en', 'es')`),
     check('bookings_hold_minutes_positive', sql`${t.holdMinutes} >= 1`),
     check('bookings_seat_comebacks_range', sql`${t.seatComebacks} >= 0`),
+    check('bookings_locked_keep_percent_range', sql`${t.lockedKeepPercent} between 0 and 100`),
     check(
       'bookings_cancelled_consistent',
       sql`(${t.cancelledBy} is null) = (${t.cancelledAt} is null) and (${t.cancelledBy} is null or ${t.cancelledBy} in ('customer', 'agency'))`,
@@ -766,6 +775,8 @@ export const customerCredits = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: requiredRef('user_id', () => users.id),
+    /** A corporate booking's credit is its company's, whoever of its users booked or cancelled. */
+    corporateClientId: uuid('corporate_client_id').references(() => corporateClients.id),
     bookingId: bookingRef(),
     kind: text('kind', { enum: ['issued', 'spent'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -778,6 +789,7 @@ export const customerCredits = pgTable(
   },
   (t) => [
     index('customer_credits_user_idx').on(t.userId, t.createdAt),
+    index('customer_credits_company_idx').on(t.corporateClientId, t.createdAt),
     check('customer_credits_kind_valid', sql`${t.kind} in ('issued', 'spent')`),
     check('customer_credits_amount_positive', sql`${t.amountCents} > 0`),
   ],

@@ -9,6 +9,9 @@ import { isoDay, key, timestamp } from './fields.ts';
  * Money in US dollars, as elsewhere on the wire; the server computes every figure.
  */
 
+/** A whole number of cents (within floating point's error): 0.001 is refused, not rounded. */
+const wholeCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
 /** Where a refund goes: back to the card that paid, or to the customer's credit with us. */
 export const refundDestinations = ['card', 'credit'] as const;
 export type RefundDestination = (typeof refundDestinations)[number];
@@ -74,6 +77,7 @@ export const staffChangeRequest = z.object({
       .check(
         z.gte(0, { error: key('invalidPaymentAmount') }),
         z.maximum(100_000, { error: key('invalidPaymentAmount') }),
+        z.refine(wholeCents, { error: key('invalidPaymentAmount') }),
       ),
   ),
   reason: z._default(
@@ -100,13 +104,13 @@ export type CreditAnswer = z.infer<typeof creditAnswer>;
 /** POST tour/payment/credit: pays part or all of a booking's balance with the customer's credit. */
 export const creditPaymentRequest = z.object({
   bookingId: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
-  amount: z.number({ error: key('invalidPaymentAmount') }).check(
-    z.gte(0.01, { error: key('invalidPaymentAmount') }),
-    z.maximum(100_000, { error: key('invalidPaymentAmount') }),
-    z.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-      error: key('invalidPaymentAmount'),
-    }),
-  ),
+  amount: z
+    .number({ error: key('invalidPaymentAmount') })
+    .check(
+      z.gte(0.01, { error: key('invalidPaymentAmount') }),
+      z.maximum(100_000, { error: key('invalidPaymentAmount') }),
+      z.refine(wholeCents, { error: key('invalidPaymentAmount') }),
+    ),
 });
 export type CreditPaymentRequest = z.input<typeof creditPaymentRequest>;
 

@@ -93,6 +93,16 @@ export interface ChangeBooking {
   travellers: number;
   /** The tour needs Inca Trail permits. */
   permitBound: boolean;
+  /**
+   * The booking has been confirmed (its deposit down, or on credit): its permits and tickets are
+   * bought. It stays so after a change that raises its deposit above what was paid, so that no
+   * change makes a deposit refundable.
+   */
+  bought: boolean;
+  /** What earlier changes charged and kept for good (a removed passenger's share, fees). */
+  retainedCents: number;
+  /** The strictest share of the policy the booking reached before a date move (0–100). */
+  lockedKeepPercent: number;
 }
 
 /** A change that the catalogue re-prices: the caller gives the price before and after. */
@@ -154,9 +164,15 @@ export function keepPercentAt(policy: ChangePolicy, days: number): number {
 /** `cents` × `percent` %, rounded to the cent (half up). */
 const share = (cents: number, percent: number) => Math.round((cents * percent) / 100);
 
-/** Whether the booking is confirmed: its permits and tickets are bought, its deposit is down. */
-const confirmed = (status: BookingStatus) =>
-  status === 'confirmed' || status === 'partly_paid' || status === 'paid';
+/** The largest of `lines`; the first of equal ones. */
+function largestOf(lines: QuoteLine[]): QuoteLine {
+  let largest = lines[0] as QuoteLine;
+  for (const line of lines) if (line.cents > largest.cents) largest = line;
+  return largest;
+}
+
+/** The half of a price that is its deposit (`partialAmountCents`, hotels included in `price`). */
+const depositOfPrice = (priceCents: number) => Math.floor(Math.max(priceCents, 0) / 200) * 100;
 
 /** What the agency cannot get back for `travellers` travellers of a confirmed booking. */
 function ticketsCents(policy: ChangePolicy, booking: ChangeBooking, travellers: number): number {
@@ -165,22 +181,26 @@ function ticketsCents(policy: ChangePolicy, booking: ChangeBooking, travellers: 
 }
 
 /**
- * What a cancellation keeps of a booking's price, with the reason that decides it: the largest of
- * the window's share, the deposit and the tickets bought, never more than the price. A booking
- * never confirmed (its hold running or ended) bought nothing and put no deposit down: it keeps
- * nothing. The agency's own cancellation keeps nothing either.
+ * What a cancellation keeps of a booking's price, one line for each reason: what earlier changes
+ * kept for good (for travellers gone, or fees), then the largest of the window's share of the
+ * rest, the deposit and the tickets bought for the travellers on it; never more than the price. A booking never confirmed (its hold running or ended, never
+ * its deposit down) bought nothing: it keeps nothing. The agency's own cancellation keeps nothing.
  */
 function keptByCancellation(
   booking: ChangeBooking,
   policy: ChangePolicy,
   keepPercent: number,
   by: 'customer' | 'agency',
-): QuoteLine | null {
-  if (by === 'agency' || !confirmed(booking.status)) return null;
-  const candidates: QuoteLine[] = [
+): QuoteLine[] {
+  if (by === 'agency' || !booking.bought) return [];
+  const cost = Math.max(booking.costCents, 0);
+  const retained = Math.min(booking.retainedCents, cost);
+  const lines: QuoteLine[] = [];
+  if (retained > 0) lines.push({ kind: 'kept', cents: retained, reason: 'changeKeptEarlier' });
+  const rest = largestOf([
     {
       kind: 'kept',
-      cents: share(booking.costCents, keepPercent),
+      cents: share(cost - retained, keepPercent),
       reason: 'changeKeptWindow',
       params: { percent: keepPercent },
     },
@@ -195,11 +215,49 @@ function keptByCancellation(
       reason: 'changeKeptTickets',
       params: { travellers: booking.travellers },
     },
-  ];
-  let largest = candidates[0] as QuoteLine;
-  for (const candidate of candidates) if (candidate.cents > largest.cents) largest = candidate;
-  if (largest.cents <= 0) return null;
-  return { ...largest, cents: Math.min(largest.cents, Math.max(booking.costCents, 0)) };
+  ]);
+  const cents = Math.min(rest.cents, cost - retained);
+  if (cents > 0) lines.push({ ...rest, cents });
+  return lines;
+}
+
+/**
+ * What a change that lowers the price keeps of what it takes off (a confirmed booking): the
+ * largest of the window's share of it, the deposit it frees, and the tickets bought for the
+ * travellers leaving; never more than it takes off. A customer's is kept only out of what they
+ * paid beyond the new price (it lowers their refund, it never makes them owe more); a company
+ * owes it, as its terms say.
+ */
+function keptOfDecrease(
+  booking: ChangeBooking,
+  change: RepricedChange,
+  policy: ChangePolicy,
+  keepPercent: number,
+): QuoteLine | null {
+  const decrease = change.priceBeforeCents - change.priceAfterCents;
+  if (decrease <= 0 || !booking.bought) return null;
+  const leaving = change.kind === 'removePassenger' ? (change.travellersOut ?? 1) : 0;
+  const depositFreed =
+    depositOfPrice(change.priceBeforeCents) - depositOfPrice(change.priceAfterCents);
+  const kept = largestOf([
+    {
+      kind: 'kept',
+      cents: share(decrease, keepPercent),
+      reason: 'changeKeptWindow',
+      params: { percent: keepPercent },
+    },
+    { kind: 'kept', cents: policy.keepDeposit ? depositFreed : 0, reason: 'changeKeptDeposit' },
+    {
+      kind: 'kept',
+      cents: ticketsCents(policy, booking, leaving),
+      reason: 'changeKeptTickets',
+      params: { travellers: leaving },
+    },
+  ]);
+  const paidBeyond = booking.paidCents - (booking.costCents - decrease);
+  const cap = booking.onCredit ? decrease : Math.min(decrease, Math.max(paidBeyond, 0));
+  const cents = Math.min(kept.cents, cap);
+  return cents > 0 ? { ...kept, cents } : null;
 }
 
 /** Refused before any figure: the status, and the policy's last day for a change. */
@@ -280,51 +338,33 @@ export function quoteChange(
   const days = daysBefore(booking.travelDate, today);
   const refused = refusal(booking, change, policy, days);
   if (refused) return refused;
-  const keepPercent = keepPercentAt(policy, days);
-  const lines: QuoteLine[] = [];
+  // A date moved earlier keeps the strictest share it had reached (no window is reset).
+  const keepPercent = Math.max(keepPercentAt(policy, days), booking.lockedKeepPercent);
   if (change.kind === 'cancel') {
     const kept = keptByCancellation(booking, policy, keepPercent, change.by);
-    if (kept) lines.push(kept);
+    const keptCents = kept.reduce((sum, line) => sum + line.cents, 0);
     return {
       ok: true,
-      quote: settle(booking, lines, kept?.cents ?? 0, 0, {
+      quote: settle(booking, kept, keptCents, 0, {
         daysBefore: days,
         keepPercent: change.by === 'agency' ? 0 : keepPercent,
         forgiveUnpaid: !booking.onCredit,
       }),
     };
   }
+  const lines: QuoteLine[] = [];
   const delta = change.priceAfterCents - change.priceBeforeCents;
   let total = booking.costCents + delta;
   if (delta !== 0) {
     lines.push({ kind: 'price', cents: delta, reason: priceReason(change.kind) });
   }
-  // A removal that lowers the price keeps a share of what it takes off (none when it does not).
-  if (change.kind === 'removePassenger' && confirmed(booking.status)) {
-    const leaving = change.travellersOut ?? 1;
-    const byWindow = share(-delta, keepPercent);
-    const byTickets = Math.min(ticketsCents(policy, booking, leaving), -delta);
-    const kept: QuoteLine =
-      byTickets > byWindow
-        ? {
-            kind: 'kept',
-            cents: byTickets,
-            reason: 'changeKeptTickets',
-            params: { travellers: leaving },
-          }
-        : {
-            kind: 'kept',
-            cents: byWindow,
-            reason: 'changeKeptWindow',
-            params: { percent: keepPercent },
-          };
-    if (kept.cents > 0) {
-      lines.push(kept);
-      total += kept.cents;
-    }
+  const kept = keptOfDecrease(booking, change, policy, keepPercent);
+  if (kept) {
+    lines.push(kept);
+    total += kept.cents;
   }
   let feeCents = 0;
-  if (change.kind === 'date' && booking.permitBound && confirmed(booking.status)) {
+  if (change.kind === 'date' && booking.permitBound && booking.bought) {
     feeCents = booking.travellers * policy.dateChangeFeeCents;
     if (feeCents > 0) {
       lines.push({

@@ -198,7 +198,15 @@ export function refundAttempt(
     if (attempt.status !== 'paid' && attempt.status !== 'refund_required') {
       throw new AppError('BUSINESS_RULE', 'refundNotPaid');
     }
-    const refundable = attempt.amountCents - (await refundedCents(tx, attempt.id));
+    // What the attempt can still give back, and never more than the booking's money net of what
+    // went back already, to the card or to the customer's credit (issue 27: a cancellation's
+    // refund taken as a credit is not refunded to the card again).
+    const { payments: netPaid } = await ledgerTotals(tx, booking.id);
+    const fromLedger = netPaid + (attempt.status === 'refund_required' ? attempt.amountCents : 0);
+    const refundable = Math.min(
+      attempt.amountCents - (await refundedCents(tx, attempt.id)),
+      fromLedger,
+    );
     const amountCents = body.amount === undefined ? refundable : toCents(body.amount);
     if (refundable <= 0 || amountCents > refundable) {
       throw new AppError('BUSINESS_RULE', 'refundOverPaid', {

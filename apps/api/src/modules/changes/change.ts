@@ -4,6 +4,7 @@ import type { Transaction } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import type { PaymentGateway } from '../../gateways/gateway.ts';
 import { confirmedOf } from '../departures/holdings.ts';
+import { lockKeepPercent } from '../lifecycle/transitions.ts';
 import type { ChangeContext } from './facts.ts';
 import { carryOutRefund, type RefundPlan } from './refund-plan.ts';
 import { applyRepricing, type Repricing } from './reprice.ts';
@@ -34,6 +35,8 @@ export async function applyChange(
 ) {
   const { booking } = context;
   const confirmedBefore = await isConfirmed(tx, booking.id);
+  // A date moved keeps the strictest share of the policy it had reached: no window is reset.
+  if (repricing.change.kind === 'date') await lockKeepPercent(tx, booking.id, quote.keepPercent);
   await applyRepricing(tx, booking, repricing, quote.lines);
   const refund = await carryOutRefund(tx, gateway, context, plan);
   const newHold = confirmedBefore && !(await isConfirmed(tx, booking.id));

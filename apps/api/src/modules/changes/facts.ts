@@ -4,9 +4,10 @@ import {
   partialAmountCents,
   todayInLima,
 } from '@cusco/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type bookings, departures, passengerSlots } from '../../db/schema.ts';
+import { bookings, departures, ledgerEntries, passengerSlots } from '../../db/schema.ts';
+import { confirmedOf } from '../departures/holdings.ts';
 import { ledgerTotals } from '../ledger/ledger.ts';
 import { policyFor } from '../lifecycle/policies.ts';
 import { statusOf } from '../lifecycle/status.ts';
@@ -20,15 +21,49 @@ export interface ChangeContext {
   policy: ChangePolicy;
   /** The agency's today (Cusco). */
   today: string;
+  /** The agency called the booking's departure off: its customer's cancellation is the agency's. */
+  calledOff: boolean;
 }
 
-/** Whether the booking's departure needs Inca Trail permits (its day has permits allotted). */
-async function permitBound(db: Executor, booking: BookingRow): Promise<boolean> {
+/** The booking's departure: whether it needs permits (it has some allotted), and is called off. */
+async function departureOf(db: Executor, booking: BookingRow) {
   const [day] = await db
-    .select({ permits: departures.permits })
+    .select({ permits: departures.permits, status: departures.status })
     .from(departures)
     .where(and(eq(departures.tourId, booking.tourId), eq(departures.date, booking.travelDate)));
-  return day?.permits !== null && day?.permits !== undefined;
+  return {
+    permitBound: day?.permits !== null && day?.permits !== undefined,
+    calledOff: day?.status === 'cancelled',
+  };
+}
+
+/** What earlier changes charged and kept for good: a removed passenger's share, the fees. */
+async function retainedCents(db: Executor, bookingId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      sum: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.bookingId, bookingId),
+        eq(ledgerEntries.kind, 'addition'),
+        or(
+          like(ledgerEntries.description, 'change-kept|%'),
+          like(ledgerEntries.description, 'change-fee|%'),
+        ),
+      ),
+    );
+  return row?.sum ?? 0;
+}
+
+/** Whether the booking is confirmed now (ADR 0035). */
+async function confirmedNow(db: Executor, bookingId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ confirmed: confirmedOf(bookings) })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return row?.confirmed ?? false;
 }
 
 /**
@@ -41,8 +76,10 @@ export async function changeContext(db: Executor, booking: BookingRow): Promise<
   const status = await statusOf(db, booking.id);
   const totals = await ledgerTotals(db, booking.id);
   const travellers = await db.$count(passengerSlots, eq(passengerSlots.bookingId, booking.id));
-  const bound = await permitBound(db, booking);
+  const departure = await departureOf(db, booking);
   const policy = await policyFor(db, booking.tourId, onCredit ? 'corporate' : 'standard');
+  const bought = booking.confirmedAt !== null || (await confirmedNow(db, booking.id));
+  const retained = await retainedCents(db, booking.id);
   return {
     booking,
     facts: {
@@ -53,9 +90,13 @@ export async function changeContext(db: Executor, booking: BookingRow): Promise<
       paidCents: totals.payments,
       depositCents: partialAmountCents(booking.passengersCents, booking.hotelsCents),
       travellers,
-      permitBound: bound,
+      permitBound: departure.permitBound,
+      bought,
+      retainedCents: retained,
+      lockedKeepPercent: booking.lockedKeepPercent,
     },
     policy,
     today: todayInLima(),
+    calledOff: departure.calledOff,
   };
 }

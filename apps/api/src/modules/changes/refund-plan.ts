@@ -47,6 +47,7 @@ export async function carryOutRefund(
     plan.creditCents > 0
       ? await issueCredit(tx, {
           userId: context.booking.userId,
+          companyId: context.booking.corporateClientId,
           bookingId: context.booking.id,
           amountCents: plan.creditCents,
         })

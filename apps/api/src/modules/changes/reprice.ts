@@ -4,7 +4,10 @@ import {
   type BookingSelection,
   bookingMinimum,
   type ChangeRequestParsed,
+  CORPORATE_EARLY_DAYS,
+  CORPORATE_MIN_EARLY,
   closureReason,
+  corporateMinimum,
   dateClosure,
   type Language,
   type Quote,
@@ -227,6 +230,21 @@ export async function reprice(
     });
   }
   const travellers = selection.passengers.reduce((sum, line) => sum + line.quantity, 0);
+  // A corporate booking moved to another date keeps the minimum a new booking of that date needs.
+  if (request.kind === 'date' && booking.corporateClientId !== null) {
+    const minimum = corporateMinimum(travelDate, todayInLima());
+    if (travellers < minimum) {
+      const early = minimum === CORPORATE_MIN_EARLY;
+      throw new AppError(
+        'BUSINESS_RULE',
+        early ? 'corporateMinimumEarly' : 'corporateMinimumLate',
+        {
+          field: 'travelDate',
+          params: { min: minimum, days: CORPORATE_EARLY_DAYS },
+        },
+      );
+    }
+  }
   // The seats of the departure it goes to, its own seats not counted against it.
   await holdSeats(
     tx,

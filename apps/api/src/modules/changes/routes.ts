@@ -18,6 +18,7 @@ import { type ChangeCaller, makeBookingChange, quoteBookingChange } from './serv
 const answers = {
   200: changeQuoteAnswer,
   201: changeQuoteAnswer,
+  403: errorBody,
   404: errorBody,
   409: errorBody,
   422: errorBody,
@@ -94,6 +95,10 @@ export const adminChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     body: { byAgency: boolean; reason: string; overrideRefund?: number | undefined },
   ) => {
     const staff = currentUser(request);
+    // Setting a refund is refunding: administrators only, as the back office's refunds are.
+    if (body.overrideRefund !== undefined && staff.role !== 'admin') {
+      throw new AppError('FORBIDDEN', 'staffAdminOnly', { field: 'overrideRefund' });
+    }
     const overrides = body.byAgency || body.overrideRefund !== undefined;
     if (overrides && body.reason === '') {
       throw new AppError('VALIDATION', 'overrideReasonRequired', { field: 'reason' });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type BookingStatus,
+  bookingStatus,
   type Canceller,
   type Change,
   type ChangeQuote,
@@ -8,6 +10,7 @@ import {
   dollarsText,
   type Language,
   type MessageKey,
+  partialAmountCents,
   quoteChange,
 } from '@cusco/shared';
 import { eq } from 'drizzle-orm';
@@ -20,6 +23,7 @@ import { once, type StoredAnswer } from '../../lib/idempotency.ts';
 import { findVisibleBooking, normalizeCode, type Reader } from '../access/bookings.ts';
 import { recordAudit } from '../audit/record.ts';
 import { statusOf } from '../lifecycle/status.ts';
+import { recordConfirmation } from '../lifecycle/transitions.ts';
 import { enqueueMail } from '../outbox/outbox.ts';
 import { settleDecidedAttempts } from '../payments/attempts.ts';
 import { toQuoteAnswer } from './answer.ts';
@@ -63,7 +67,12 @@ async function findBooking(db: Database, caller: ChangeCaller, code: string) {
   return booking;
 }
 
-const cancellerOf = (caller: ChangeCaller): Canceller => (caller.byAgency ? 'agency' : 'customer');
+/**
+ * Who cancels: the agency when staff say so, or when the agency had called the departure off (its
+ * customer then gets everything back, as the agency's own cancellation gives).
+ */
+const cancellerOf = (caller: ChangeCaller, context: ChangeContext): Canceller =>
+  caller.byAgency || context.calledOff ? 'agency' : 'customer';
 
 /** The change `quoteChange` takes for `request`, and for a re-priced one what it becomes. */
 async function changeFor(
@@ -73,7 +82,7 @@ async function changeFor(
   caller: ChangeCaller,
 ): Promise<{ change: Change; repricing: Repricing | null }> {
   if (request.kind === 'cancel') {
-    return { change: { kind: 'cancel', by: cancellerOf(caller) }, repricing: null };
+    return { change: { kind: 'cancel', by: cancellerOf(caller, context) }, repricing: null };
   }
   // Only a cancellation is the agency's own, and only its refund can be set by staff.
   if (caller.byAgency || caller.overrideRefundCents !== undefined) {
@@ -136,10 +145,31 @@ function overridden(quote: ChangeQuote, context: ChangeContext, refundCents: num
   return { ...quote, lines, refundCents, totalCents: kept, balanceCents: 0 };
 }
 
-/** The status a quoted change would leave: a cancellation's, or the booking's as it is. */
-function statusAfter(caller: ChangeCaller, request: ChangeRequestParsed, context: ChangeContext) {
-  if (request.kind !== 'cancel') return context.facts.status;
-  return caller.byAgency ? ('cancelled_by_agency' as const) : ('cancelled_by_customer' as const);
+/**
+ * The status a quoted change would leave: a cancellation's; or, for a re-priced change, shared's
+ * rule on the booking as the change leaves it (it holds its seats: a change that un-confirms it
+ * starts a new hold).
+ */
+function statusAfter(
+  caller: ChangeCaller,
+  context: ChangeContext,
+  { quote, repricing }: Pick<Awaited<ReturnType<typeof quoteOn>>, 'quote' | 'repricing'>,
+): BookingStatus {
+  if (!repricing) {
+    return cancellerOf(caller, context) === 'agency'
+      ? 'cancelled_by_agency'
+      : 'cancelled_by_customer';
+  }
+  return bookingStatus({
+    cancelledBy: null,
+    holdsSeats: true,
+    onCredit: context.facts.onCredit,
+    travelDate: repricing.travelDate,
+    today: context.today,
+    paidCents: context.facts.paidCents - quote.refundCents,
+    depositCents: partialAmountCents(repricing.quote.passengersCents, repricing.quote.hotelsCents),
+    debtCents: quote.balanceCents,
+  });
 }
 
 /** Carries a quote out of the transaction that computed it, which is then rolled back. */
@@ -164,12 +194,13 @@ export async function quoteBookingChange(
   try {
     await db.transaction(async (tx) => {
       const context = await changeContext(tx, visible);
-      const { quote, plan } = await quoteOn(tx, context, request, caller);
+      const quoted = await quoteOn(tx, context, request, caller);
+      const { quote, plan } = quoted;
       throw new Quoted(
         toQuoteAnswer(request.kind, quote, plan, {
           paidCents: context.facts.paidCents,
           onCredit: context.facts.onCredit,
-          status: statusAfter(caller, request, context),
+          status: statusAfter(caller, context, quoted),
           language: caller.language,
         }),
       );
@@ -216,13 +247,13 @@ async function carryOut(
   const done = repricing
     ? await applyChange(tx, caller.gateway, context, quote, plan, repricing)
     : await applyCancel(tx, caller.gateway, context, quote, plan, {
-        canceller: cancellerOf(caller),
+        canceller: cancellerOf(caller, context),
         reason: caller.reason ?? '',
       });
   const status = await statusOf(tx, booking.id);
   await recordAudit(tx, {
     staffUserId: caller.actorUserId,
-    action: auditAction(request, caller),
+    action: auditAction(request, caller, context),
     bookingId: booking.id,
     subjectId: booking.id,
     before: done.audit.before,
@@ -250,9 +281,13 @@ async function carryOut(
   return { status, quote, plan };
 }
 
-function auditAction(request: ChangeRequestParsed, caller: ChangeCaller): string {
+function auditAction(
+  request: ChangeRequestParsed,
+  caller: ChangeCaller,
+  context: ChangeContext,
+): string {
   if (request.kind !== 'cancel') return `booking.change-${request.kind}`;
-  return caller.byAgency ? 'booking.cancel-by-agency' : 'booking.cancel';
+  return cancellerOf(caller, context) === 'agency' ? 'booking.cancel-by-agency' : 'booking.cancel';
 }
 
 /**
@@ -266,6 +301,7 @@ export async function cancelLockedBooking(
   booking: BookingRow,
 ) {
   const request: ChangeRequestParsed = { kind: 'cancel', refundTo: 'card' };
+  await recordConfirmation(tx, booking.id);
   const context = await changeContext(tx, booking);
   const quoted = await quoteOn(tx, context, request, caller);
   return carryOut(tx, caller, context, quoted, request);
@@ -291,6 +327,7 @@ export async function makeBookingChange(
   };
   const answer = await once(db, { userId: caller.actorUserId, scope, key, body }, async (tx) => {
     const booking = await lockForChange(tx, visible.id);
+    await recordConfirmation(tx, booking.id);
     const context = await changeContext(tx, booking);
     const quoted = await quoteOn(tx, context, request, caller);
     const { quote, plan } = quoted;

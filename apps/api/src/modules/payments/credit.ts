@@ -6,9 +6,15 @@ import {
   fromCents,
   toCents,
 } from '@cusco/shared';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { bookings, customerCredits, ledgerEntries, users } from '../../db/schema.ts';
+import {
+  bookings,
+  corporateClients,
+  customerCredits,
+  ledgerEntries,
+  users,
+} from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { once, type StoredAnswer } from '../../lib/idempotency.ts';
 import { lockVisibleBooking, normalizeCode } from '../access/bookings.ts';
@@ -18,13 +24,29 @@ import { enqueueMail, paymentReceipt } from '../outbox/outbox.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 
 /**
+ * Whose credit it is: a customer's own, or a company's (shared by its users, whoever booked or
+ * cancelled; not theirs once they leave it).
+ */
+export type CreditOwner = Pick<AuthenticatedUser, 'userId' | 'corporateClientId'>;
+
+/** The credit rows of an owner. */
+const ownedBy = (owner: CreditOwner): SQL =>
+  owner.corporateClientId
+    ? eq(customerCredits.corporateClientId, owner.corporateClientId)
+    : (and(
+        eq(customerCredits.userId, owner.userId),
+        isNull(customerCredits.corporateClientId),
+      ) as SQL);
+
+/**
  * The customer's credit with the agency (issue 27): money a change gave back to the account
  * rather than to a card. Issuing it moves money out of a booking's ledger (a `credit` entry, which
- * raises the booking's debt as a refund does) into the account (an `issued` row).
+ * raises the booking's debt as a refund does) into the account (an `issued` row): the booking's
+ * company's when it is a corporate booking, else its customer's.
  */
 export async function issueCredit(
   tx: Transaction,
-  credit: { userId: string; bookingId: string; amountCents: number },
+  credit: { userId: string; companyId: string | null; bookingId: string; amountCents: number },
 ): Promise<string> {
   const [entry] = await tx
     .insert(ledgerEntries)
@@ -39,6 +61,7 @@ export async function issueCredit(
   if (!entry) throw new Error('the credit entry was not written');
   await tx.insert(customerCredits).values({
     userId: credit.userId,
+    corporateClientId: credit.companyId,
     bookingId: credit.bookingId,
     kind: 'issued',
     amountCents: credit.amountCents,
@@ -47,8 +70,8 @@ export async function issueCredit(
   return entry.id;
 }
 
-/** A customer's credit balance, in cents: issued less spent. */
-export async function creditBalance(db: Executor, userId: string): Promise<number> {
+/** An owner's credit balance, in cents: issued less spent. */
+export async function creditBalance(db: Executor, owner: CreditOwner): Promise<number> {
   const [row] = await db
     .select({
       balance:
@@ -57,12 +80,12 @@ export async function creditBalance(db: Executor, userId: string): Promise<numbe
         ),
     })
     .from(customerCredits)
-    .where(eq(customerCredits.userId, userId));
+    .where(ownedBy(owner));
   return row?.balance ?? 0;
 }
 
-/** GET tour/credit: the caller's credit balance and its movements, newest first. */
-export async function creditAccount(db: Executor, userId: string): Promise<CreditAnswer> {
+/** GET tour/credit: the caller's credit (or their company's), and its movements, newest first. */
+export async function creditAccount(db: Executor, owner: CreditOwner): Promise<CreditAnswer> {
   const movements = await db
     .select({
       kind: customerCredits.kind,
@@ -72,11 +95,11 @@ export async function creditAccount(db: Executor, userId: string): Promise<Credi
     })
     .from(customerCredits)
     .innerJoin(bookings, eq(bookings.id, customerCredits.bookingId))
-    .where(eq(customerCredits.userId, userId))
+    .where(ownedBy(owner))
     .orderBy(desc(customerCredits.createdAt), desc(customerCredits.id))
     .limit(100);
   return {
-    balance: fromCents(await creditBalance(db, userId)),
+    balance: fromCents(await creditBalance(db, owner)),
     movements: movements.map((row) => ({
       kind: row.kind,
       amount: fromCents(row.amountCents),
@@ -87,10 +110,31 @@ export async function creditAccount(db: Executor, userId: string): Promise<Credi
 }
 
 /**
+ * Locks the credit's owner (the user's row, or the company's), after the booking: two spends of
+ * one credit are taken one at a time against the balance they leave. FOR NO KEY UPDATE, which the
+ * key-share locks of rows naming the owner (an Idempotency-Key's, a credit's) do not conflict
+ * with: two spends at once wait for each other, never deadlock.
+ */
+async function lockOwner(tx: Transaction, owner: CreditOwner) {
+  if (owner.corporateClientId) {
+    await tx
+      .select({ id: corporateClients.id })
+      .from(corporateClients)
+      .where(eq(corporateClients.id, owner.corporateClientId))
+      .for('no key update');
+    return;
+  }
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, owner.userId))
+    .for('no key update');
+}
+
+/**
  * POST tour/payment/credit: pays part or all of a booking's balance with the caller's own credit,
  * up to both; for a booking that gave its seats back, only if they remain (as a card payment does,
- * ADR 0035). The booking is locked first, then the caller's user row, so that two spends of one
- * credit are taken one at a time against the balance they leave.
+ * ADR 0035). The booking is locked first, then the credit's owner (`lockOwner`).
  */
 export function payWithCredit(
   db: Database,
@@ -112,8 +156,8 @@ export function payWithCredit(
         params: { debt: dollarsText(Math.max(debt, 0)) },
       });
     }
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('update');
-    const balance = await creditBalance(tx, user.userId);
+    await lockOwner(tx, user);
+    const balance = await creditBalance(tx, user);
     if (amountCents > balance) {
       throw new AppError('BUSINESS_RULE', 'creditOverBalance', {
         field: 'amount',
@@ -134,6 +178,7 @@ export function payWithCredit(
     if (!entry) throw new Error('the credit payment was not written');
     await tx.insert(customerCredits).values({
       userId: user.userId,
+      corporateClientId: user.corporateClientId,
       bookingId: booking.id,
       kind: 'spent',
       amountCents,

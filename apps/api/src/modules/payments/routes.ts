@@ -55,7 +55,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: creditAnswer },
       },
     },
-    async (request) => creditAccount(app.db, currentUser(request).userId),
+    async (request) => creditAccount(app.db, currentUser(request)),
   );
 
   app.post(
