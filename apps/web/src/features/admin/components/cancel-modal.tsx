@@ -298,7 +298,7 @@ function CancelPreview({
         )}
       </Text>
       <Table.ScrollContainer minWidth={320}>
-        <Table verticalSpacing="xs">
+        <Table verticalSpacing="xs" captionSide="top">
           <Table.Caption>{t('cancelBooking.lines')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>

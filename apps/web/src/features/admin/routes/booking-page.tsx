@@ -177,7 +177,11 @@ function BalanceCard({ data, onAction }: MoneyActionsProps) {
     <Card withBorder>
       <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: '1fr auto', gap: 4 }}>
         {(['purchases', 'additions', 'discounts', 'payments'] as const).map((key) => (
-          <Pair key={key} label={t(`balance.${key}`)} value={formatMoney(balance[key], language)} />
+          <Pair
+            key={key}
+            label={t(`balance.${key}`)}
+            value={<span data-testid={`admin-${key}`}>{formatMoney(balance[key], language)}</span>}
+          />
         ))}
         <Pair
           label={t('debt')}

@@ -132,7 +132,6 @@ function PolicyFields({ section, audience }: { section: PoliciesForm; audience: 
   const { form, field } = section;
   const policy = form.getValues()[audience];
   const path = (name: string) => `${audience}.${name}`;
-  const audienceName = t(`editor.policies.${audience}Name`);
   const windowsError = form.errors[path('windows')];
   return (
     <Stack gap="md">
@@ -150,9 +149,9 @@ function PolicyFields({ section, audience }: { section: PoliciesForm; audience: 
           <EditorList
             items={policy.windows}
             empty={t('editor.policies.noWindows')}
-            removeLabel={(number) => t('editor.policies.removeWindow', { number, audienceName })}
+            removeLabel={(number) => t('editor.policies.removeWindow', { number })}
             onRemove={(index) => form.removeListItem(path('windows'), index)}
-            addLabel={t('editor.policies.addWindow', { audienceName })}
+            addLabel={t('editor.policies.addWindow')}
             onAdd={() => form.insertListItem(path('windows'), { daysBefore: '', keepPercent: '' })}
             addDisabled={policy.windows.length >= POLICY_LIMITS.windows}
           >
