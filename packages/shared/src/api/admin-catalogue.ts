@@ -413,6 +413,94 @@ export type TourRulesRequest = z.input<typeof tourRulesRequest>;
 export const tourRules = z.omit(tourRulesRequest, { revision: true });
 
 // ---------------------------------------------------------------------------------------------
+// The change policies (issue 27): PUT admin/tours/{code}/policies
+// ---------------------------------------------------------------------------------------------
+
+export const POLICY_LIMITS = {
+  /** Windows of one policy. */
+  windows: 10,
+  /** The most days before travel a window or the last day for changes may name. */
+  maxDays: 365,
+} as const;
+
+/** Days before travel: a whole number from 0 (the travel date) to 365. */
+const policyDays = z
+  .number({ error: key('policyDaysInvalid') })
+  .check(
+    z.int({ error: key('policyDaysInvalid') }),
+    z.minimum(0, { error: key('policyDaysInvalid') }),
+    z.maximum(POLICY_LIMITS.maxDays, { error: key('policyDaysInvalid') }),
+  );
+
+/**
+ * A window of a policy: cancelling with `daysBefore` days or fewer left keeps `keepPercent` % of
+ * the price (the narrowest window that holds the day applies; none further ahead).
+ */
+export const policyWindowEntry = z.object({
+  daysBefore: policyDays,
+  keepPercent: z
+    .number({ error: key('policyPercentInvalid') })
+    .check(
+      z.int({ error: key('policyPercentInvalid') }),
+      z.minimum(0, { error: key('policyPercentInvalid') }),
+      z.maximum(100, { error: key('policyPercentInvalid') }),
+    ),
+});
+export type PolicyWindowEntry = z.output<typeof policyWindowEntry>;
+
+/**
+ * A tour's change policy for one audience, as the editor shows and saves it (docs/changes.md):
+ * the windows (each `daysBefore` once), whether the deposit is kept, what the agency buys per
+ * traveller and cannot get back (the permit, on a permit-bound date; entrance and train tickets),
+ * the fees of a date change and of a permit holder's name or passport change, and the last day
+ * before travel a change other than a cancellation is taken. Money in US dollars, 0 to 100,000,
+ * in whole cents.
+ */
+export const changePolicyEntry = z.object({
+  windows: listOnce(
+    policyWindowEntry,
+    POLICY_LIMITS.windows,
+    (window) => String(window.daysBefore),
+    'daysBefore',
+  ),
+  keepDeposit: z.boolean({ error: key('invalidInput') }),
+  permitCost: cataloguePrice,
+  entranceCost: cataloguePrice,
+  trainCost: cataloguePrice,
+  dateChangeFee: cataloguePrice,
+  nameChangeFee: cataloguePrice,
+  lastChangeDays: policyDays,
+});
+export type ChangePolicyEntry = z.output<typeof changePolicyEntry>;
+
+/**
+ * PUT admin/tours/{code}/policies: the tour's two policies, for its public bookings (`standard`)
+ * and for corporate bookings on credit (`corporate`). Both are saved; a tour that had none has
+ * them from then on (until then it follows the spec's terms).
+ */
+export const tourPoliciesRequest = z.object({
+  revision,
+  standard: changePolicyEntry,
+  corporate: changePolicyEntry,
+});
+export type TourPoliciesRequest = z.input<typeof tourPoliciesRequest>;
+
+/** A policy as the editor's answer carries it (what the request takes, read back). */
+const changePolicyView = z.object({
+  windows: z.array(
+    z.object({ daysBefore: z.number().check(z.int()), keepPercent: z.number().check(z.int()) }),
+  ),
+  keepDeposit: z.boolean(),
+  permitCost: z.number(),
+  entranceCost: z.number(),
+  trainCost: z.number(),
+  dateChangeFee: z.number(),
+  nameChangeFee: z.number(),
+  lastChangeDays: z.number().check(z.int()),
+});
+export type ChangePolicyView = z.infer<typeof changePolicyView>;
+
+// ---------------------------------------------------------------------------------------------
 // The editable tour: GET admin/tours/{code}, and the answer of every save
 // ---------------------------------------------------------------------------------------------
 
@@ -466,6 +554,10 @@ export const adminTourEditor = z.object({
   related: z.array(z.string()),
   /** When it runs and how many it takes (issue 14). */
   rules: tourRules,
+  /**
+   * Its change policies (issue 27): the stored ones, or the spec's terms while it has none.
+   */
+  policies: z.object({ standard: changePolicyView, corporate: changePolicyView }),
   /** The choices of the sections, named in the request's language. */
   choices: z.object({
     types: z.array(namedItem),

@@ -2,6 +2,8 @@ import {
   type AdminTourEditor,
   type AdminTourListItem,
   type AdminTourQuery,
+  type ChangePolicy,
+  type ChangePolicyView,
   CustomerTypeId,
   fromCents,
   type Language,
@@ -25,6 +27,7 @@ import {
 import { notFound } from '../../errors.ts';
 import { limitOffset, type Page } from '../../lib/pagination.ts';
 import { containing } from '../../lib/search.ts';
+import { policyFor } from '../lifecycle/policies.ts';
 import { offeredBy, offerOrder } from '../tours/service-offers.ts';
 import {
   tourCategoryNames,
@@ -163,6 +166,27 @@ export const editorOffer = (
   price: fromCents(row.priceCents),
 });
 
+/** A change policy as the editor shows it (and the audit of its edit records it): dollars. */
+export const editorPolicy = (policy: ChangePolicy): ChangePolicyView => ({
+  windows: policy.windows.map(({ daysBefore, keepPercent }) => ({ daysBefore, keepPercent })),
+  keepDeposit: policy.keepDeposit,
+  permitCost: fromCents(policy.permitCents),
+  entranceCost: fromCents(policy.entranceCents),
+  trainCost: fromCents(policy.trainCents),
+  dateChangeFee: fromCents(policy.dateChangeFeeCents),
+  nameChangeFee: fromCents(policy.nameChangeFeeCents),
+  lastChangeDays: policy.lastChangeDays,
+});
+
+/** The tour's two change policies as the editor shows them: its rows, or the spec's terms. */
+export async function editorPolicies(db: Executor, tourId: string) {
+  const { standard, corporate } = await readEach(db, {
+    standard: () => policyFor(db, tourId, 'standard'),
+    corporate: () => policyFor(db, tourId, 'corporate'),
+  });
+  return { standard: editorPolicy(standard), corporate: editorPolicy(corporate) };
+}
+
 /** The tour's head row by code, offered or not; 404 when there is none. */
 export async function editableTourHead(db: Executor, code: string) {
   const [tour] = await db
@@ -227,6 +251,7 @@ function readEditorParts(db: Executor, tourId: string) {
     itinerary: () => editorItinerary(db, tourId),
     inclusions: () => editorInclusions(db, tourId),
     related: () => editorRelated(db, tourId),
+    policies: () => editorPolicies(db, tourId),
     allTours: () =>
       db
         .select({ ...tourNameColumns, active: tours.isActive })
@@ -284,6 +309,7 @@ export async function loadEditableTour(
     nights: tour.nights,
     hotelNights: tour.hotelNights,
     rules: tour.rules,
+    policies: parts.policies,
     itinerary: parts.itinerary,
     ...parts.inclusions,
     prices: priceSeriesOf(parts.types, parts.categories, parts.customerTypes, parts.tiers),

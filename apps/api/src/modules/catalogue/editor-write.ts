@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AdminTourEditor,
+  type ChangePolicy,
+  type ChangePolicyEntry,
   fromCents,
   type Language,
   type MessageKey,
+  policyAudiences,
   toCents,
   type tourActiveRequest,
   type tourHotelsRequest,
   type tourInclusionsRequest,
   type tourItineraryRequest,
+  type tourPoliciesRequest,
   type tourPricesRequest,
   type tourRelatedRequest,
   type tourRulesRequest,
@@ -39,6 +43,7 @@ import {
 import { AppError, notFound } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../../lib/versions.ts';
 import { recordAudit } from '../audit/record.ts';
+import { writePolicy } from '../lifecycle/policies.ts';
 import { offeredBy, offerOrder } from '../tours/service-offers.ts';
 import { tourRulesOf } from '../tours/tour-parts.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
@@ -47,6 +52,8 @@ import {
   editorInclusions,
   editorItinerary,
   editorOffer,
+  editorPolicies,
+  editorPolicy,
   editorRelated,
   loadEditableTour,
 } from './editor-read.ts';
@@ -547,5 +554,47 @@ export const saveTourRules = sectionSave(
     };
     await tx.update(tours).set(sorted).where(eq(tours.id, tour.id));
     return { before: tourRulesOf(tour), after: sorted };
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Change policies
+// ---------------------------------------------------------------------------------------------
+
+/** A policy as the editor sends it (dollars) as the rules and the table hold it (cents). */
+const policyInCents = (entry: ChangePolicyEntry): ChangePolicy => ({
+  // The widest window first, as the spec's terms read; the rule does not depend on the order.
+  windows: entry.windows
+    .map(({ daysBefore, keepPercent }) => ({ daysBefore, keepPercent }))
+    .toSorted((a, b) => b.daysBefore - a.daysBefore),
+  keepDeposit: entry.keepDeposit,
+  permitCents: toCents(entry.permitCost),
+  entranceCents: toCents(entry.entranceCost),
+  trainCents: toCents(entry.trainCost),
+  dateChangeFeeCents: toCents(entry.dateChangeFee),
+  nameChangeFeeCents: toCents(entry.nameChangeFee),
+  lastChangeDays: entry.lastChangeDays,
+});
+
+/**
+ * PUT admin/tours/{code}/policies (issue 27): the tour's change policies, for its public and its
+ * corporate bookings; each row of change_policies is written (inserted for a tour that followed
+ * the spec's terms until now). Quotes and changes made from then on follow them; a booking's
+ * change already made keeps what it was.
+ */
+export const saveTourPolicies = sectionSave(
+  'policies',
+  async (tx, tour, input: z.output<typeof tourPoliciesRequest>) => {
+    const before = await editorPolicies(tx, tour.id);
+    const after = {
+      standard: policyInCents(input.standard),
+      corporate: policyInCents(input.corporate),
+    };
+    for (const audience of policyAudiences)
+      await writePolicy(tx, tour.id, audience, after[audience]);
+    return {
+      before,
+      after: { standard: editorPolicy(after.standard), corporate: editorPolicy(after.corporate) },
+    };
   },
 );

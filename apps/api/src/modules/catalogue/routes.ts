@@ -9,6 +9,7 @@ import {
   tourHotelsRequest,
   tourInclusionsRequest,
   tourItineraryRequest,
+  tourPoliciesRequest,
   tourPricesRequest,
   tourRelatedRequest,
   tourRulesRequest,
@@ -28,6 +29,7 @@ import {
   saveTourHotels,
   saveTourInclusions,
   saveTourItinerary,
+  saveTourPolicies,
   saveTourPrices,
   saveTourRelated,
   saveTourRules,
@@ -96,6 +98,13 @@ const sections = [
     description:
       'Sets when the tour runs (lead time, closed months, days of the week) and how many it takes (seats and private groups on dates not scheduled, staff per traveller, passengers per booking).',
     save: saveTourRules,
+  }),
+  section({
+    path: 'policies',
+    body: tourPoliciesRequest,
+    description:
+      'Sets the change policies for public and for corporate bookings (issue 27): the share kept by days before travel, the deposit, the tickets bought per traveller, the fees of a date or name change, the last day for changes; money in dollars.',
+    save: saveTourPolicies,
   }),
   section({
     path: 'active',

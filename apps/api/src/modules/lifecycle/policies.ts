@@ -1,5 +1,5 @@
 import { type ChangePolicy, type PolicyAudience, SPEC_POLICIES } from '@cusco/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { changePolicies } from '../../db/schema.ts';
 
@@ -28,4 +28,31 @@ export async function policyFor(
     nameChangeFeeCents: row.nameChangeFeeCents,
     lastChangeDays: row.lastChangeDays,
   };
+}
+
+/**
+ * Writes a tour's change policy for an audience (the catalogue editor's save, issue 27): its row
+ * of change_policies, inserted or replaced. What `policyFor` reads from then on.
+ */
+export async function writePolicy(
+  db: Executor,
+  tourId: string,
+  audience: PolicyAudience,
+  policy: ChangePolicy,
+): Promise<void> {
+  const values = {
+    windows: policy.windows.map(({ daysBefore, keepPercent }) => ({ daysBefore, keepPercent })),
+    keepDeposit: policy.keepDeposit,
+    permitCents: policy.permitCents,
+    entranceCents: policy.entranceCents,
+    trainCents: policy.trainCents,
+    dateChangeFeeCents: policy.dateChangeFeeCents,
+    nameChangeFeeCents: policy.nameChangeFeeCents,
+    lastChangeDays: policy.lastChangeDays,
+    updatedAt: sql`now()`,
+  };
+  await db
+    .insert(changePolicies)
+    .values({ tourId, audience, ...values })
+    .onConflictDoUpdate({ target: [changePolicies.tourId, changePolicies.audience], set: values });
 }

@@ -8,6 +8,7 @@ import {
   adminIncident,
   adminIncidentList,
   adminManifest,
+  changeQuoteAnswer,
   type DepartureBulkRequest,
   type DepartureUpdateRequest,
   departureBulkResult,
@@ -15,6 +16,7 @@ import {
   type IncidentAnswerRequest,
   managedDeparture,
   moneyActionResult,
+  type StaffChangeRequest,
   type StaffCreateRequest,
   staffList,
   staffMember,
@@ -157,6 +159,31 @@ export const useMoneyAction = () =>
   useAdminMutation(({ action, key }: { action: MoneyAction; key: string }) =>
     api.post(moneyPath(action), action.body, {
       schema: moneyActionResult,
+      headers: { 'idempotency-key': key },
+    }),
+  );
+
+const changesPath = (code: string) => `admin/bookings/${encodeURIComponent(code)}/changes`;
+
+/**
+ * POST admin/bookings/{code}/changes/quote: what a change made by staff would do (the refund, what
+ * is kept, the balance, a reason a line), nothing written.
+ */
+export const useStaffChangeQuote = () =>
+  useMutation({
+    mutationFn: ({ code, body }: { code: string; body: StaffChangeRequest }) =>
+      api.post(`${changesPath(code)}/quote`, body, { schema: changeQuoteAnswer }),
+    meta: { inlineErrors: true },
+  });
+
+/**
+ * POST admin/bookings/{code}/changes: the change itself, with the Idempotency-Key of the preview
+ * it confirms; the back office's lists and the booking read again.
+ */
+export const useStaffChange = () =>
+  useAdminMutation(({ code, body, key }: { code: string; body: StaffChangeRequest; key: string }) =>
+    api.post(changesPath(code), body, {
+      schema: changeQuoteAnswer,
       headers: { 'idempotency-key': key },
     }),
   );

@@ -19,6 +19,7 @@ export type TourSection =
   | 'services'
   | 'related'
   | 'rules'
+  | 'policies'
   | 'active';
 
 const toursKey = ['admin', 'catalogue', 'tours'] as const;

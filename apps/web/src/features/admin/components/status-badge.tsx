@@ -1,3 +1,4 @@
+import type { BookingStatus } from '@cusco/shared';
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useAdminText } from '../i18n.ts';
@@ -26,4 +27,28 @@ const colors: Record<string, string> = {
 export function BookingStatusBadge({ status }: { status: string }) {
   const { t } = useAdminText();
   return <ToneBadge color={colors[status] ?? 'gray'}>{t(`status.${status}`)}</ToneBadge>;
+}
+
+const lifeColors: Record<BookingStatus, string> = {
+  pending_payment: 'yellow',
+  confirmed: 'blue',
+  partly_paid: 'yellow',
+  paid: 'teal',
+  travelled: 'gray',
+  cancelled_by_customer: 'red',
+  cancelled_by_agency: 'red',
+  expired: 'gray',
+};
+
+/**
+ * A booking's named status (ADR 0037: pending payment, confirmed, partly paid, paid, travelled,
+ * cancelled by the customer or by the agency, expired), in words.
+ */
+export function BookingLifeBadge({ status }: { status: BookingStatus }) {
+  const { t } = useAdminText();
+  return (
+    <span data-testid="booking-life-status">
+      <ToneBadge color={lifeColors[status]}>{t(`lifeStatus.${status}`)}</ToneBadge>
+    </span>
+  );
 }

@@ -1,6 +1,6 @@
-import type { AdminBookingDetail } from '@cusco/shared';
+import { type AdminBookingDetail, allows } from '@cusco/shared';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCash, IconMinus, IconPlus } from '@tabler/icons-react';
+import { IconCash, IconMinus, IconPlus, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -14,8 +14,9 @@ import { useAdminBooking } from '../api/admin-api.ts';
 import { type AdminColumn, AdminTable, type AdminTableProps } from '../components/admin-table.tsx';
 import { AnswerModal, canAnswer } from '../components/answer-modal.tsx';
 import { useAuditColumns } from '../components/audit-columns.tsx';
+import { CancelBookingModal, type CancelTarget } from '../components/cancel-modal.tsx';
 import { type MoneyDialog, MoneyModal } from '../components/money-modal.tsx';
-import { BookingStatusBadge, ToneBadge } from '../components/status-badge.tsx';
+import { BookingLifeBadge, BookingStatusBadge, ToneBadge } from '../components/status-badge.tsx';
 import { useAdminText } from '../i18n.ts';
 
 type Attempt = AdminBookingDetail['attempts'][number];
@@ -38,13 +39,16 @@ interface MoneyActionsProps {
 /**
  * #/admin/bookings/{code}: what the customer sees of their booking, plus the whole ledger, every
  * payment attempt with its gateway status, the requests and the audit trail; and the money
- * actions (payments for every staff member; discounts, additions and refunds for admins).
+ * actions (payments for every staff member; discounts, additions and refunds for admins). Its
+ * named status (ADR 0037) stands beside its money standing; any staff member may cancel it, on
+ * the customer's behalf or for the agency, after a preview (issue 27).
  */
 export function AdminBookingPage() {
   const { t } = useAdminText();
   const { code = '' } = useParams();
   const detail = useAdminBooking(code);
   const [dialog, setDialog] = useState<MoneyDialog | null>(null);
+  const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
   if (detail.error) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
   if (!detail.data) return <LogoLoader label={t('loading')} />;
   const data = detail.data;
@@ -54,10 +58,13 @@ export function AdminBookingPage() {
         ← {t('bookings.title')}
       </Anchor>
       <PageTitle title={t('bookingScreen.title', { code: data.booking.booking.code })}>
-        <BookingStatusBadge status={data.status} />
+        <Group gap="xs">
+          <BookingLifeBadge status={data.booking.booking.status} />
+          <BookingStatusBadge status={data.status} />
+        </Group>
       </PageTitle>
       <Stack gap="xl">
-        <Summary data={data} onAction={setDialog} />
+        <Summary data={data} onAction={setDialog} onCancel={setCancelling} />
         <Ledger data={data} />
         <Attempts data={data} onAction={setDialog} />
         <Passengers data={data} />
@@ -65,6 +72,7 @@ export function AdminBookingPage() {
         <AuditOfBooking data={data} />
       </Stack>
       <MoneyModal dialog={dialog} onClose={() => setDialog(null)} />
+      <CancelBookingModal target={cancelling} onClose={() => setCancelling(null)} />
     </>
   );
 }
@@ -92,20 +100,32 @@ function TableSection<Row>({
   );
 }
 
-function Summary({ data, onAction }: MoneyActionsProps) {
+function Summary({
+  data,
+  onAction,
+  onCancel,
+}: MoneyActionsProps & { onCancel(target: CancelTarget): void }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <TripCard data={data} />
+      <TripCard data={data} onCancel={onCancel} />
       <BalanceCard data={data} onAction={onAction} />
     </SimpleGrid>
   );
 }
 
-/** The trip and who booked it. */
-function TripCard({ data }: { data: AdminBookingDetail }) {
+/** The trip and who booked it; cancelling it, while it may be cancelled. */
+function TripCard({
+  data,
+  onCancel,
+}: {
+  data: AdminBookingDetail;
+  onCancel(target: CancelTarget): void;
+}) {
   const { t } = useAdminText();
   const language = useLanguage();
-  const { booking } = data.booking;
+  const { booking, balance } = data.booking;
+  const cancellable =
+    allows('cancelByCustomer', booking.status) || allows('cancelByAgency', booking.status);
   return (
     <Card withBorder>
       <Text fw={700}>{booking.name}</Text>
@@ -126,6 +146,20 @@ function TripCard({ data }: { data: AdminBookingDetail }) {
           {booking.observation}
         </Text>
       )}
+      {cancellable && (
+        <Group mt="md">
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconX size={18} aria-hidden />}
+            onClick={() =>
+              onCancel({ code: booking.code, paid: balance.payments, corporate: booking.corporate })
+            }
+          >
+            {t('cancelBooking.open')}
+          </Button>
+        </Group>
+      )}
     </Card>
   );
 }
@@ -143,7 +177,11 @@ function BalanceCard({ data, onAction }: MoneyActionsProps) {
     <Card withBorder>
       <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: '1fr auto', gap: 4 }}>
         {(['purchases', 'additions', 'discounts', 'payments'] as const).map((key) => (
-          <Pair key={key} label={t(`balance.${key}`)} value={formatMoney(balance[key], language)} />
+          <Pair
+            key={key}
+            label={t(`balance.${key}`)}
+            value={<span data-testid={`admin-${key}`}>{formatMoney(balance[key], language)}</span>}
+          />
         ))}
         <Pair
           label={t('debt')}

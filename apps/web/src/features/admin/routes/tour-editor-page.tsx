@@ -10,6 +10,7 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import { useEditableTour } from '../api/catalogue-api.ts';
 import { ActiveSection, RelatedSection } from '../components/tour-editor/other-sections.tsx';
+import { PoliciesSection } from '../components/tour-editor/policy-section.tsx';
 import {
   HotelsSection,
   PricesSection,
@@ -90,6 +91,7 @@ export function TourEditorPage() {
         <InclusionsSection />
         <PricesSection />
         <RulesSection />
+        <PoliciesSection />
         <HotelsSection />
         <ServicesSection />
         <RelatedSection />

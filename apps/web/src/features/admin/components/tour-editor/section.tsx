@@ -181,8 +181,16 @@ export function RemoveButton({ label, onClick }: { label: string; onClick(): voi
   );
 }
 
-/** Adds a row to a list (administrators only). */
-export function AddButton({ label, onClick }: { label: string; onClick(): void }) {
+/** Adds a row to a list (administrators only); disabled when the list is full. */
+export function AddButton({
+  label,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  onClick(): void;
+  disabled?: boolean;
+}) {
   const { canEdit } = useEditor();
   if (!canEdit) return null;
   return (
@@ -191,6 +199,7 @@ export function AddButton({ label, onClick }: { label: string; onClick(): void }
         variant="light"
         leftSection={<IconPlus size={16} aria-hidden />}
         onClick={onClick}
+        disabled={disabled}
         size="sm"
       >
         {label}
@@ -241,6 +250,7 @@ export function EditorList<Item>({
   onRemove,
   addLabel,
   onAdd,
+  addDisabled,
   children,
 }: {
   items: Item[];
@@ -254,6 +264,8 @@ export function EditorList<Item>({
   onRemove(index: number): void;
   addLabel: string;
   onAdd(): void;
+  /** The list is full: the add button is disabled. */
+  addDisabled?: boolean;
   /** The row's fields. */
   children(item: Item, index: number): ReactNode;
 }) {
@@ -270,7 +282,7 @@ export function EditorList<Item>({
           {children(item, index)}
         </ListRow>
       ))}
-      <AddButton label={addLabel} onClick={onAdd} />
+      <AddButton label={addLabel} onClick={onAdd} disabled={addDisabled} />
     </>
   );
 }
