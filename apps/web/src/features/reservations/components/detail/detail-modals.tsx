@@ -1,11 +1,33 @@
-import type { BookingDetail } from '@cusco/shared';
+import type { BookingDetail, ChangeQuoteAnswer } from '@cusco/shared';
+import { useTranslation } from 'react-i18next';
 import { TermsModal } from '../../../../components/terms-modal.tsx';
+import { showSuccess } from '../../../../lib/error-modal.tsx';
+import { formatMoney } from '../../../../lib/format.ts';
+import { useLanguage } from '../../../../lib/i18n.ts';
+import { useCredit } from '../../api/get-credit.ts';
 import { AddServicesModal } from '../add-services-modal.tsx';
+import { CancelDialog } from '../cancel/cancel-dialog.tsx';
 import { PassengerModal } from '../passenger-modal.tsx';
 import { PaymentModal } from '../payment-modal.tsx';
 import type { DetailActions } from './use-detail-actions.ts';
 
-/** The booking detail's modals: edit a passenger, add services, pay, and the terms. */
+/** The toast of a cancellation: the booking's code, and where its refund went. */
+function useCancelledToast() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (code: string, answer: ChangeQuoteAnswer) => {
+    const amount = formatMoney(answer.refund, language);
+    const text =
+      answer.refund <= 0
+        ? t('cancel.doneText', { code })
+        : answer.refundTo === 'credit'
+          ? t('cancel.doneCredit', { code, amount })
+          : t('cancel.doneCard', { code, amount });
+    showSuccess(t('cancel.doneTitle'), text);
+  };
+}
+
+/** The booking detail's modals: edit a passenger, add services, pay, cancel, and the terms. */
 export function DetailModals({
   code,
   detail,
@@ -17,6 +39,9 @@ export function DetailModals({
 }) {
   const { booking } = detail;
   const { reload } = actions;
+  const cancelled = useCancelledToast();
+  // The credit a customer may pay with; a company's bookings are not paid here.
+  const credit = useCredit(!booking.corporate);
   return (
     <>
       <PassengerModal
@@ -42,6 +67,7 @@ export function DetailModals({
         <PaymentModal
           code={booking.code}
           debt={detail.balance.debt}
+          credit={credit.data?.balance ?? 0}
           opened={actions.paying}
           onClose={() => actions.setPaying(false)}
           onFinished={(result, transactionId) => {
@@ -49,6 +75,21 @@ export function DetailModals({
             // An approval is confirmed at the top of the page; any other outcome is the
             // attempt's own alert, as the server tells it.
             if (result.status === 'S') actions.setConfirmed(transactionId);
+            reload();
+          }}
+          onCreditPaid={() => {
+            actions.setPaying(false);
+            reload();
+          }}
+        />
+      )}
+      {actions.cancelling && (
+        <CancelDialog
+          booking={booking}
+          onClose={() => actions.setCancelling(false)}
+          onCancelled={(answer) => {
+            actions.setCancelling(false);
+            cancelled(booking.code, answer);
             reload();
           }}
         />
