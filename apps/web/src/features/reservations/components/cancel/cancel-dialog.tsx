@@ -124,7 +124,7 @@ export function CancelDialog({
               </>
             )}
           </Group>
-          <Alert color="terracotta" icon={<IconAlertTriangle aria-hidden />} p="xs">
+          <Alert color="terracotta" icon={<IconAlertTriangle aria-hidden />} p="xs" role="note">
             {t('cancel.warning')}
           </Alert>
           {cancel.isError && (

@@ -37,6 +37,8 @@ export function CancelledNotice({ status }: { status: BookingStatus }) {
       variant="light"
       icon={<IconCircleX aria-hidden />}
       title={t('cancel.cancelledTitle')}
+      // A fact of the page, not news to announce (Mantine's Alert is an alert by default).
+      role="note"
       data-testid="booking-cancelled"
     >
       {status === 'cancelled_by_agency'

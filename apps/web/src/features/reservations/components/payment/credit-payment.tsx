@@ -99,7 +99,7 @@ export function CreditPayment({
         allowNegative={false}
         clampBehavior="none"
         thousandSeparator=","
-        aria-invalid={problem ? true : undefined}
+        error={problem !== null}
         data-autofocus
       />
       <Group justify="flex-end">
