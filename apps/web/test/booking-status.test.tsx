@@ -144,7 +144,8 @@ async function openDetail(detail: BookingDetail) {
   return screen.getByTestId('booking-header');
 }
 
-const button = (name: string) => screen.queryByRole('button', { name: new RegExp(`^${name}$`) });
+/** The button of exactly this name, or null. */
+const button = (name: string) => screen.queryByRole('button', { name: (text) => text === name });
 
 describe('the booking detail by status', () => {
   beforeEach(() => speak('en'));
