@@ -1,15 +1,21 @@
 import type { BookingDetail, ChangeQuoteAnswer } from '@cusco/shared';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../../components/form-modal.tsx';
 import { TermsModal } from '../../../../components/terms-modal.tsx';
 import { showSuccess } from '../../../../lib/error-modal.tsx';
 import { formatMoney } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { useCredit } from '../../api/get-credit.ts';
 import { AddServicesModal } from '../add-services-modal.tsx';
-import { CancelDialog } from '../cancel/cancel-dialog.tsx';
 import { PassengerModal } from '../passenger-modal.tsx';
 import { PaymentModal } from '../payment-modal.tsx';
 import type { DetailActions } from './use-detail-actions.ts';
+
+/** The cancellation's dialog: its code loads when it is first opened, not with the page. */
+const CancelDialog = lazy(() =>
+  import('../cancel/cancel-dialog.tsx').then((module) => ({ default: module.CancelDialog })),
+);
 
 /** The toast of a cancellation: the booking's code, and where its refund went. */
 function useCancelledToast() {
@@ -39,6 +45,7 @@ export function DetailModals({
 }) {
   const { booking } = detail;
   const { reload } = actions;
+  const { t } = useTranslation();
   const cancelled = useCancelledToast();
   // The credit a customer may pay with; a company's bookings are not paid here.
   const credit = useCredit(!booking.corporate);
@@ -84,15 +91,29 @@ export function DetailModals({
         />
       )}
       {actions.cancelling && (
-        <CancelDialog
-          booking={booking}
-          onClose={() => actions.setCancelling(false)}
-          onCancelled={(answer) => {
-            actions.setCancelling(false);
-            cancelled(booking.code, answer);
-            reload();
-          }}
-        />
+        <Suspense
+          fallback={
+            <FormModal
+              opened
+              onClose={() => actions.setCancelling(false)}
+              title={t('cancel.title', { code: booking.code })}
+              size="lg"
+              loading={t('cancel.loading')}
+            >
+              {null}
+            </FormModal>
+          }
+        >
+          <CancelDialog
+            booking={booking}
+            onClose={() => actions.setCancelling(false)}
+            onCancelled={(answer) => {
+              actions.setCancelling(false);
+              cancelled(booking.code, answer);
+              reload();
+            }}
+          />
+        </Suspense>
       )}
       <TermsModal
         opened={actions.termsOpen}
