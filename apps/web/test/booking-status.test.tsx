@@ -217,3 +217,83 @@ describe('the booking detail by status', () => {
     expect(screen.queryByTestId('booking-cancelled')).toBeNull();
   });
 });
+
+describe('cancelling from the booking detail', () => {
+  beforeEach(() => speak('en'));
+
+  /** The API of a booking that is cancelled once POST …/changes was called. */
+  function cancellableApi(before: BookingDetail, refundTo: 'card' | 'credit') {
+    let done = false;
+    const answer = {
+      kind: 'cancel',
+      paid: 1290,
+      refund: 645,
+      fee: 0,
+      total: 645,
+      balance: 0,
+      daysBefore: 200,
+      keepPercent: 0,
+      lines: [],
+      status: 'cancelled_by_customer',
+      refundTo,
+    };
+    const after = {
+      ...before,
+      booking: { ...before.booking, status: 'cancelled_by_customer' as const },
+    };
+    return fakeApi({
+      [`GET tour/booking/${code}`]: () => ({ body: done ? after : before }),
+      'GET tour/credit': { body: { balance: 0, movements: [] } },
+      [`POST tour/booking/${code}/changes/quote`]: { body: answer },
+      [`POST tour/booking/${code}/changes`]: () => {
+        done = true;
+        return { status: 201, body: answer };
+      },
+    });
+  }
+
+  async function cancelFromDetail() {
+    const router = createMemoryRouter(
+      [{ path: '/main/booking/detail/:reservationcode', element: <BookingDetailPage /> }],
+      { initialEntries: [`/main/booking/detail/${code}`] },
+    );
+    const { user } = renderInApp(<RouterProvider router={router} />);
+    await user.click(await screen.findByRole('button', { name: 'Cancel this reservation' }));
+    // The dialog's code loads when it is first opened (a loader in its place meanwhile).
+    await screen.findByTestId('cancel-refund');
+    const dialog = screen.getByRole('dialog', { name: `Cancel reservation ${code}` });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel the reservation' }));
+    return dialog;
+  }
+
+  it('closes the dialog, says so in a toast, and shows the booking read again, cancelled', async () => {
+    const api = cancellableApi(detailOf('paid', { payments: 1290, debt: 0 }), 'card');
+    await cancelFromDetail();
+    const toast = (
+      await screen.findByText(`Reservation ${code} is cancelled: $645.00 is refunded to your card.`)
+    ).closest('[role="status"]');
+    expect(toast?.textContent).toContain('Reservation cancelled');
+    expect(screen.queryByRole('dialog', { name: `Cancel reservation ${code}` })).toBeNull();
+    await screen.findByTestId('booking-cancelled');
+    expect(
+      within(screen.getByTestId('booking-header')).getByTestId('booking-status').textContent,
+    ).toBe('Status: Cancelled by you');
+    expect(button('Cancel this reservation')).toBeNull();
+    // Read again after the change; the credit too.
+    const reads = api.routes();
+    const changed = reads.indexOf(`POST tour/booking/${code}/changes`);
+    expect(reads.slice(changed)).toContain(`GET tour/booking/${code}`);
+    expect(reads.slice(changed)).toContain('GET tour/credit');
+  });
+
+  it("says a company's refund went to its credit", async () => {
+    cancellableApi(
+      detailOf('confirmed', { payments: 1290, debt: 0 }, { corporate: true }),
+      'credit',
+    );
+    await cancelFromDetail();
+    await screen.findByText(
+      `Reservation ${code} is cancelled: $645.00 was added to the company's credit with the agency.`,
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import type { BookingDetail, ChangeQuoteAnswer, RefundDestination } from '@cusco/shared';
 import { Alert, Button, Group, Loader, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../../components/data-table.tsx';
@@ -9,6 +10,7 @@ import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
 import { formatMoney } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { randomId } from '../../../../lib/ids.ts';
+import { bookingDetailKey } from '../../../../lib/queries/booking-detail.ts';
 import { useCancelBooking } from '../../api/cancel-booking.ts';
 import { useCancelQuote } from '../../api/quote-cancel.ts';
 
@@ -40,6 +42,7 @@ export function CancelDialog({
   const asked = chooses ? refundTo : undefined;
   const quote = useCancelQuote(booking.code, asked, true);
   const cancel = useCancelBooking(booking.code);
+  const queryClient = useQueryClient();
   /** Set at the first click, before a re-render could disable the button. */
   const sending = useRef(false);
 
@@ -51,7 +54,9 @@ export function CancelDialog({
       {
         onSuccess: (answer) => onCancelled(answer),
         onError: (error) => {
-          // Changed at the same moment: the figures shown may be wrong; quote again.
+          // The booking may have moved meanwhile (paid, cancelled elsewhere): the page behind
+          // reads it again; changed at the same moment (409), the figures too are quoted again.
+          void queryClient.invalidateQueries({ queryKey: bookingDetailKey(booking.code) });
           if (error instanceof ApiError && error.status === 409) void quote.refetch();
         },
         onSettled: () => {

@@ -17,17 +17,19 @@ const CancelDialog = lazy(() =>
   import('../cancel/cancel-dialog.tsx').then((module) => ({ default: module.CancelDialog })),
 );
 
-/** The toast of a cancellation: the booking's code, and where its refund went. */
+/** The toast of a cancellation: the booking's code, and where its refund went (a company's: its credit). */
 function useCancelledToast() {
   const { t } = useTranslation();
   const language = useLanguage();
-  return (code: string, answer: ChangeQuoteAnswer) => {
+  return (booking: BookingDetail['booking'], answer: ChangeQuoteAnswer) => {
+    const code = booking.code;
     const amount = formatMoney(answer.refund, language);
+    const credit = booking.corporate ? 'cancel.doneCompanyCredit' : 'cancel.doneCredit';
     const text =
       answer.refund <= 0
         ? t('cancel.doneText', { code })
         : answer.refundTo === 'credit'
-          ? t('cancel.doneCredit', { code, amount })
+          ? t(credit, { code, amount })
           : t('cancel.doneCard', { code, amount });
     showSuccess(t('cancel.doneTitle'), text);
   };
@@ -109,7 +111,7 @@ export function DetailModals({
             onClose={() => actions.setCancelling(false)}
             onCancelled={(answer) => {
               actions.setCancelling(false);
-              cancelled(booking.code, answer);
+              cancelled(booking, answer);
               reload();
             }}
           />
