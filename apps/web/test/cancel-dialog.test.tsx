@@ -229,6 +229,36 @@ describe('the cancellation dialog', () => {
     await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
   });
 
+  it('keeps the choice when the other destination cannot be quoted, and confirms nothing on old figures', async () => {
+    const api = fakeApi({
+      [quotePath]: (call) =>
+        (call.body as { refundTo?: string }).refundTo === 'credit'
+          ? apiError(503, 'The service is briefly unavailable: nothing was saved. Try again.')
+          : quoting(call),
+      [changePath]: cancelled,
+    });
+    const { user } = renderDialog();
+    const dialog = await preview();
+    await user.click(within(dialog).getByRole('radio', { name: /^As a credit with the agency/ }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toContain(
+        'The service is briefly unavailable',
+      ),
+    );
+    const confirm = within(dialog).getByRole('button', { name: 'Yes, cancel the reservation' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeTruthy();
+
+    // Back to the card: quoted again, and Confirm works.
+    await user.click(within(dialog).getByRole('radio', { name: /^Back to my card/ }));
+    await within(dialog).findByText('Refunded to your card');
+    await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await user.click(confirm);
+    await waitFor(() => expect(api.callsTo(changePath)).toHaveLength(1));
+    expect(api.callsTo(changePath)[0]?.body).toEqual({ kind: 'cancel', refundTo: 'card' });
+  });
+
   it('cancels once, with one Idempotency-Key, however many times Confirm is clicked', async () => {
     const answer = held();
     const api = fakeApi({ [quotePath]: quoting, [changePath]: () => answer.promise });

@@ -2,7 +2,7 @@ import type { BookingDetail, ChangeQuoteAnswer, RefundDestination } from '@cusco
 import { Alert, Button, Group, Loader, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../../components/data-table.tsx';
 import { FormModal } from '../../../../components/form-modal.tsx';
@@ -45,9 +45,20 @@ export function CancelDialog({
   const queryClient = useQueryClient();
   /** Set at the first click, before a re-render could disable the button. */
   const sending = useRef(false);
+  /**
+   * Whether the customer chooses where the refund goes: once a quote said money comes back, the
+   * choice stays on screen, even while another destination's quote is on its way or failed (so
+   * that they can go back to the other).
+   */
+  const [refunds, setRefunds] = useState(false);
+  const quoted = quote.isPlaceholderData ? undefined : quote.data;
+  useEffect(() => {
+    if (quoted) setRefunds(quoted.refund > 0);
+  }, [quoted]);
+  const choice = chooses && refunds;
 
   const confirm = () => {
-    if (sending.current || !quote.data || quote.isPlaceholderData) return;
+    if (sending.current || !quoted || quote.isError) return;
     sending.current = true;
     cancel.mutate(
       { refundTo: asked, key },
@@ -82,23 +93,13 @@ export function CancelDialog({
       size="lg"
       loading={quote.isPending ? t('cancel.loading') : undefined}
     >
-      {quote.isError && !quote.data && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-          <Text mb="sm">{errorMessage(quote.error)}</Text>
-          <Group gap="sm">
-            <Button size="sm" variant="default" onClick={() => void quote.refetch()}>
-              {t('common.retry')}
-            </Button>
-            <Button size="sm" variant="subtle" onClick={close}>
-              {t('common.close')}
-            </Button>
-          </Group>
-        </Alert>
+      {quote.isError && !quote.data && !choice && (
+        <QuoteProblem error={quote.error} onRetry={() => void quote.refetch()} onClose={close} />
       )}
-      {quote.data && (
+      {(quote.data || choice) && (
         <Stack gap="md" aria-busy={quote.isFetching}>
-          <Preview quote={quote.data} />
-          {chooses && quote.data.refund > 0 && (
+          {quote.data && <Preview quote={quote.data} />}
+          {choice && (
             <Radio.Group
               label={t('cancel.refundTo')}
               value={refundTo}
@@ -129,6 +130,10 @@ export function CancelDialog({
               </>
             )}
           </Group>
+          {quote.isError && (
+            // No figures for this choice: nothing is confirmed on an earlier quote's.
+            <QuoteProblem error={quote.error} onRetry={() => void quote.refetch()} />
+          )}
           <Alert color="terracotta" icon={<IconAlertTriangle aria-hidden />} p="xs" role="note">
             {t('cancel.warning')}
           </Alert>
@@ -151,7 +156,7 @@ export function CancelDialog({
               color="red.9"
               onClick={confirm}
               loading={cancel.isPending}
-              disabled={quote.isFetching}
+              disabled={!quoted || quote.isFetching || quote.isError}
             >
               {t('cancel.confirm')}
             </Button>
@@ -159,6 +164,34 @@ export function CancelDialog({
         </Stack>
       )}
     </FormModal>
+  );
+}
+
+/** A quote the server did not give: its message, Try again, and (before any quote) Close. */
+function QuoteProblem({
+  error,
+  onRetry,
+  onClose,
+}: {
+  error: unknown;
+  onRetry(): void;
+  onClose?: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+      <Text mb="sm">{errorMessage(error)}</Text>
+      <Group gap="sm">
+        <Button size="sm" variant="default" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+        {onClose && (
+          <Button size="sm" variant="subtle" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+        )}
+      </Group>
+    </Alert>
   );
 }
 
