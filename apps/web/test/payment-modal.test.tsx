@@ -184,3 +184,133 @@ describe('the payments modal in Spanish', () => {
     expect(api.calls).toEqual([]);
   });
 });
+
+/** The answer to POST tour/payment/credit: the amount paid, the debt and the credit left. */
+const paidWithCredit = (amount: number, debt: number, balance: number) => ({
+  status: 201,
+  body: { bookingCode: code, paid: amount, debt, balance },
+});
+
+function renderWithCredit(debt: number, credit: number) {
+  const onCreditPaid = vi.fn();
+  const onClose = vi.fn();
+  const app = renderInApp(
+    <PaymentModal
+      code={code}
+      debt={debt}
+      credit={credit}
+      opened
+      onClose={onClose}
+      onFinished={() => undefined}
+      onCreditPaid={onCreditPaid}
+    />,
+  );
+  return { ...app, onCreditPaid, onClose };
+}
+
+/** Chooses the credit in the payments modal; answers the dialog and the credit's amount field. */
+async function chooseCredit(user: ReturnType<typeof renderInApp>['user'], available: string) {
+  const dialog = screen.getByRole('dialog', { name: 'Pay your reservation' });
+  const methods = within(dialog).getByRole('radiogroup', { name: 'How do you want to pay?' });
+  await user.click(
+    within(methods).getByRole('radio', {
+      name: `With my credit with the agency (${available} available)`,
+    }),
+  );
+  const amount = within(dialog).getByLabelText(
+    'Amount to pay from your credit (US$)',
+  ) as HTMLInputElement;
+  return {
+    dialog,
+    amount,
+    pay: within(dialog).getByRole('button', { name: 'Pay with my credit' }),
+  };
+}
+
+describe('paying with the credit (issue 27)', () => {
+  beforeEach(() => speak('en'));
+
+  it('is not offered without a credit', () => {
+    fakeApi({});
+    renderModal(790);
+    expect(screen.queryByRole('radiogroup', { name: 'How do you want to pay?' })).toBeNull();
+  });
+
+  it('starts at the credit when it is less than the debt, and pays it with an Idempotency-Key', async () => {
+    const api = fakeApi({ 'POST tour/payment/credit': paidWithCredit(300, 490, 0) });
+    const { user, onCreditPaid } = renderWithCredit(790, 300);
+    const dialog = screen.getByRole('dialog', { name: 'Pay your reservation' });
+    // The card comes first, as before.
+    expect(
+      (within(dialog).getByRole('radio', { name: 'With a card' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    const { amount, pay } = await chooseCredit(user, '$300.00');
+    expect(amount.value).toBe('300');
+    expect(
+      within(dialog).getByText('Up to $300.00: your credit, or the balance due if it is less.'),
+    ).toBeTruthy();
+    await user.dblClick(pay);
+    // A toast (ADR 0026): announced, with its title.
+    const toast = (
+      await screen.findByText('$300.00 of your credit was paid on reservation CT-ABC123.')
+    ).closest('[role="status"]');
+    expect(toast?.textContent).toContain('Paid with your credit');
+    await waitFor(() => expect(onCreditPaid).toHaveBeenCalledTimes(1));
+    expect(api.routes()).toEqual(['POST tour/payment/credit']);
+    expect(api.calls[0]?.body).toEqual({ bookingId: code, amount: 300 });
+    expect(api.calls[0]?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('starts at the debt when the credit is more, and takes cents', async () => {
+    const api = fakeApi({ 'POST tour/payment/credit': paidWithCredit(12.34, 777.66, 987.66) });
+    const { user, onCreditPaid } = renderWithCredit(790, 1000);
+    const { amount, pay } = await chooseCredit(user, '$1,000.00');
+    expect(amount.value).toBe('790');
+    await user.clear(amount);
+    await user.type(amount, '12.34');
+    await user.click(pay);
+    await waitFor(() => expect(onCreditPaid).toHaveBeenCalledTimes(1));
+    expect(api.calls[0]?.body).toEqual({ bookingId: code, amount: 12.34 });
+  });
+
+  it.each([
+    ['over the debt', 1000, '790.01', 'The payment is more than the balance due ($790.00)'],
+    [
+      'over the credit',
+      300,
+      '300.01',
+      'Your credit with the agency is $300.00: you cannot pay more with it',
+    ],
+    ['of 0', 300, '0', 'The amount to pay is not valid'],
+    ['empty', 300, '', 'The amount to pay is not valid'],
+  ])(
+    "refuses an amount %s in the server's words, asking nothing",
+    async (_, credit, typed, message) => {
+      const api = fakeApi({});
+      const { user, onCreditPaid } = renderWithCredit(790, credit);
+      const { dialog, amount, pay } = await chooseCredit(
+        user,
+        credit === 1000 ? '$1,000.00' : '$300.00',
+      );
+      await user.clear(amount);
+      if (typed) await user.type(amount, typed);
+      await user.click(pay);
+      expect(within(dialog).getByRole('alert').textContent).toBe(message);
+      expect(amount.getAttribute('aria-invalid')).toBe('true');
+      expect(api.calls).toEqual([]);
+      expect(onCreditPaid).not.toHaveBeenCalled();
+    },
+  );
+
+  it("shows the server's refusal in the dialog, which stays open", async () => {
+    const refusal = 'Your credit with the agency is $250.00: you cannot pay more with it';
+    fakeApi({ 'POST tour/payment/credit': apiError(422, refusal, { field: 'amount' }) });
+    const { user, onCreditPaid } = renderWithCredit(790, 300);
+    const { dialog, pay } = await chooseCredit(user, '$300.00');
+    await user.click(pay);
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(refusal));
+    expect(screen.queryByRole('dialog', { name: 'Error' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Pay your reservation' })).toBe(dialog);
+    expect(onCreditPaid).not.toHaveBeenCalled();
+  });
+});

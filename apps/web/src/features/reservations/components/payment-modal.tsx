@@ -4,7 +4,7 @@ import {
   toCents,
   validPaymentAmountCents,
 } from '@cusco/shared';
-import { Alert, Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Radio, Stack } from '@mantine/core';
 import { IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -12,8 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { CheckoutModal, type CheckoutResult } from '../../../components/checkout-modal.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { randomId } from '../../../lib/ids.ts';
 import { paymentProblem, useAddPayment } from '../../../lib/payments.ts';
 import { bookingDetailKey } from '../../../lib/queries/booking-detail.ts';
+import { CreditPayment } from './payment/credit-payment.tsx';
 
 /**
  * The payment: the amount (starting at the debt's whole dollars), the problem to show, and the gateway's
@@ -76,20 +78,26 @@ function usePayment({
 /**
  * Spec §2/§4 payments modal: the amount starts at the current debt; it must be a whole number
  * above 0 and at most the debt (§5); Pay opens the gateway's checkout. Whatever the checkout
- * says, the reservation is read again from the API.
+ * says, the reservation is read again from the API. A customer with a credit with the agency
+ * (issue 27) may choose to pay with it instead (`onCreditPaid` once paid).
  */
 export function PaymentModal({
   code,
   debt,
+  credit = 0,
   opened,
   onClose,
   onFinished,
+  onCreditPaid = () => undefined,
 }: {
   code: string;
   debt: number;
+  /** The customer's credit balance (dollars): above 0, paying with it is offered. */
+  credit?: number;
   opened: boolean;
   onClose(): void;
   onFinished(result: CheckoutResult, transactionId: string): void;
+  onCreditPaid?(): void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -98,6 +106,10 @@ export function PaymentModal({
     debt,
     onFinished,
   });
+  const [method, setMethod] = useState<'card' | 'credit'>('card');
+  /** The credit payment's Idempotency-Key: one per opening (the modal is mounted for each). */
+  const [creditKey] = useState(randomId);
+  const withCredit = credit > 0 && method === 'credit';
 
   return (
     <>
@@ -107,42 +119,69 @@ export function PaymentModal({
         title={t('payments.modalTitle')}
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
-        <Stack gap="md">
-          {problem && (
-            <Alert
-              color={problem.inProgress ? 'terracotta' : 'red'}
-              icon={<IconInfoCircle aria-hidden />}
-              role="alert"
-            >
-              {problem.message}
-            </Alert>
-          )}
-          <NumberInput
-            label={t('payments.amount')}
-            description={t('payments.amountHint', { debt: formatMoney(debt, language) })}
-            value={amount}
-            onChange={setAmount}
-            min={1}
-            max={Math.floor(debt)}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            thousandSeparator=","
-            data-autofocus
+        {credit > 0 && (
+          <Radio.Group
+            label={t('payments.method')}
+            value={method}
+            onChange={(value) => setMethod(value === 'credit' ? 'credit' : 'card')}
+            mb="md"
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio value="card" label={t('payments.byCard')} />
+              <Radio
+                value="credit"
+                label={t('payments.byCredit', { amount: formatMoney(credit, language) })}
+              />
+            </Stack>
+          </Radio.Group>
+        )}
+        {withCredit ? (
+          <CreditPayment
+            code={code}
+            debt={debt}
+            credit={credit}
+            idempotencyKey={creditKey}
+            onCancel={onClose}
+            onPaid={onCreditPaid}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              leftSection={<IconCreditCard size={18} aria-hidden />}
-              onClick={pay}
-              loading={paying}
-            >
-              {t('payments.pay')}
-            </Button>
-          </Group>
-        </Stack>
+        ) : (
+          <Stack gap="md">
+            {problem && (
+              <Alert
+                color={problem.inProgress ? 'terracotta' : 'red'}
+                icon={<IconInfoCircle aria-hidden />}
+                role="alert"
+              >
+                {problem.message}
+              </Alert>
+            )}
+            <NumberInput
+              label={t('payments.amount')}
+              description={t('payments.amountHint', { debt: formatMoney(debt, language) })}
+              value={amount}
+              onChange={setAmount}
+              min={1}
+              max={Math.floor(debt)}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              thousandSeparator=","
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                leftSection={<IconCreditCard size={18} aria-hidden />}
+                onClick={pay}
+                loading={paying}
+              >
+                {t('payments.pay')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
       </Modal>
       <CheckoutModal
         checkout={checkout?.checkout ?? null}

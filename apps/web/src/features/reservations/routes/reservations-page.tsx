@@ -1,5 +1,5 @@
 import type { BookingListItem } from '@cusco/shared';
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMountain } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,8 @@ import { paths } from '../../../config/paths.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useBookingPages } from '../../../lib/queries/booking-list.ts';
+import { CreditPanel } from '../components/credit-panel.tsx';
+import { BookingStatusBadge } from '../components/status-badge.tsx';
 
 /** Spec §2 reservations list: one card per reservation, or the empty state; more on demand. */
 export function ReservationsPage() {
@@ -21,6 +23,7 @@ export function ReservationsPage() {
   return (
     <>
       <PageTitle title={t('reservations.title')} />
+      <CreditPanel />
       {bookings.isPending && (
         <CardSkeletons>
           <Skeleton height={20} width="40%" mb="sm" />
@@ -79,7 +82,11 @@ function ReservationCard({ booking }: { booking: BookingListItem }) {
       component={Link}
       to={paths.bookingDetail.href(booking.id)}
       data-list-item
-      aria-label={t('reservations.open', { code: booking.name, tour: booking.tourName })}
+      aria-label={t('reservations.open', {
+        code: booking.name,
+        tour: booking.tourName,
+        status: t(`bookingStatus.${booking.status}`),
+      })}
       style={{ textDecoration: 'none', color: 'inherit' }}
     >
       <Stack gap={6}>
@@ -87,19 +94,7 @@ function ReservationCard({ booking }: { booking: BookingListItem }) {
           <Text fw={800} c="andes.9">
             {booking.name}
           </Text>
-          {booking.expired ? (
-            <Badge color="gray" variant="light">
-              {t('reservations.expired')}
-            </Badge>
-          ) : booking.pending > 0 ? (
-            <Badge color="terracotta" variant="light">
-              {t('reservations.pending')}: {money(booking.pending)}
-            </Badge>
-          ) : (
-            <Badge color="andes" variant="light">
-              {t('reservations.paidInFull')}
-            </Badge>
-          )}
+          <BookingStatusBadge status={booking.status} />
         </Group>
         <Title order={2} size="h5">
           {booking.tourName}

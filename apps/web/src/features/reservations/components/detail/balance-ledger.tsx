@@ -1,4 +1,4 @@
-import type { BookingDetail } from '@cusco/shared';
+import { type BookingDetail, isCancelled } from '@cusco/shared';
 import { Button, Group, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -40,13 +40,14 @@ function BalanceTable({ balance }: { balance: BookingDetail['balance'] }) {
 
 /**
  * Spec §2: a Pay link when there is debt and the user is not a corporate client; none on a
- * booking every passenger was removed from (cancelled: the API takes no card payment for it).
+ * cancelled booking (ADR 0037: the API takes no payment for it) nor on one without passengers.
  */
 export function usePayable(detail: BookingDetail): boolean {
   const user = useSessionUser();
   return (
     !detail.booking.corporate &&
     !user?.corporateClientId &&
+    !isCancelled(detail.booking.status) &&
     detail.balance.debt > 0 &&
     detail.passangerRegistry.length > 0
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FactList } from '../../../../components/fact-list.tsx';
 import { formatDate } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
+import { BookingStatusBadge } from '../status-badge.tsx';
 import { Section } from './section.tsx';
 
 type Booking = BookingDetail['booking'];
@@ -56,9 +57,9 @@ function CodeLine({ booking, suffix }: { booking: Booking; suffix?: string }) {
 }
 
 /**
- * The booking's code, name, corporate badge and its dates, type and category. On a phone
- * (`compact`) it takes at most 80 px (issue 12): the code and the trip date above the name on one
- * line; the rest is in the Trip details section.
+ * The booking's code, name, corporate badge, status and its dates, type and category. On a phone
+ * (`compact`) it takes at most 80 px (issue 12): the code and the trip date above the name and
+ * the status on one line; the rest is in the Trip details section.
  */
 export function BookingHeader({ booking, compact }: { booking: Booking; compact: boolean }) {
   const language = useLanguage();
@@ -66,15 +67,21 @@ export function BookingHeader({ booking, compact }: { booking: Booking; compact:
     return (
       <Card withBorder padding="xs" px="md" component="header" data-testid="booking-header">
         <CodeLine booking={booking} suffix={formatDate(booking.tripDate, language)} />
-        <Title order={1} size="h4" lineClamp={1} title={booking.name}>
-          {booking.name}
-        </Title>
+        <Group gap="xs" wrap="nowrap" justify="space-between">
+          <Title order={1} size="h4" lineClamp={1} title={booking.name} style={{ minWidth: 0 }}>
+            {booking.name}
+          </Title>
+          <BookingStatusBadge status={booking.status} size="sm" />
+        </Group>
       </Card>
     );
   }
   return (
     <Card withBorder padding="lg" component="header" data-testid="booking-header">
-      <CodeLine booking={booking} />
+      <Group gap="sm" justify="space-between" wrap="nowrap" align="flex-start">
+        <CodeLine booking={booking} />
+        <BookingStatusBadge status={booking.status} size="lg" />
+      </Group>
       <Title order={1} size="h2">
         {booking.name}
       </Title>

@@ -1,11 +1,41 @@
-import type { BookingDetail } from '@cusco/shared';
+import type { BookingDetail, ChangeQuoteAnswer } from '@cusco/shared';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../../components/form-modal.tsx';
 import { TermsModal } from '../../../../components/terms-modal.tsx';
+import { showSuccess } from '../../../../lib/error-modal.tsx';
+import { formatMoney } from '../../../../lib/format.ts';
+import { useLanguage } from '../../../../lib/i18n.ts';
+import { useCredit } from '../../api/get-credit.ts';
 import { AddServicesModal } from '../add-services-modal.tsx';
 import { PassengerModal } from '../passenger-modal.tsx';
 import { PaymentModal } from '../payment-modal.tsx';
 import type { DetailActions } from './use-detail-actions.ts';
 
-/** The booking detail's modals: edit a passenger, add services, pay, and the terms. */
+/** The cancellation's dialog: its code loads when it is first opened, not with the page. */
+const CancelDialog = lazy(() =>
+  import('../cancel/cancel-dialog.tsx').then((module) => ({ default: module.CancelDialog })),
+);
+
+/** The toast of a cancellation: the booking's code, and where its refund went (a company's: its credit). */
+function useCancelledToast() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (booking: BookingDetail['booking'], answer: ChangeQuoteAnswer) => {
+    const code = booking.code;
+    const amount = formatMoney(answer.refund, language);
+    const credit = booking.corporate ? 'cancel.doneCompanyCredit' : 'cancel.doneCredit';
+    const text =
+      answer.refund <= 0
+        ? t('cancel.doneText', { code })
+        : answer.refundTo === 'credit'
+          ? t(credit, { code, amount })
+          : t('cancel.doneCard', { code, amount });
+    showSuccess(t('cancel.doneTitle'), text);
+  };
+}
+
+/** The booking detail's modals: edit a passenger, add services, pay, cancel, and the terms. */
 export function DetailModals({
   code,
   detail,
@@ -17,6 +47,10 @@ export function DetailModals({
 }) {
   const { booking } = detail;
   const { reload } = actions;
+  const { t } = useTranslation();
+  const cancelled = useCancelledToast();
+  // The credit a customer may pay with; a company's bookings are not paid here.
+  const credit = useCredit(!booking.corporate);
   return (
     <>
       <PassengerModal
@@ -42,6 +76,7 @@ export function DetailModals({
         <PaymentModal
           code={booking.code}
           debt={detail.balance.debt}
+          credit={credit.data?.balance ?? 0}
           opened={actions.paying}
           onClose={() => actions.setPaying(false)}
           onFinished={(result, transactionId) => {
@@ -51,7 +86,36 @@ export function DetailModals({
             if (result.status === 'S') actions.setConfirmed(transactionId);
             reload();
           }}
+          onCreditPaid={() => {
+            actions.setPaying(false);
+            reload();
+          }}
         />
+      )}
+      {actions.cancelling && (
+        <Suspense
+          fallback={
+            <FormModal
+              opened
+              onClose={() => actions.setCancelling(false)}
+              title={t('cancel.title', { code: booking.code })}
+              size="lg"
+              loading={t('cancel.loading')}
+            >
+              {null}
+            </FormModal>
+          }
+        >
+          <CancelDialog
+            booking={booking}
+            onClose={() => actions.setCancelling(false)}
+            onCancelled={(answer) => {
+              actions.setCancelling(false);
+              cancelled(booking, answer);
+              reload();
+            }}
+          />
+        </Suspense>
       )}
       <TermsModal
         opened={actions.termsOpen}

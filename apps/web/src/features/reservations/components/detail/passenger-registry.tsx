@@ -4,13 +4,13 @@ import { IconFileCheck, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Section } from './section.tsx';
 
-/** One passenger slot: number, type, document, name, completion and its Edit button. */
+/** One passenger slot: number, type, document, name, completion and its Edit button (if any). */
 function RegistrySlot({
   slot,
   onEdit,
 }: {
   slot: PassengerRegistryItem;
-  onEdit: (slot: PassengerRegistryItem) => void;
+  onEdit: ((slot: PassengerRegistryItem) => void) | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -47,33 +47,41 @@ function RegistrySlot({
             </Text>
           </Group>
         </Stack>
-        <ActionIcon
-          variant="light"
-          size="lg"
-          onClick={() => onEdit(slot)}
-          aria-label={t('bookingDetail.edit', { number: slot.number })}
-        >
-          <IconPencil size={20} aria-hidden />
-        </ActionIcon>
+        {onEdit && (
+          <ActionIcon
+            variant="light"
+            size="lg"
+            onClick={() => onEdit(slot)}
+            aria-label={t('bookingDetail.edit', { number: slot.number })}
+          >
+            <IconPencil size={20} aria-hidden />
+          </ActionIcon>
+        )}
       </Group>
     </Card>
   );
 }
 
-/** The passenger registry: one card per slot, each with its Edit button. */
+/**
+ * The passenger registry: one card per slot, each with its Edit button; without `onEdit` (a
+ * cancelled booking, whose permits will not be bought) it is read only, without the call to
+ * complete it.
+ */
 export function PassengerRegistry({
   slots,
   onEdit,
 }: {
   slots: PassengerRegistryItem[];
-  onEdit: (slot: PassengerRegistryItem) => void;
+  onEdit?: (slot: PassengerRegistryItem) => void;
 }) {
   const { t } = useTranslation();
   return (
     <Section id="detail-registry" title={t('bookingDetail.registry')}>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('bookingDetail.registryHint')}
-      </Text>
+      {onEdit && (
+        <Text size="sm" c="dimmed" mb="sm">
+          {t('bookingDetail.registryHint')}
+        </Text>
+      )}
       <Stack gap="xs" role="list" aria-labelledby="detail-registry">
         {slots.map((slot) => (
           <RegistrySlot key={slot.id} slot={slot} onEdit={onEdit} />

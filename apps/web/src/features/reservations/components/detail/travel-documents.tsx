@@ -1,4 +1,4 @@
-import type { BookingDetail } from '@cusco/shared';
+import { type BookingDetail, isCancelled } from '@cusco/shared';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCalendarPlus, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,10 +7,15 @@ import { errorMessage } from '../../../../lib/api-client.ts';
 import { downloadTravelDocument, type TravelDocument } from '../../api/travel-documents.ts';
 import { Section } from './section.tsx';
 
-/** The voucher is ready once nothing is left to pay; a corporate booking, on credit, at once. */
+/**
+ * The voucher is ready once nothing is left to pay; a corporate booking, on credit, at once. A
+ * cancelled booking has none (the API refuses them: it will not travel).
+ */
 export function hasTravelDocuments(detail: BookingDetail): boolean {
   return (
-    detail.passangerRegistry.length > 0 && (detail.booking.corporate || detail.balance.debt <= 0)
+    !isCancelled(detail.booking.status) &&
+    detail.passangerRegistry.length > 0 &&
+    (detail.booking.corporate || detail.balance.debt <= 0)
   );
 }
 

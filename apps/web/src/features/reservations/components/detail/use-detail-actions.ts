@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../../config/paths.ts';
 import { bookingDetailKey } from '../../../../lib/queries/booking-detail.ts';
 import { bookingsKey } from '../../../../lib/queries/booking-list.ts';
+import { creditKey } from '../../api/get-credit.ts';
 
 /** The attempt whose approval the page confirms: `?paid=` in its address, kept across a refresh. */
 export const PAID_PARAM = 'paid';
@@ -17,6 +18,7 @@ export function useDetailActions(booking: BookingDetail['booking']) {
   const [addingServices, setAddingServices] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
   const [paying, setPaying] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const [search, setSearch] = useSearchParams();
   /** The approved attempt to confirm; the balance is the server's truth. */
   const confirmed = search.get(PAID_PARAM);
@@ -26,6 +28,7 @@ export function useDetailActions(booking: BookingDetail['booking']) {
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: bookingDetailKey(booking.code) });
     void queryClient.invalidateQueries({ queryKey: bookingsKey });
+    void queryClient.invalidateQueries({ queryKey: creditKey });
   };
   // Spec §2: an incident action closes every modal and opens the request form.
   const request = (typeId: string) => {
@@ -47,6 +50,8 @@ export function useDetailActions(booking: BookingDetail['booking']) {
     setTermsOpen,
     paying,
     setPaying,
+    cancelling,
+    setCancelling,
     confirmed,
     setConfirmed,
     reload,
