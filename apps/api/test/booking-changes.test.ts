@@ -28,8 +28,9 @@ import { ledgerTotals } from '../src/modules/ledger/ledger.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, isPostgres, type TestContext } from './support/app.ts';
-import { bookingFor, loadTour, postBooking } from './support/bookings.ts';
+import { bookingFor, loadTour, offersOf, postBooking } from './support/bookings.ts';
 import { turnBack } from './support/clock.ts';
+import { loadPassengerOptions, passengerBody } from './support/passengers.ts';
 import { event, notify } from './support/payments.ts';
 
 /**
@@ -370,6 +371,28 @@ describe('cancelling under the terms, counted in Cusco days', () => {
     expect(late.json().message).toBe(
       "This reservation's travel date has come: it can no longer be changed or cancelled",
     );
+  });
+
+  it('keeps a cancelled booking as it was: no service bought, no passenger added or edited', async () => {
+    const tour = await loadTour(app, '200501');
+    const { code } = await book({ adults: 2 });
+    const [empty] = (await detail(code)).passangerRegistry;
+    expect((await change(code)).statusCode).toBe(201);
+    const service = await post(`/api/tour/add/service?bookingId=${code}`, customer.token, [
+      { serviceId: offersOf(tour)[0]?.id, quantity: 1 },
+    ] as unknown as object);
+    expect(service.statusCode, service.body).toBe(422);
+    expect(service.json().message).toBe(
+      'This reservation is cancelled: it can no longer be changed',
+    );
+    const options = await loadPassengerOptions(app, customer.token);
+    const created = await post(
+      `/api/client/${empty?.id}/create`,
+      customer.token,
+      passengerBody(options, code, { firstName: 'Late' }),
+    );
+    expect(created.statusCode, created.body).toBe(422);
+    expect((await detail(code)).balance.debt).toBe(0);
   });
 
   it('answers a retry with the same Idempotency-Key with the first answer, and cancels once', async () => {

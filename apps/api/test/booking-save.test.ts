@@ -488,7 +488,7 @@ describe('Idempotency-Key', () => {
       'idempotency-key': key,
     });
     expect(other.statusCode).toBe(422);
-    expect(other.json().message).toBe('This request key was already used for a different booking');
+    expect(other.json().message).toBe('This request key was already used for a different request');
   });
 
   it('keys belong to their user: another customer may use the same key', async () => {

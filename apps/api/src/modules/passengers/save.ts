@@ -9,10 +9,11 @@ import {
 } from '@cusco/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type * as z from 'zod/mini';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { clients, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { lockBookings } from '../access/bookings.ts';
+import { bookingCancelled } from '../ledger/money-status.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 import { bookingsOfClient, findClientSlot, findVisibleSlot, slotsOfClient } from './access.ts';
 import { checkPassengerOptions } from './options.ts';
@@ -98,6 +99,11 @@ async function checkPayload(
   return clientColumns(checked, slot.customerTypeId, countryId);
 }
 
+/** A cancelled booking's passengers are kept as they were (ADR 0037): 422. */
+async function refuseCancelled(tx: Transaction, bookingId: string) {
+  if (await bookingCancelled(tx, bookingId)) throw new AppError('BUSINESS_RULE', 'changeCancelled');
+}
+
 /**
  * POST client/{slotId}/create: fills an empty slot of a booking the user may see with a new
  * passenger. 404 when the slot is not theirs or not of the booking named by `bookingcode`;
@@ -116,6 +122,7 @@ export async function createPassenger(
     // The booking first, then its slot (the one lock order: a booking before its rows); the
     // slot as it is now: removed meanwhile (404), or filled by another request (409).
     await lockBookings(tx, [slot.bookingId]);
+    await refuseCancelled(tx, slot.bookingId);
     const [now] = await tx
       .select({ clientId: passengerSlots.clientId })
       .from(passengerSlots)
@@ -151,6 +158,7 @@ export async function updatePassenger(
     // its slots are read and checked, so that a booking seating this passenger meanwhile ("Are
     // you a passenger?") is checked against the new birth date.
     await lockBookings(tx, await bookingsOfClient(tx, clientId));
+    await refuseCancelled(tx, slot.bookingId);
     await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
     const values = await checkPayload(
       tx,

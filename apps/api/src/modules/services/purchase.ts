@@ -1,4 +1,10 @@
-import { type addServicesBody, type addServicesResponse, fromCents } from '@cusco/shared';
+import {
+  type addServicesBody,
+  type addServicesResponse,
+  fromCents,
+  isCancelled,
+  refusalFor,
+} from '@cusco/shared';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -14,6 +20,7 @@ import { once, type StoredAnswer } from '../../lib/idempotency.ts';
 import { isUuidShaped } from '../../lib/uuid-shape.ts';
 import { lockVisibleBooking } from '../access/bookings.ts';
 import { ledgerTotals } from '../ledger/ledger.ts';
+import { statusOf } from '../lifecycle/status.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 
 export type PurchaseLines = z.output<typeof addServicesBody>;
@@ -51,6 +58,11 @@ export async function addServices(
       // The booking, if the user may see it, locked: one purchase at a time per booking, so that
       // the debt answered is this purchase's.
       const booking = await lockVisibleBooking(tx, input.user, input.bookingCode);
+      // A cancelled booking, or one that has travelled, buys nothing more (ADR 0037).
+      const status = await statusOf(tx, booking.id);
+      if (isCancelled(status) || status === 'travelled') {
+        throw new AppError('BUSINESS_RULE', refusalFor(status));
+      }
       const offers = await offersOf(tx, booking.tourId, lines);
       const priced = priceLines(booking.id, lines, offers);
       await checkPerPersonLimits(

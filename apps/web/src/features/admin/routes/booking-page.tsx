@@ -124,8 +124,7 @@ function TripCard({
   const { t } = useAdminText();
   const language = useLanguage();
   const { booking, balance } = data.booking;
-  const cancellable =
-    allows('cancelByCustomer', booking.status) || allows('cancelByAgency', booking.status);
+  const cancellable = allows('cancel', booking.status);
   return (
     <Card withBorder>
       <Text fw={700}>{booking.name}</Text>

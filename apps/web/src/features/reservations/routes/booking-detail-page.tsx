@@ -114,9 +114,7 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
         {...(cancelled ? {} : { onEdit: actions.setEditing })}
       />
       <BookingSummary detail={detail} onOpenTerms={() => actions.setTermsOpen(true)} />
-      {allows('cancelByCustomer', status) && (
-        <CancelSection onCancel={() => actions.setCancelling(true)} />
-      )}
+      {allows('cancel', status) && <CancelSection onCancel={() => actions.setCancelling(true)} />}
       {phone && payable && <BalanceBar debt={detail.balance.debt} onPay={actions.startPayment} />}
       <DetailModals code={code} detail={detail} actions={actions} />
     </Stack>
