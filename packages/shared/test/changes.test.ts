@@ -304,6 +304,39 @@ describe('what decides a quote, line by line', () => {
     expect(tie).toMatchObject({ daysBefore: 30, keepPercent: 50 });
   });
 
+  it('keeps nothing of a decrease on a booking never confirmed, nor tickets of an option change', () => {
+    const paidInFull = { ...booking, paidCents: 100000, status: 'paid' as const };
+    const never = quoted(
+      quoteChange(
+        { ...paidInFull, bought: false },
+        { kind: 'removePassenger', priceBeforeCents: 100000, priceAfterCents: 60000 },
+        standard,
+        dayBefore(10),
+      ),
+    );
+    expect(never.lines.map((line) => line.kind)).toEqual(['price', 'refund']);
+    const tickets = { ...standard, keepDeposit: false, entranceCents: 10000 };
+    const option = quoted(
+      quoteChange(
+        paidInFull,
+        { kind: 'option', priceBeforeCents: 100000, priceAfterCents: 60000 },
+        tickets,
+        dayBefore(40),
+      ),
+    );
+    expect(option.lines.map((line) => line.kind)).toEqual(['price', 'refund']);
+    // A price that rises keeps nothing more than the rise.
+    const dearer = quoted(
+      quoteChange(
+        paidInFull,
+        { kind: 'removePassenger', priceBeforeCents: 60000, priceAfterCents: 100000 },
+        tickets,
+        dayBefore(10),
+      ),
+    );
+    expect(dearer.lines).toEqual([{ kind: 'price', cents: 40000, reason: 'changePriceRemoved' }]);
+  });
+
   it('charges the permits fee on a date change only, and writes no fee line at 0', () => {
     const permits = { ...booking, permitBound: true };
     const option = quoted(

@@ -234,8 +234,9 @@ function keptOfDecrease(
   policy: ChangePolicy,
   keepPercent: number,
 ): QuoteLine | null {
+  // A change that does not lower the price keeps nothing (the cap below is then 0).
   const decrease = change.priceBeforeCents - change.priceAfterCents;
-  if (decrease <= 0 || !booking.bought) return null;
+  if (!booking.bought) return null;
   const leaving = change.kind === 'removePassenger' ? (change.travellersOut ?? 1) : 0;
   const depositFreed =
     depositOfPrice(change.priceBeforeCents) - depositOfPrice(change.priceAfterCents);
