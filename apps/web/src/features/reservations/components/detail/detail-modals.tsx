@@ -17,6 +17,36 @@ const CancelDialog = lazy(() =>
   import('../cancel/cancel-dialog.tsx').then((module) => ({ default: module.CancelDialog })),
 );
 
+/** A change's dialog (the date, the type or category, a passenger): loaded when first opened. */
+const ChangeDialog = lazy(() =>
+  import('../change/change-dialog.tsx').then((module) => ({ default: module.ChangeDialog })),
+);
+
+/**
+ * The toast of a change: the booking's code, and where its refund went (a company's: its credit),
+ * or what is left to pay (to keep the seats, when the change un-confirmed the booking).
+ */
+function useChangedToast() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (booking: BookingDetail['booking'], answer: ChangeQuoteAnswer) => {
+    const code = booking.code;
+    const money = (value: number) => formatMoney(value, language);
+    const credit = booking.corporate ? 'change.doneCompanyCredit' : 'change.doneCredit';
+    const text =
+      answer.refund > 0
+        ? answer.refundTo === 'credit'
+          ? t(credit, { code, amount: money(answer.refund) })
+          : t('change.doneCard', { code, amount: money(answer.refund) })
+        : answer.balance > 0 && !booking.corporate
+          ? answer.status === 'pending_payment'
+            ? t('change.doneHold', { code, amount: money(answer.balance) })
+            : t('change.doneDue', { code, amount: money(answer.balance) })
+          : t('change.doneText', { code });
+    showSuccess(t('change.doneTitle'), text);
+  };
+}
+
 /** The toast of a cancellation: the booking's code, and where its refund went (a company's: its credit). */
 function useCancelledToast() {
   const { t } = useTranslation();
@@ -35,7 +65,10 @@ function useCancelledToast() {
   };
 }
 
-/** The booking detail's modals: edit a passenger, add services, pay, cancel, and the terms. */
+/**
+ * The booking detail's modals: edit a passenger, add services, pay, cancel, change, and the
+ * terms.
+ */
 export function DetailModals({
   code,
   detail,
@@ -49,6 +82,7 @@ export function DetailModals({
   const { reload } = actions;
   const { t } = useTranslation();
   const cancelled = useCancelledToast();
+  const changed = useChangedToast();
   // The credit a customer may pay with; a company's bookings are not paid here.
   const credit = useCredit(!booking.corporate);
   return (
@@ -112,6 +146,32 @@ export function DetailModals({
             onCancelled={(answer) => {
               actions.setCancelling(false);
               cancelled(booking, answer);
+              reload();
+            }}
+          />
+        </Suspense>
+      )}
+      {actions.changing && (
+        <Suspense
+          fallback={
+            <FormModal
+              opened
+              onClose={() => actions.setChanging(null)}
+              title={t('change.sectionTitle')}
+              size="lg"
+              loading={t('change.loadingTour')}
+            >
+              {null}
+            </FormModal>
+          }
+        >
+          <ChangeDialog
+            detail={detail}
+            action={actions.changing}
+            onClose={() => actions.setChanging(null)}
+            onChanged={(answer) => {
+              actions.setChanging(null);
+              changed(booking, answer);
               reload();
             }}
           />
