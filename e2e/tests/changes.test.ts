@@ -63,6 +63,21 @@ async function detailOf(token: string, code: string): Promise<BookingDetail> {
   return (await response.json()) as BookingDetail;
 }
 
+/**
+ * An administrator gives a departure of the Classic Inca Trail its trail permits (PUT
+ * admin/departures/{tour}/{date}): its bookings are then permit-bound, and moving one once its
+ * permits are bought costs the policy's fee per traveller.
+ */
+async function holdPermits(date: string, permits: number) {
+  const admin = await signInApi(demo.admin.email, demo.admin.password);
+  const response = await fetch(`${baseUrl}/api/admin/departures/100401/${date}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+    body: JSON.stringify({ permits }),
+  });
+  expect(response.status).toBe(200);
+}
+
 /** The status badge in the booking detail's header. */
 const headerStatus = (page: Page) =>
   page.getByTestId('booking-header').getByTestId('booking-status');
@@ -80,6 +95,10 @@ async function expectPreviewOf(dialog: Locator, quote: ChangeQuoteAnswer, langua
   expect(await dialog.getByTestId('change-status').textContent()).toBe(
     webText(language, `bookingStatus.${quote.status}`),
   );
+  if (quote.lines.length === 0) {
+    expect(await dialog.getByText(webText(language, 'change.noLines')).count()).toBe(1);
+    return;
+  }
   const lines = dialog.getByRole('table', { name: webText(language, 'change.linesTitle') });
   expect(await lines.getByRole('row').count()).toBe(quote.lines.length + 1);
   for (const line of quote.lines) {
@@ -123,7 +142,10 @@ describeInBrowser('changing a reservation on a phone in Spanish (issue 27)', () 
       webText('es', key, values);
     const customer = await createCustomer('Rosa', 'Condori');
     const session = await signInApi(customer.email, customer.password);
-    const booking = await createBooking(session.token, '100401', { adults: 2 });
+    // A departure with its trail permits: moving from it once paid costs the permits' fee.
+    const date = nextTravelDate();
+    await holdPermits(date, 60);
+    const booking = await createBooking(session.token, '100401', { adults: 2 }, date);
     await payWithSandboxCard(session.token, booking.code, booking.transactionId ?? '');
     // The next date of the run: a day with the seats of a fresh departure.
     const newDate = nextTravelDate();
@@ -162,6 +184,10 @@ describeInBrowser('changing a reservation on a phone in Spanish (issue 27)', () 
       refundTo: 'card',
     });
     expect(quote.paid).toBe(booking.total);
+    // New permits for both travellers, to pay: the booking owes the fee.
+    expect(quote.fee).toBeGreaterThan(0);
+    expect(quote.lines.map((line) => line.kind)).toEqual(['fee']);
+    expect(quote.balance).toBe(quote.fee);
     await expectPreviewOf(dialog, quote, 'es');
     expect(
       await dialog.getByText(text('change.days_other', { count: quote.daysBefore })).count(),

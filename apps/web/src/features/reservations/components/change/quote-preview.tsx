@@ -44,6 +44,14 @@ export interface QuoteTexts {
   warning?: string;
 }
 
+/** A button whose words may take two lines (a long date on a phone) rather than be cut. */
+const wrapping = {
+  h: 'auto',
+  mih: 36,
+  py: 6,
+  styles: { label: { whiteSpace: 'normal', textAlign: 'center' } },
+} as const;
+
 /** The later dates with room a sold-out answer (409) offers, if any. */
 export function nextDatesOf(error: unknown): string[] {
   if (!(error instanceof ApiError) || error.status !== 409) return [];
@@ -159,10 +167,11 @@ export function QuotedChangeBody({
         />
       )}
       <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+        <Button variant="default" onClick={onClose} disabled={mutation.isPending} {...wrapping}>
           {texts.keep}
         </Button>
         <Button
+          {...wrapping}
           // red.9: white text on it passes WCAG AA (Mantine's red.6 does not).
           color={danger ? 'red.9' : undefined}
           onClick={flow.confirm}

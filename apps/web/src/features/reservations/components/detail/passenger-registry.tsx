@@ -68,8 +68,7 @@ function RegistrySlot({
               <Tooltip label={t('change.remove', { number: slot.number })}>
                 <ActionIcon
                   variant="light"
-                  // red.9 reads on its light tint (WCAG AA), as the cancellation's red does.
-                  color="red.9"
+                  color="red"
                   size="lg"
                   onClick={() => onRemove(slot)}
                   aria-label={t('change.remove', { number: slot.number })}
