@@ -7,6 +7,7 @@ import { formatLongDate } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import type { ChangeChoice } from '../../api/quote-change.ts';
 import { useBookingTour } from '../../api/tour.ts';
+import { changeTitle } from '../detail/changes.tsx';
 import { AddChooser, DateChooser, OptionChooser } from './choosers.tsx';
 import { GroupPrices } from './group-prices.tsx';
 import { ChangeProblem, QuotedChangeBody } from './quote-preview.tsx';
@@ -66,17 +67,7 @@ export function ChangeDialog({
   const busy = flow.mutation.isPending;
   const typeId = bookingTypeId(tour.data, booking);
 
-  const title =
-    action.kind === 'removePassenger'
-      ? t('change.titleRemove', { number: action.slot.number, code: booking.code })
-      : t(
-          {
-            date: 'change.titleDate',
-            option: 'change.titleOption',
-            addPassenger: 'change.titleAdd',
-          }[action.kind],
-          { code: booking.code },
-        );
+  const title = changeTitle(action, booking.code, t);
 
   /** The tour's choices (types, categories, customer types) are needed before choosing. */
   const needsTour = action.kind === 'option' || action.kind === 'addPassenger';

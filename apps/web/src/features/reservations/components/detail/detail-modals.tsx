@@ -10,6 +10,7 @@ import { useCredit } from '../../api/get-credit.ts';
 import { AddServicesModal } from '../add-services-modal.tsx';
 import { PassengerModal } from '../passenger-modal.tsx';
 import { PaymentModal } from '../payment-modal.tsx';
+import { changeTitle } from './changes.tsx';
 import type { DetailActions } from './use-detail-actions.ts';
 
 /** The cancellation's dialog: its code loads when it is first opened, not with the page. */
@@ -157,7 +158,7 @@ export function DetailModals({
             <FormModal
               opened
               onClose={() => actions.setChanging(null)}
-              title={t('change.sectionTitle')}
+              title={changeTitle(actions.changing, booking.code, t)}
               size="lg"
               loading={t('change.loadingTour')}
             >
