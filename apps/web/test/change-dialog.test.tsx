@@ -861,10 +861,12 @@ describe('changing from the booking detail', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Move the date' }));
-    const dialog = await screen.findByRole('dialog', {
+    // The dialog's code loads when it is first opened (a loader of the same title meanwhile).
+    const field = await screen.findByRole('button', { name: /^New travel date/ });
+    const dialog = screen.getByRole('dialog', {
       name: `Move reservation ${code} to another date`,
     });
-    await user.click(within(dialog).getByRole('button', { name: /^New travel date/ }));
+    await user.click(field);
     await user.click(await screen.findByRole('button', { name: 'Tuesday 18 June 2030' }));
     await user.click(await readyConfirm(dialog, 'Move my reservation to 18 June 2030'));
     const toast = (
@@ -897,10 +899,12 @@ describe('changing from the booking detail', () => {
       [changePath]: { status: 201, body: quote },
     });
     await user.click(await screen.findByRole('button', { name: 'Remove passenger 3' }));
-    const dialog = await screen.findByRole('dialog', {
-      name: `Remove passenger 3 from reservation ${code}`,
-    });
-    const confirm = await within(dialog).findByRole('button', { name: 'Yes, remove passenger 3' });
+    const confirm = await screen.findByRole('button', { name: 'Yes, remove passenger 3' });
+    expect(
+      within(
+        screen.getByRole('dialog', { name: `Remove passenger 3 from reservation ${code}` }),
+      ).getByRole('button', { name: 'Yes, remove passenger 3' }),
+    ).toBe(confirm);
     await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
     await user.click(confirm);
     await screen.findByText(`Reservation ${code} is changed: $500.00 is refunded to your card.`);
