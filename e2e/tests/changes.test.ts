@@ -330,6 +330,31 @@ describeInBrowser('changing a reservation on a desktop in English (issue 27)', (
     await screenshot(page, 'changed-passengers-detail-desktop-en');
     await expectAccessible(page);
 
+    // Another type, looked at from the keyboard and left as it is: the preview, nothing changed.
+    await page
+      .getByRole('region', { name: 'Change this reservation' })
+      .getByRole('button', { name: 'Change type or category', exact: true })
+      .focus();
+    await page.keyboard.press('Enter');
+    const option = page.getByRole('dialog', {
+      name: `Change the type or category of reservation ${booking.code}`,
+    });
+    const other = tour.types[1];
+    await option.getByRole('radio', { name: other?.label ?? '', exact: true }).check();
+    await expect
+      .poll(
+        async () =>
+          (await option.getByTestId('change-total').count()) +
+          (await option.getByRole('alert').count()),
+      )
+      .toBe(1);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => option.count()).toBe(0);
+    const unchanged = await readBooking(page, booking.code);
+    expect(unchanged.booking.type).toBe(added.booking.type);
+    expect(unchanged.balance.debt).toBe(added.balance.debt);
+
     // Each change was e-mailed in the booking's language: the back office's mailbox has both.
     const admin = await openPage('desktop');
     await visit(admin, '/login');

@@ -350,18 +350,19 @@ describe('moving the date', () => {
     await waitFor(() => expect(confirm.disabled).toBe(false));
   });
 
-  it('offers the next dates with room when the date is sold out, and quotes the one picked', async () => {
+  it('offers the next dates with room when the date is sold out (not its own), and quotes the one picked', async () => {
     const api = fakeApi({
       ...reads,
       [quotePath]: (call) => {
         const travelDate = (call.body as { travelDate: string }).travelDate;
-        return travelDate === '2030-06-18'
-          ? soldOut(['2030-06-19', '2030-06-22'])
+        // The server counts the booking's own seats: its own date may come back as one with room.
+        return travelDate === '2030-06-12'
+          ? soldOut(['2030-06-13', '2030-06-15', '2030-06-16'])
           : { body: dateQuote(travelDate) };
       },
     });
     const { user } = renderDialog({ kind: 'date' });
-    await pickDay(user, 'Tuesday 18 June 2030');
+    await pickDay(user, 'Wednesday 12 June 2030');
     const dialog = screen.getByRole('dialog');
     const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByText('That date is sold out: choose another date')).toBeTruthy();
@@ -370,18 +371,18 @@ describe('moving the date', () => {
       within(next)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['19 June 2030', '22 June 2030']);
+    ).toEqual(['13 June 2030', '16 June 2030']);
     expect(within(dialog).queryByRole('button', { name: /^Move my reservation/ })).toBeNull();
 
-    await user.click(within(next).getByRole('button', { name: '22 June 2030' }));
+    await user.click(within(next).getByRole('button', { name: '16 June 2030' }));
     await within(dialog).findByTestId('change-total');
     expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(api.callsTo(quotePath).at(-1)?.body).toEqual({
       kind: 'date',
-      travelDate: '2030-06-22',
+      travelDate: '2030-06-16',
       refundTo: 'card',
     });
-    expect(confirmButton(dialog, 'Move my reservation to 22 June 2030')).toBeTruthy();
+    expect(confirmButton(dialog, 'Move my reservation to 16 June 2030')).toBeTruthy();
   });
 
   it('shows the seats taken meanwhile (409 on Confirm) with the next dates, and quotes again', async () => {

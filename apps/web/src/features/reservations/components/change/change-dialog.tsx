@@ -138,9 +138,14 @@ export function ChangeDialog({
               confirm: confirmText(choice, action, tour.data, language, t),
             }}
             onClose={close}
-            {...(action.kind === 'date'
-              ? { onPickDate: (travelDate: string) => choose({ kind: 'date', travelDate }) }
-              : {})}
+            pickDate={
+              action.kind === 'date'
+                ? {
+                    onPick: (travelDate) => choose({ kind: 'date', travelDate }),
+                    current: booking.tripDate,
+                  }
+                : undefined
+            }
           >
             {(choice.kind === 'addPassenger' || choice.kind === 'removePassenger') && tour.data && (
               <GroupPrices tour={tour.data} detail={detail} typeId={typeId} choice={choice} />

@@ -52,13 +52,24 @@ const wrapping = {
   styles: { label: { whiteSpace: 'normal', textAlign: 'center' } },
 } as const;
 
-/** The later dates with room a sold-out answer (409) offers, if any. */
-export function nextDatesOf(error: unknown): string[] {
+/**
+ * The later dates with room a sold-out answer (409) offers, if any, but `except` (the booking's
+ * own date: the server counts its own seats there, and moving to it is no change).
+ */
+export function nextDatesOf(error: unknown, except?: string): string[] {
   if (!(error instanceof ApiError) || error.status !== 409) return [];
   const dates = error.body?.details?.nextDates;
   return Array.isArray(dates)
-    ? dates.filter((date): date is string => typeof date === 'string' && isIsoDate(date))
+    ? dates.filter(
+        (date): date is string => typeof date === 'string' && isIsoDate(date) && date !== except,
+      )
     : [];
+}
+
+/** Choosing one of the next dates with room a sold-out date offers, other than `current`. */
+export interface DatePicking {
+  onPick(date: string): void;
+  current: string;
 }
 
 /**
@@ -66,7 +77,7 @@ export function nextDatesOf(error: unknown): string[] {
  * quote comes; then the preview, `children` (what the change adds to it), where the refund goes,
  * "Updating the figures…" while another quote comes, the problems, and Keep / Confirm. Confirm is
  * enabled only on the figures of what is chosen now. While the change is being made, the dialog
- * stays (its Keep is disabled). `onPickDate`: a sold-out date's next dates with room are offered,
+ * stays (its Keep is disabled). `pickDate`: a sold-out date's next dates with room are offered,
  * and choosing one quotes it.
  */
 export function QuotedChangeBody({
@@ -75,7 +86,7 @@ export function QuotedChangeBody({
   statusBefore,
   texts,
   onClose,
-  onPickDate,
+  pickDate,
   danger = false,
   children,
 }: {
@@ -84,7 +95,7 @@ export function QuotedChangeBody({
   statusBefore: BookingStatus;
   texts: QuoteTexts;
   onClose(): void;
-  onPickDate?: (date: string) => void;
+  pickDate?: DatePicking | undefined;
   /** Confirm in red (a cancellation). */
   danger?: boolean;
   children?: ReactNode;
@@ -105,7 +116,7 @@ export function QuotedChangeBody({
         error={quote.error}
         onRetry={() => void quote.refetch()}
         onClose={onClose}
-        onPickDate={onPickDate}
+        pickDate={pickDate}
       />
     );
   }
@@ -150,7 +161,7 @@ export function QuotedChangeBody({
         <ChangeProblem
           error={quote.error}
           onRetry={() => void quote.refetch()}
-          onPickDate={onPickDate}
+          pickDate={pickDate}
         />
       )}
       {texts.warning && (
@@ -160,11 +171,7 @@ export function QuotedChangeBody({
       )}
       {mutation.isError && !quote.isError && (
         // A quote refused since is the newer news: it is shown instead.
-        <ChangeProblem
-          error={mutation.error}
-          onPickDate={onPickDate}
-          testId={`${variant}-problem`}
-        />
+        <ChangeProblem error={mutation.error} pickDate={pickDate} testId={`${variant}-problem`} />
       )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose} disabled={mutation.isPending} {...wrapping}>
@@ -194,19 +201,19 @@ export function ChangeProblem({
   error,
   onRetry,
   onClose,
-  onPickDate,
+  pickDate,
   testId,
 }: {
   error: unknown;
   onRetry?: () => void;
   onClose?: () => void;
-  onPickDate?: ((date: string) => void) | undefined;
+  pickDate?: DatePicking | undefined;
   testId?: string;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const id = useId();
-  const next = onPickDate ? nextDatesOf(error) : [];
+  const next = pickDate ? nextDatesOf(error, pickDate.current) : [];
   return (
     <Alert
       color="red"
@@ -215,14 +222,14 @@ export function ChangeProblem({
       {...(testId ? { 'data-testid': testId } : {})}
     >
       <Text mb={onRetry || onClose || next.length > 0 ? 'sm' : 0}>{errorMessage(error)}</Text>
-      {next.length > 0 && onPickDate && (
+      {next.length > 0 && pickDate && (
         <Stack gap={6} mb={onRetry || onClose ? 'sm' : 0}>
           <Text size="sm" fw={600} id={id}>
             {t('change.nextDates')}
           </Text>
           <Group gap="xs" role="group" aria-labelledby={id} data-testid="next-dates">
             {next.map((date) => (
-              <Button key={date} size="sm" variant="default" onClick={() => onPickDate(date)}>
+              <Button key={date} size="sm" variant="default" onClick={() => pickDate.onPick(date)}>
                 {formatLongDate(date, language)}
               </Button>
             ))}

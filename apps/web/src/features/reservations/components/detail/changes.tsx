@@ -1,7 +1,8 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Flex, Text } from '@mantine/core';
 import { IconCalendarEvent, IconSwitchHorizontal, IconUserPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '../../../../lib/media.ts';
 import type { ChangeAction } from '../change/change-dialog.tsx';
 import { Section } from './section.tsx';
 
@@ -23,16 +24,23 @@ export function changeTitle(action: ChangeAction, code: string, t: TFunction): s
  * The ways to change a booking (issue 27), on one that may still be changed, beside its
  * cancellation: move the date, change the type or category, add a passenger (a passenger is
  * removed from their own card in the registry). Each opens the change's preview. Full-width
- * buttons one under the other on a phone.
+ * buttons one under the other on a phone, side by side on a desktop.
  */
 export function ChangeSection({ onChange }: { onChange(action: ChangeAction): void }) {
   const { t } = useTranslation();
+  const phone = usePhone();
   return (
     <Section id="detail-change" title={t('change.sectionTitle')}>
       <Text size="sm" mb="sm">
         {t('change.sectionHint')}
       </Text>
-      <Stack gap="xs" align="flex-start" data-testid="change-actions">
+      <Flex
+        direction={phone ? 'column' : 'row'}
+        wrap="wrap"
+        gap="sm"
+        align={phone ? 'stretch' : 'flex-start'}
+        data-testid="change-actions"
+      >
         <Button
           variant="outline"
           leftSection={<IconCalendarEvent size={18} aria-hidden />}
@@ -54,7 +62,7 @@ export function ChangeSection({ onChange }: { onChange(action: ChangeAction): vo
         >
           {t('change.addPassenger')}
         </Button>
-      </Stack>
+      </Flex>
     </Section>
   );
 }
