@@ -176,9 +176,13 @@ const dateQuote = (travelDate: string) =>
     ],
   });
 
-/** The tour's days around the booking's date: one sold out, one closed by the agency. */
+/**
+ * The tour's days around the booking's date: one with too few seats for its four travellers, one
+ * with few but enough, one sold out, one closed by the agency.
+ */
 const days = [
   { date: '2030-06-16', status: 'open', seatsLeft: 2, more: false, reason: '' },
+  { date: '2030-06-17', status: 'open', seatsLeft: 5, more: false, reason: '' },
   { date: '2030-06-20', status: 'soldOut', seatsLeft: 0, more: false, reason: '' },
   { date: '2030-06-21', status: 'closed', seatsLeft: 0, more: false, reason: 'Trail maintenance' },
 ];
@@ -269,18 +273,21 @@ describe('moving the date', () => {
       name: "Saturday 15 June 2030, your reservation's date now",
     });
     expect(own.hasAttribute('disabled') || own.getAttribute('data-disabled') === 'true').toBe(true);
+    const disabled = (day: HTMLElement) =>
+      day.hasAttribute('disabled') || day.getAttribute('data-disabled') === 'true';
     for (const name of [
+      'Sunday 16 June 2030, Only 2 seats left on this date',
       'Thursday 20 June 2030, Sold out',
       'Friday 21 June 2030, Trail maintenance',
     ]) {
-      const day = screen.getByRole('button', { name });
-      expect(day.hasAttribute('disabled') || day.getAttribute('data-disabled') === 'true').toBe(
-        true,
-      );
+      expect(disabled(screen.getByRole('button', { name })), name).toBe(true);
     }
     expect(
-      screen.getByRole('button', { name: 'Sunday 16 June 2030, Only 2 seats left on this date' }),
-    ).toBeTruthy();
+      disabled(
+        screen.getByRole('button', { name: 'Monday 17 June 2030, Only 5 seats left on this date' }),
+      ),
+    ).toBe(false);
+    expect(disabled(screen.getByRole('button', { name: 'Tuesday 18 June 2030' }))).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Tuesday 18 June 2030' }));
 
     await within(dialog).findByTestId('change-total');

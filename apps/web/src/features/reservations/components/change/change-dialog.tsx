@@ -95,6 +95,7 @@ export function ChangeDialog({
     chooser = (
       <DateChooser
         booking={booking}
+        travellers={detail.passangerRegistry.length}
         typeId={typeId}
         // The tour's days are read once its type is known (or it could not be read).
         ready={!tour.isPending}

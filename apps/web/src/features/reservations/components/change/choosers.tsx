@@ -23,14 +23,16 @@ type Booking = BookingDetail['booking'];
 
 /**
  * The new travel date: a calendar from today (in Lima) to the booking range's last day, opening
- * on the month of the booking's date, for the departure of its type and category. Its own date
- * and the dates that cannot be booked (closed, cancelled, sold out) are disabled, with why on
- * hover and in their name for screen readers; few seats left are said. The dates beyond what the
+ * on the month of the booking's date, for the departure of its type and category. Its own date,
+ * the dates that cannot be booked (closed, cancelled, sold out) and those with fewer seats left
+ * than its travellers are disabled, with why on hover and in their name for screen readers; few
+ * seats left are said. The dates beyond what the
  * tour's days answer, or all of them when they could not be read, stay open: the server's quote
  * is the authority on a date.
  */
 export function DateChooser({
   booking,
+  travellers,
   typeId,
   ready,
   value,
@@ -38,6 +40,8 @@ export function DateChooser({
   disabled,
 }: {
   booking: Booking;
+  /** The booking's travellers: the seats the new date must have. */
+  travellers: number;
   typeId: string | undefined;
   /** Whether the tour's days may be read (once the booking's type is known). */
   ready: boolean;
@@ -55,13 +59,18 @@ export function DateChooser({
   );
   const calendarLabels = useCalendarLabels();
   const label = calendarLabels.getDayAriaLabel;
-  const why = (date: string, day: AvailabilityDay | undefined) =>
-    date === booking.tripDate
-      ? t('change.currentDate')
-      : day?.status === 'soldOut'
-        ? t('booking.soldOut')
-        : day?.reason || t('booking.closed');
-  const closed = (date: string) => date === booking.tripDate || unavailable(days.get(date));
+  /** Open, with fewer seats than the booking's travellers (their number is exact below `more`). */
+  const tooFew = (day: AvailabilityDay | undefined) =>
+    day !== undefined && day.status === 'open' && !day.more && day.seatsLeft < travellers;
+  const why = (date: string, day: AvailabilityDay | undefined) => {
+    if (date === booking.tripDate) return t('change.currentDate');
+    if (day && tooFew(day)) return t('booking.seatsLeft', { count: day.seatsLeft });
+    return day?.status === 'soldOut' ? t('booking.soldOut') : day?.reason || t('booking.closed');
+  };
+  const closed = (date: string) => {
+    const day = days.get(date);
+    return date === booking.tripDate || unavailable(day) || tooFew(day);
+  };
   return (
     <LocalDates>
       <DatePickerInput
