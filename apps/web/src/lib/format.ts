@@ -15,3 +15,10 @@ export function formatMoney(dollars: number, language: Language): string {
 export function formatDate(date: string, language: Language): string {
   return dayjs(date).locale(language).format('ddd, D MMM YYYY');
 }
+
+/** A YYYY-MM-DD date in full words: "12 May 2027" / "12 de mayo de 2027". */
+export function formatLongDate(date: string, language: Language): string {
+  return dayjs(date)
+    .locale(language)
+    .format(language === 'es' ? 'D [de] MMMM [de] YYYY' : 'D MMMM YYYY');
+}

@@ -13,6 +13,7 @@ import { BalanceBar, BalanceLedger, usePayable } from '../components/detail/bala
 import { BookingHeader, TripDetails } from '../components/detail/booking-header.tsx';
 import { BookingSummary } from '../components/detail/booking-summary.tsx';
 import { CancelledNotice, CancelSection } from '../components/detail/cancellation.tsx';
+import { ChangeSection } from '../components/detail/changes.tsx';
 import { DetailModals } from '../components/detail/detail-modals.tsx';
 import { BookingTable } from '../components/detail/detail-tables.tsx';
 import { PassengerRegistry } from '../components/detail/passenger-registry.tsx';
@@ -68,7 +69,9 @@ const lineTables = [
  * The booking detail in the spec's order. On a phone (issue 12) the balance comes first, with Pay
  * in a bar fixed at the bottom while a balance is due, and the long tables are closed sections.
  * A cancelled booking says so first, and offers nothing more to do on it (no payment, request,
- * service or passenger edit); one that may still be cancelled offers it (issue 27).
+ * service or passenger edit); one that may still be cancelled offers it, and one that may still
+ * be changed offers its changes (issue 27): the date, the type or category, a passenger added,
+ * and Remove on each passenger's card (not the last one's).
  */
 function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
   const actions = useDetailActions(detail.booking);
@@ -76,6 +79,7 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
   const payable = usePayable(detail);
   const { status } = detail.booking;
   const cancelled = isCancelled(status);
+  const changeable = allows('change', status);
   const balance = (
     <BalanceLedger
       detail={detail}
@@ -112,8 +116,12 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
       <PassengerRegistry
         slots={detail.passangerRegistry}
         {...(cancelled ? {} : { onEdit: actions.setEditing })}
+        {...(changeable
+          ? { onRemove: (slot) => actions.setChanging({ kind: 'removePassenger', slot }) }
+          : {})}
       />
       <BookingSummary detail={detail} onOpenTerms={() => actions.setTermsOpen(true)} />
+      {changeable && <ChangeSection onChange={actions.setChanging} />}
       {allows('cancel', status) && <CancelSection onCancel={() => actions.setCancelling(true)} />}
       {phone && payable && <BalanceBar debt={detail.balance.debt} onPay={actions.startPayment} />}
       <DetailModals code={code} detail={detail} actions={actions} />

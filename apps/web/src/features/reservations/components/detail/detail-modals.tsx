@@ -10,12 +10,43 @@ import { useCredit } from '../../api/get-credit.ts';
 import { AddServicesModal } from '../add-services-modal.tsx';
 import { PassengerModal } from '../passenger-modal.tsx';
 import { PaymentModal } from '../payment-modal.tsx';
+import { changeTitle } from './changes.tsx';
 import type { DetailActions } from './use-detail-actions.ts';
 
 /** The cancellation's dialog: its code loads when it is first opened, not with the page. */
 const CancelDialog = lazy(() =>
   import('../cancel/cancel-dialog.tsx').then((module) => ({ default: module.CancelDialog })),
 );
+
+/** A change's dialog (the date, the type or category, a passenger): loaded when first opened. */
+const ChangeDialog = lazy(() =>
+  import('../change/change-dialog.tsx').then((module) => ({ default: module.ChangeDialog })),
+);
+
+/**
+ * The toast of a change: the booking's code, and where its refund went (a company's: its credit),
+ * or what is left to pay (to keep the seats, when the change un-confirmed the booking).
+ */
+function useChangedToast() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (booking: BookingDetail['booking'], answer: ChangeQuoteAnswer) => {
+    const code = booking.code;
+    const money = (value: number) => formatMoney(value, language);
+    const credit = booking.corporate ? 'change.doneCompanyCredit' : 'change.doneCredit';
+    const text =
+      answer.refund > 0
+        ? answer.refundTo === 'credit'
+          ? t(credit, { code, amount: money(answer.refund) })
+          : t('change.doneCard', { code, amount: money(answer.refund) })
+        : answer.balance > 0 && !booking.corporate
+          ? answer.status === 'pending_payment'
+            ? t('change.doneHold', { code, amount: money(answer.balance) })
+            : t('change.doneDue', { code, amount: money(answer.balance) })
+          : t('change.doneText', { code });
+    showSuccess(t('change.doneTitle'), text);
+  };
+}
 
 /** The toast of a cancellation: the booking's code, and where its refund went (a company's: its credit). */
 function useCancelledToast() {
@@ -35,7 +66,10 @@ function useCancelledToast() {
   };
 }
 
-/** The booking detail's modals: edit a passenger, add services, pay, cancel, and the terms. */
+/**
+ * The booking detail's modals: edit a passenger, add services, pay, cancel, change, and the
+ * terms.
+ */
 export function DetailModals({
   code,
   detail,
@@ -49,6 +83,7 @@ export function DetailModals({
   const { reload } = actions;
   const { t } = useTranslation();
   const cancelled = useCancelledToast();
+  const changed = useChangedToast();
   // The credit a customer may pay with; a company's bookings are not paid here.
   const credit = useCredit(!booking.corporate);
   return (
@@ -112,6 +147,32 @@ export function DetailModals({
             onCancelled={(answer) => {
               actions.setCancelling(false);
               cancelled(booking, answer);
+              reload();
+            }}
+          />
+        </Suspense>
+      )}
+      {actions.changing && (
+        <Suspense
+          fallback={
+            <FormModal
+              opened
+              onClose={() => actions.setChanging(null)}
+              title={changeTitle(actions.changing, booking.code, t)}
+              size="lg"
+              loading={t('change.loadingTour')}
+            >
+              {null}
+            </FormModal>
+          }
+        >
+          <ChangeDialog
+            detail={detail}
+            action={actions.changing}
+            onClose={() => actions.setChanging(null)}
+            onChanged={(answer) => {
+              actions.setChanging(null);
+              changed(booking, answer);
               reload();
             }}
           />

@@ -1,16 +1,21 @@
 import type { PassengerRegistryItem } from '@cusco/shared';
 import { ActionIcon, Badge, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { IconFileCheck, IconPencil } from '@tabler/icons-react';
+import { IconFileCheck, IconPencil, IconUserMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Section } from './section.tsx';
 
-/** One passenger slot: number, type, document, name, completion and its Edit button (if any). */
+/**
+ * One passenger slot: number, type, document, name, completion and its Edit and Remove buttons
+ * (if any).
+ */
 function RegistrySlot({
   slot,
   onEdit,
+  onRemove,
 }: {
   slot: PassengerRegistryItem;
   onEdit: ((slot: PassengerRegistryItem) => void) | undefined;
+  onRemove: ((slot: PassengerRegistryItem) => void) | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -47,15 +52,32 @@ function RegistrySlot({
             </Text>
           </Group>
         </Stack>
-        {onEdit && (
-          <ActionIcon
-            variant="light"
-            size="lg"
-            onClick={() => onEdit(slot)}
-            aria-label={t('bookingDetail.edit', { number: slot.number })}
-          >
-            <IconPencil size={20} aria-hidden />
-          </ActionIcon>
+        {(onEdit || onRemove) && (
+          <Group gap="xs" wrap="nowrap">
+            {onEdit && (
+              <ActionIcon
+                variant="light"
+                size="lg"
+                onClick={() => onEdit(slot)}
+                aria-label={t('bookingDetail.edit', { number: slot.number })}
+              >
+                <IconPencil size={20} aria-hidden />
+              </ActionIcon>
+            )}
+            {onRemove && (
+              <Tooltip label={t('change.remove', { number: slot.number })}>
+                <ActionIcon
+                  variant="light"
+                  color="red"
+                  size="lg"
+                  onClick={() => onRemove(slot)}
+                  aria-label={t('change.remove', { number: slot.number })}
+                >
+                  <IconUserMinus size={20} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
         )}
       </Group>
     </Card>
@@ -65,15 +87,20 @@ function RegistrySlot({
 /**
  * The passenger registry: one card per slot, each with its Edit button; without `onEdit` (a
  * cancelled booking, whose permits will not be bought) it is read only, without the call to
- * complete it.
+ * complete it. With `onRemove` (a booking that may still be changed, issue 27), each card has a
+ * Remove button that opens the removal's preview, unless it is the last passenger (removing them
+ * is cancelling the booking).
  */
 export function PassengerRegistry({
   slots,
   onEdit,
+  onRemove,
 }: {
   slots: PassengerRegistryItem[];
   onEdit?: (slot: PassengerRegistryItem) => void;
+  onRemove?: (slot: PassengerRegistryItem) => void;
 }) {
+  const removable = slots.length > 1 ? onRemove : undefined;
   const { t } = useTranslation();
   return (
     <Section id="detail-registry" title={t('bookingDetail.registry')}>
@@ -84,7 +111,7 @@ export function PassengerRegistry({
       )}
       <Stack gap="xs" role="list" aria-labelledby="detail-registry">
         {slots.map((slot) => (
-          <RegistrySlot key={slot.id} slot={slot} onEdit={onEdit} />
+          <RegistrySlot key={slot.id} slot={slot} onEdit={onEdit} onRemove={removable} />
         ))}
       </Stack>
     </Section>

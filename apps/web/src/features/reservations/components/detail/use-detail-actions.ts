@@ -6,6 +6,7 @@ import { paths } from '../../../../config/paths.ts';
 import { bookingDetailKey } from '../../../../lib/queries/booking-detail.ts';
 import { bookingsKey } from '../../../../lib/queries/booking-list.ts';
 import { creditKey } from '../../api/get-credit.ts';
+import type { ChangeAction } from '../change/change-dialog.tsx';
 
 /** The attempt whose approval the page confirms: `?paid=` in its address, kept across a refresh. */
 export const PAID_PARAM = 'paid';
@@ -19,6 +20,8 @@ export function useDetailActions(booking: BookingDetail['booking']) {
   const [termsOpen, setTermsOpen] = useState(false);
   const [paying, setPaying] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  /** The change whose preview is open (issue 27), if any. */
+  const [changing, setChanging] = useState<ChangeAction | null>(null);
   const [search, setSearch] = useSearchParams();
   /** The approved attempt to confirm; the balance is the server's truth. */
   const confirmed = search.get(PAID_PARAM);
@@ -52,6 +55,8 @@ export function useDetailActions(booking: BookingDetail['booking']) {
     setPaying,
     cancelling,
     setCancelling,
+    changing,
+    setChanging,
     confirmed,
     setConfirmed,
     reload,
