@@ -748,6 +748,30 @@ describe('changes the catalogue prices again', () => {
     );
     const foreign = await change(code, { kind: 'removePassenger', slotId: randomUUID() });
     expect(foreign.statusCode).toBe(400);
+    const same = await change(code, {
+      kind: 'date',
+      travelDate: (await bookingRow(code)).travelDate,
+    });
+    expect(same.json().message).toBe(
+      'This is how the reservation already is: there is nothing to change',
+    );
+
+    const tour = await loadTour(app, '200501');
+    const family = await postBooking(
+      app,
+      customer.token,
+      bookingFor(tour, { adults: 1, children: 1 }),
+    );
+    expect(family.statusCode, family.body).toBe(201);
+    const familyCode = family.json().code as string;
+    const adult = (await detail(familyCode)).passangerRegistry.find(
+      (slot) => slot.typeId === CustomerTypeId.adult,
+    );
+    const alone = await change(familyCode, { kind: 'removePassenger', slotId: adult?.id });
+    expect(alone.statusCode).toBe(422);
+    expect(alone.json().message).toBe(
+      'This would leave a minor (a child, a baby or a student under 18) without an adult on the booking: remove the minor first, or cancel the booking',
+    );
   });
 
   it('adds a passenger: the group’s price changes, and a booking whose deposit rose gets a new hold to pay it', async () => {

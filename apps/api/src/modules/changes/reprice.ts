@@ -109,7 +109,8 @@ const withQuantity = (
 /** A new date must be one a new booking could take (past, lead time, closed month, weekday). */
 function checkDate(pricing: TourPricing, date: string, current: string, language: Language) {
   const today = todayInLima();
-  if (date === current) throw new AppError('BUSINESS_RULE', 'noChanges', { field: 'travelDate' });
+  if (date === current)
+    throw new AppError('BUSINESS_RULE', 'changeNothing', { field: 'travelDate' });
   if (date > addYears(today, BOOKING_DATE_RANGE_YEARS)) {
     throw new AppError('VALIDATION', 'invalidDate', { field: 'travelDate' });
   }
@@ -149,7 +150,10 @@ async function removableSlot(db: Executor, booking: BookingRow, slotId: string) 
     }),
   });
   if (problem) {
-    throw new AppError('BUSINESS_RULE', problem.message, {
+    // The request's wording tells staff to remove everybody; a customer's change says cancel.
+    const message =
+      problem.message === 'removalBelowMinimum' ? 'changeBelowMinimum' : 'changeLeavesMinorAlone';
+    throw new AppError('BUSINESS_RULE', message, {
       field: 'slotId',
       ...(problem.params ? { params: problem.params } : {}),
     });
@@ -182,7 +186,7 @@ export async function reprice(
       break;
     case 'option':
       if (request.typeId === booking.typeId && request.categoryId === booking.categoryId) {
-        throw new AppError('BUSINESS_RULE', 'noChanges', { field: 'typeId' });
+        throw new AppError('BUSINESS_RULE', 'changeNothing', { field: 'typeId' });
       }
       if (!pricing.types.some((type) => type.id === request.typeId)) {
         throw new AppError('VALIDATION', 'selectTypeAndCategory', { field: 'typeId' });
