@@ -1,4 +1,4 @@
-import type { BookingDetail, ChangeQuoteAnswer, PassengerRegistryItem, Tour } from '@cusco/shared';
+import type { BookingDetail, ChangeQuoteAnswer, Tour } from '@cusco/shared';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,18 +7,13 @@ import { formatLongDate } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import type { ChangeChoice } from '../../api/quote-change.ts';
 import { useBookingTour } from '../../api/tour.ts';
-import { changeTitle } from '../detail/changes.tsx';
+import { type ChangeAction, changeTitle } from './change-action.ts';
 import { AddChooser, DateChooser, OptionChooser } from './choosers.tsx';
 import { GroupPrices } from './group-prices.tsx';
 import { ChangeProblem, QuotedChangeBody } from './quote-preview.tsx';
 import { useQuotedChange } from './use-quoted-change.ts';
 
-/** What the customer opened: a date move, a type or category, a passenger added or removed. */
-export type ChangeAction =
-  | { kind: 'date' }
-  | { kind: 'option' }
-  | { kind: 'addPassenger' }
-  | { kind: 'removePassenger'; slot: PassengerRegistryItem };
+export type { ChangeAction } from './change-action.ts';
 
 /** The id of the booking's tour type (the detail names it; the tour lists it in the same language). */
 export const bookingTypeId = (tour: Tour | undefined, booking: BookingDetail['booking']) =>

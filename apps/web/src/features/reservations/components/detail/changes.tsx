@@ -1,24 +1,9 @@
 import { Button, Flex, Text } from '@mantine/core';
 import { IconCalendarEvent, IconSwitchHorizontal, IconUserPlus } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { usePhone } from '../../../../lib/media.ts';
-import type { ChangeAction } from '../change/change-dialog.tsx';
+import type { ChangeAction } from '../change/change-action.ts';
 import { Section } from './section.tsx';
-
-/** The title of a change's dialog (also its loader's, while the dialog's code loads). */
-export function changeTitle(action: ChangeAction, code: string, t: TFunction): string {
-  switch (action.kind) {
-    case 'date':
-      return t('change.titleDate', { code });
-    case 'option':
-      return t('change.titleOption', { code });
-    case 'addPassenger':
-      return t('change.titleAdd', { code });
-    default:
-      return t('change.titleRemove', { number: action.slot.number, code });
-  }
-}
 
 /**
  * The ways to change a booking (issue 27), on one that may still be changed, beside its

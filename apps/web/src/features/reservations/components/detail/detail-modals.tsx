@@ -8,9 +8,9 @@ import { formatMoney } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { useCredit } from '../../api/get-credit.ts';
 import { AddServicesModal } from '../add-services-modal.tsx';
+import { changeTitle } from '../change/change-action.ts';
 import { PassengerModal } from '../passenger-modal.tsx';
 import { PaymentModal } from '../payment-modal.tsx';
-import { changeTitle } from './changes.tsx';
 import type { DetailActions } from './use-detail-actions.ts';
 
 /** The cancellation's dialog: its code loads when it is first opened, not with the page. */

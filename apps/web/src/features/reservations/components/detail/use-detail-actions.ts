@@ -6,7 +6,7 @@ import { paths } from '../../../../config/paths.ts';
 import { bookingDetailKey } from '../../../../lib/queries/booking-detail.ts';
 import { bookingsKey } from '../../../../lib/queries/booking-list.ts';
 import { creditKey } from '../../api/get-credit.ts';
-import type { ChangeAction } from '../change/change-dialog.tsx';
+import type { ChangeAction } from '../change/change-action.ts';
 
 /** The attempt whose approval the page confirms: `?paid=` in its address, kept across a refresh. */
 export const PAID_PARAM = 'paid';
