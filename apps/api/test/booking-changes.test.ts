@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
-  bookingDetail,
   bookingList,
   bookingStatus,
   CustomerTypeId,
   changeQuoteAnswer,
-  creditAnswer,
-  paymentAddResponse,
   todayInLima,
 } from '@cusco/shared';
 import dayjs from 'dayjs';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client.ts';
@@ -29,9 +26,9 @@ import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, isPostgres, type TestContext } from './support/app.ts';
 import { bookingFor, loadTour, offersOf, postBooking } from './support/bookings.ts';
+import { changeHelpers } from './support/changes.ts';
 import { turnBack } from './support/clock.ts';
 import { loadPassengerOptions, passengerBody } from './support/passengers.ts';
-import { event, notify } from './support/payments.ts';
 
 /**
  * Changes and cancellations under the tour's terms (issue 27): the named status, the policy's
@@ -61,6 +58,15 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
+const { post, travelIn, deskPayment, cardPayment, detail, credit, bookingRow } = changeHelpers(
+  () => ({
+    app,
+    db,
+    agent: agent.token,
+    customer: customer.token,
+  }),
+);
+
 /** The Salkantay trek (no permits, no hotels), a year or so ahead; its code and price (USD). */
 async function book(
   options: { adults?: number; token?: string; corporate?: boolean; language?: 'en' | 'es' } = {},
@@ -81,49 +87,6 @@ async function book(
   return { code: saved.code, price: body.amount, transactionId: saved.transactionId ?? '' };
 }
 
-/** Moves a booking's travel date `days` days after the agency's today (its length kept). */
-async function travelIn(code: string, days: number) {
-  const date = dayjs(todayInLima()).add(days, 'day').format('YYYY-MM-DD');
-  await db
-    .update(bookings)
-    .set({
-      endDate: sql`${bookings.endDate} + (${date}::date - ${bookings.travelDate})`,
-      travelDate: date,
-    })
-    .where(eq(bookings.code, code));
-}
-
-const post = (url: string, token: string, payload: object, headers: object = {}) =>
-  app.inject({ method: 'POST', url, headers: { ...bearer(token), ...headers }, payload });
-
-async function deskPayment(code: string, amount: number) {
-  const paid = await post(
-    `/api/admin/bookings/${code}/payments`,
-    agent.token,
-    { amount, method: 'cash' },
-    { 'idempotency-key': randomUUID() },
-  );
-  expect(paid.statusCode, paid.body).toBe(201);
-}
-
-/** The customer pays `amount` by card at the sandbox, approved and notified. */
-async function cardPayment(code: string, amount: number, token = customer.token) {
-  const opened = await post('/api/tour/payment/add', token, {
-    bookingId: code,
-    amount,
-    amountStr: String(amount * 100),
-  });
-  expect(opened.statusCode, opened.body).toBe(201);
-  const { transactionId } = paymentAddResponse.parse(opened.json());
-  await db
-    .update(sandboxCharges)
-    .set({ status: 'approved' })
-    .where(eq(sandboxCharges.transactionId, transactionId));
-  const settled = await notify(app, event(transactionId, amount * 100));
-  expect(settled.json().result).toBe('paid');
-  return transactionId;
-}
-
 const quote = async (code: string, body: object = { kind: 'cancel' }, token = customer.token) =>
   post(`/api/tour/booking/${code}/changes/quote`, token, body);
 
@@ -133,24 +96,6 @@ const change = (
   token = customer.token,
   key?: string,
 ) => post(`/api/tour/booking/${code}/changes`, token, body, key ? { 'idempotency-key': key } : {});
-
-async function detail(code: string, token = customer.token) {
-  const response = await app.inject({ url: `/api/tour/booking/${code}`, headers: bearer(token) });
-  expect(response.statusCode, response.body).toBe(200);
-  return bookingDetail.parse(response.json());
-}
-
-async function credit(token = customer.token) {
-  const response = await app.inject({ url: '/api/tour/credit', headers: bearer(token) });
-  expect(response.statusCode, response.body).toBe(200);
-  return creditAnswer.parse(response.json());
-}
-
-async function bookingRow(code: string) {
-  const [row] = await db.select().from(bookings).where(eq(bookings.code, code));
-  if (!row) throw new Error(`no booking ${code}`);
-  return row;
-}
 
 /** Whole dollars of a deposit: half of the passengers and hotels, rounded down (spec §9). */
 const depositOf = (price: number) => Math.floor(price / 2);

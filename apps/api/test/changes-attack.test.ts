@@ -2,11 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   addYears,
   BOOKING_DATE_RANGE_YEARS,
-  bookingDetail,
   CustomerTypeId,
   changeQuoteAnswer,
-  creditAnswer,
-  paymentAddResponse,
   todayInLima,
 } from '@cusco/shared';
 import dayjs from 'dayjs';
@@ -25,9 +22,10 @@ import {
 import { holdingsOn } from '../src/modules/departures/holdings.ts';
 import { ledgerTotals } from '../src/modules/ledger/ledger.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
-import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
+import { signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, isPostgres, type TestContext } from './support/app.ts';
 import { bookingFor, loadTour, nextTestDate, postBooking } from './support/bookings.ts';
+import { changeHelpers, dayIn } from './support/changes.ts';
 import { type Company, type Member, newCompany, seededCompany } from './support/companies.ts';
 import { event, notify } from './support/payments.ts';
 
@@ -62,6 +60,14 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
+const { post, travelIn, deskPayment, approvedCheckout, cardPayment, detail, credit, bookingRow } =
+  changeHelpers(() => ({
+    app,
+    db,
+    agent: agent.token,
+    customer: customer.token,
+  }));
+
 const SALKANTAY = '200501';
 const INCA_TRAIL = '100401';
 
@@ -95,68 +101,11 @@ async function book(
   return { code: response.json<{ code: string }>().code, price: body.amount };
 }
 
-/** A day `days` after the agency's today. */
-const dayIn = (days: number) => dayjs(todayInLima()).add(days, 'day').format('YYYY-MM-DD');
-
 /** The first offset from `from` days on whose date, and the date `gap` days later, are not in February. */
 function offsetOutOfFebruary(from: number, gap = 0) {
   let days = from;
   while (dayjs(dayIn(days)).month() === 1 || dayjs(dayIn(days + gap)).month() === 1) days++;
   return days;
-}
-
-/** Moves a booking's travel date `days` after today (its length kept), as time passing would. */
-async function travelIn(code: string, days: number) {
-  const date = dayIn(days);
-  await db
-    .update(bookings)
-    .set({
-      endDate: sql`${bookings.endDate} + (${date}::date - ${bookings.travelDate})`,
-      travelDate: date,
-    })
-    .where(eq(bookings.code, code));
-}
-
-const post = (url: string, token: string, payload: unknown, headers: object = {}) =>
-  app.inject({
-    method: 'POST',
-    url,
-    headers: { ...bearer(token), ...headers },
-    payload: payload as object,
-  });
-
-async function deskPayment(code: string, amount: number) {
-  const paid = await post(
-    `/api/admin/bookings/${code}/payments`,
-    agent.token,
-    { amount, method: 'cash' },
-    { 'idempotency-key': randomUUID() },
-  );
-  expect(paid.statusCode, paid.body).toBe(201);
-}
-
-/** Opens a card checkout for `amount` and has the sandbox approve it (not yet notified). */
-async function approvedCheckout(code: string, amount: number, token = customer.token) {
-  const opened = await post('/api/tour/payment/add', token, {
-    bookingId: code,
-    amount,
-    amountStr: String(amount * 100),
-  });
-  expect(opened.statusCode, opened.body).toBe(201);
-  const { transactionId } = paymentAddResponse.parse(opened.json());
-  await db
-    .update(sandboxCharges)
-    .set({ status: 'approved' })
-    .where(eq(sandboxCharges.transactionId, transactionId));
-  return transactionId;
-}
-
-/** The customer pays `amount` by card at the sandbox, approved and notified. */
-async function cardPayment(code: string, amount: number, token = customer.token) {
-  const transactionId = await approvedCheckout(code, amount, token);
-  const settled = await notify(app, event(transactionId, amount * 100));
-  expect(settled.json().result).toBe('paid');
-  return transactionId;
 }
 
 const quote = (code: string, body: unknown = { kind: 'cancel' }, token = customer.token) =>
@@ -190,24 +139,6 @@ const payWithCredit = (token: string, code: string, amount: unknown, key?: strin
     { bookingId: code, amount },
     key ? { 'idempotency-key': key } : {},
   );
-
-async function detail(code: string, token = customer.token) {
-  const response = await app.inject({ url: `/api/tour/booking/${code}`, headers: bearer(token) });
-  expect(response.statusCode, response.body).toBe(200);
-  return bookingDetail.parse(response.json());
-}
-
-async function credit(token = customer.token) {
-  const response = await app.inject({ url: '/api/tour/credit', headers: bearer(token) });
-  expect(response.statusCode, response.body).toBe(200);
-  return creditAnswer.parse(response.json());
-}
-
-async function bookingRow(code: string) {
-  const [row] = await db.select().from(bookings).where(eq(bookings.code, code));
-  if (!row) throw new Error(`no booking ${code}`);
-  return row;
-}
 
 const slotIds = async (code: string, token = customer.token) =>
   (await detail(code, token)).passangerRegistry.map((slot) => slot.id);
