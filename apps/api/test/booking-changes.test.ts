@@ -438,11 +438,12 @@ describe("staff's changes", () => {
       reason: 'Heavy rain closed the pass',
     });
     expect(done.statusCode, done.body).toBe(201);
-    expect(changeQuoteAnswer.parse(done.json())).toMatchObject({
-      refund: price,
-      total: 0,
-      status: 'cancelled_by_agency',
-    });
+    const answer = changeQuoteAnswer.parse(done.json());
+    expect(answer).toMatchObject({ refund: price, total: 0, status: 'cancelled_by_agency' });
+    // Staff read whose money it is.
+    expect(answer.lines).toEqual([
+      { kind: 'refund', amount: price, reason: "Added to the customer's credit with the agency" },
+    ]);
     const [entry] = await db
       .select()
       .from(auditEntries)

@@ -19,7 +19,14 @@ export function toQuoteAnswer(
   kind: ChangeKind,
   quote: ChangeQuote,
   plan: RefundPlan,
-  context: { paidCents: number; onCredit: boolean; status: BookingStatus; language: Language },
+  context: {
+    paidCents: number;
+    onCredit: boolean;
+    status: BookingStatus;
+    language: Language;
+    /** Who reads it: the customer ("your card"), or staff ("the customer's card"). */
+    audience: 'customer' | 'staff';
+  },
 ): ChangeQuoteAnswer {
   const lines = quote.lines.flatMap((line): ChangeQuoteLine[] => {
     if (line.kind !== 'refund') {
@@ -32,11 +39,19 @@ export function toQuoteAnswer(
       ];
     }
     const parts: { cents: number; reason: MessageKey }[] = [];
+    const staff = context.audience === 'staff';
     if (plan.cardCents > 0) {
-      parts.push({ cents: plan.cardCents, reason: 'changeRefund' as const });
+      parts.push({
+        cents: plan.cardCents,
+        reason: staff ? 'changeRefundStaffCard' : 'changeRefund',
+      });
     }
     if (plan.creditCents > 0) {
-      const reason: MessageKey = context.onCredit ? 'changeRefundCredit' : 'changeRefundToCredit';
+      const reason: MessageKey = context.onCredit
+        ? 'changeRefundCredit'
+        : staff
+          ? 'changeRefundStaffCredit'
+          : 'changeRefundToCredit';
       parts.push({ cents: plan.creditCents, reason });
     }
     return parts.map((part) => ({

@@ -202,6 +202,7 @@ export async function quoteBookingChange(
           onCredit: context.facts.onCredit,
           status: statusAfter(caller, context, quoted),
           language: caller.language,
+          audience: caller.reader === 'staff' ? 'staff' : 'customer',
         }),
       );
     });
@@ -339,6 +340,7 @@ export async function makeBookingChange(
         onCredit: context.facts.onCredit,
         status,
         language: caller.language,
+        audience: caller.reader === 'staff' ? 'staff' : 'customer',
       }),
     };
   });
