@@ -10,6 +10,7 @@ import {
   corporateMinimum,
   dateClosure,
   type Language,
+  type PricingError,
   type Quote,
   quoteBooking,
   type RepricedChange,
@@ -31,7 +32,7 @@ import {
   passengerSlots,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { loadTourPricing, type TourPricing } from '../bookings/catalogue.ts';
+import { loadTourPricing, nameOf, type TourPricing } from '../bookings/catalogue.ts';
 import { holdSeats } from '../departures/seats.ts';
 import type { BookingRow } from './facts.ts';
 
@@ -161,6 +162,31 @@ async function removableSlot(db: Executor, booking: BookingRow, slotId: string) 
   return slot;
 }
 
+/** Why the tour's prices cannot price the booking as changed (422, naming what has no price). */
+function pricingRefusal(
+  error: PricingError,
+  pricing: TourPricing,
+  selection: BookingSelection,
+  language: Language,
+): AppError {
+  if (error.code === 'hotelNotConfigured') {
+    return new AppError('BUSINESS_RULE', 'hotelNotConfigured', {
+      params: {
+        hotel: nameOf(pricing.hotelTypes, error.hotelTypeId, language),
+        room: nameOf(pricing.roomTypes, error.roomTypeId, language),
+      },
+    });
+  }
+  const customerTypeId = error.code === 'noPrices' ? error.customerTypeId : '';
+  return new AppError('BUSINESS_RULE', 'noPrices', {
+    params: {
+      customerType: nameOf(pricing.customerTypes, customerTypeId, language),
+      category: nameOf(pricing.categories, selection.categoryId, language),
+      type: nameOf(pricing.types, selection.typeId, language),
+    },
+  });
+}
+
 /**
  * Prices `request` on `booking` (locked by the caller), after every rule a new booking keeps:
  * the new selection and date, their quote, and the change as `quoteChange` takes it.
@@ -228,11 +254,7 @@ export async function reprice(
     });
   }
   const result = quoteBooking(pricing.catalog, selection);
-  if (!result.ok) {
-    throw new AppError('BUSINESS_RULE', 'noPrices', {
-      params: { customerType: '', category: '', type: '' },
-    });
-  }
+  if (!result.ok) throw pricingRefusal(result.error, pricing, selection, language);
   const travellers = selection.passengers.reduce((sum, line) => sum + line.quantity, 0);
   // A corporate booking moved to another date keeps the minimum a new booking of that date needs.
   if (request.kind === 'date' && booking.corporateClientId !== null) {
