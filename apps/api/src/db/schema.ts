@@ -133,11 +133,13 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull().unique(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for a guest's account (issue 28): made at checkout or at the desk, until a password is set. */
+    passwordHash: text('password_hash'),
     name: text('name').notNull(),
     lastName: text('last_name').notNull(),
     telephone: text('telephone').notNull(),
-    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    /** Asked at sign-up; a guest's account has none. */
+    birthDate: date('birth_date', { mode: 'string' }),
     countryId: char('country_id', { length: 2 })
       .notNull()
       .references(() => countries.id),

@@ -55,6 +55,20 @@ export type RegisterRequest = z.input<typeof registerRequest>;
 export const registerResponse = z.object({ result: z.literal(1), id: z.uuid() });
 export type RegisterResponse = z.infer<typeof registerResponse>;
 
+/**
+ * A guest's details (issue 28): a customer who books without a password, at checkout or at the
+ * agency's desk. Name, e-mail, phone and country only; the account has no password until its
+ * owner sets one.
+ */
+export const guestRequest = z.object({
+  name: requiredText(MAX_LENGTH.text),
+  lastname: requiredText(MAX_LENGTH.text),
+  email,
+  mobile: phone,
+  countryId: requiredText(MAX_LENGTH.text),
+});
+export type GuestRequest = z.input<typeof guestRequest>;
+
 /** POST authentication/login. The user name is the e-mail. */
 export const loginRequest = z.object({
   username: requiredText(MAX_LENGTH.text).check(z.toLowerCase()),

@@ -107,8 +107,9 @@ export async function login(
     .select({ id: users.id, passwordHash: users.passwordHash, role: users.role })
     .from(users)
     .where(eq(users.email, input.username));
+  // A guest's account (no password yet) costs the same work and gets the same answer.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
-  if (!user || !valid) {
+  if (!user?.passwordHash || !valid) {
     await forgetOldFailures(db, policy.windowMinutes);
     throw new AppError('UNAUTHENTICATED', 'invalidCredentials');
   }

@@ -124,14 +124,21 @@ export async function seatTheCustomer(
         .for('update')
     : [];
   const birthDate = own?.birthDate ?? user.birthDate;
-  const slot = slots.find(
-    (candidate) => !passengerAgeProblem(candidate.customerTypeId, birthDate, travelDate),
-  );
+  // A guest's account has no birth date yet: the first slot (adults first) until their passenger
+  // data says otherwise (the passenger form checks the age then).
+  const slot =
+    birthDate === null
+      ? slots[0]
+      : slots.find(
+          (candidate) => !passengerAgeProblem(candidate.customerTypeId, birthDate, travelDate),
+        );
   if (!slot) {
     const first = slots[0];
     throw new AppError(
       'BUSINESS_RULE',
-      (first && passengerAgeProblem(first.customerTypeId, birthDate, travelDate)) ?? 'invalidInput',
+      (first && birthDate !== null
+        ? passengerAgeProblem(first.customerTypeId, birthDate, travelDate)
+        : null) ?? 'invalidInput',
       { field: 'isPassager' },
     );
   }

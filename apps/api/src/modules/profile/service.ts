@@ -54,7 +54,10 @@ export async function changePassword(
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, user.userId));
-  if (!row || !(await verifyPassword(input.current, row.passwordHash))) {
+  // A guest's account has no password yet: its first one needs no current one (the session is
+  // the proof, as it is for the rest of the account).
+  const firstPassword = row !== undefined && row.passwordHash === null;
+  if (!row || (!firstPassword && !(await verifyPassword(input.current, row.passwordHash ?? '')))) {
     throw new AppError('BUSINESS_RULE', 'wrongCurrentPassword', { field: 'current' });
   }
   await passwordAttemptSucceeded(db, attempt, throttle);
