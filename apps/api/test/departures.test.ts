@@ -338,7 +338,7 @@ describe('selling a departure', () => {
     // The next dates with room for two: the 3rd (8 seats), then dates the agency has not
     // scheduled, which take the tour's own 16 seats.
     expect(tooMany.json()).toMatchObject({
-      message: 'Only 1 seats are left on that date',
+      message: 'Only 1 seat is left on that date',
       details: { seatsLeft: 1, nextDates: ['2030-06-03', '2030-06-04', '2030-06-05'] },
     });
   });

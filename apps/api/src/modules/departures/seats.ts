@@ -76,7 +76,7 @@ export async function holdSeats(tx: Transaction, request: SeatRequest, known?: A
   const message = kind.isPrivate ? 'privateSoldOut' : left === 0 ? 'soldOut' : 'notEnoughSeats';
   throw new AppError('CONFLICT', message, {
     field: 'startDate',
-    params: { seats: left },
+    params: { count: left },
     details: {
       seatsLeft: left,
       nextDates: await nextDatesWithRoom(tx, tour, kind, request.date, request.passengers),

@@ -136,7 +136,7 @@ function useHotelLine({ hotel, catalog, passengers, roomsLeft, onAdd }: HotelFor
   /** Why the count typed was lowered (a notice), or why Add refused it (an error). */
   const [roomsNote, setRoomsNote] = useState<{ text: string; error: boolean } | null>(null);
   const tooMany = (error: boolean) => ({
-    text: t('msg:roomsOverPassengers', { max: passengers }),
+    text: t('msg:roomsOverPassengers', { count: passengers }),
     error,
   });
 

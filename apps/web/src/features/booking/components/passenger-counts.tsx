@@ -34,7 +34,7 @@ export function PassengerCounts({
       aria-describedby={note ? 'passengers-limit' : undefined}
     >
       <Text size="sm" c="dimmed" mb="sm">
-        {t('booking.passengersHint')} {t('booking.maxPassengers', { max: tour.maxPassengers })}
+        {t('booking.passengersHint')} {t('booking.maxPassengers', { count: tour.maxPassengers })}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {tour.customerTypes.map((type) => {

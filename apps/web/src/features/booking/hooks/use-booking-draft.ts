@@ -48,7 +48,7 @@ export function useBookingDraft(tour: Tour, variant: BookingVariant) {
   const [limitNotice, setLimitNotice] = useState<LimitMessage | null>(null);
 
   const priced = priceDraft(catalog, draft, tour);
-  const alert = (key: MessageKey, params?: Record<string, string>) =>
+  const alert = (key: MessageKey, params?: Record<string, string | number>) =>
     showAlert(t('common.error'), t(`msg:${key}`, params));
 
   /**
@@ -133,7 +133,7 @@ function draftHandlers(
         setLimitNotice({
           place: 'passengers',
           message: 'groupTooLarge',
-          params: { max: limits.maxPassengers },
+          params: { count: limits.maxPassengers },
         });
       }
     },

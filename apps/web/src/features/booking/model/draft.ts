@@ -108,7 +108,7 @@ export function corporateProblem(draft: BookingDraft, today: string) {
   const min = corporateMinimum(draft.date, today);
   if (totalPassengers(draft) >= min) return null;
   const message = min === CORPORATE_MIN_EARLY ? 'corporateMinimumEarly' : 'corporateMinimumLate';
-  return { message, params: { min: String(min), days: String(CORPORATE_EARLY_DAYS) } } as const;
+  return { message, params: { count: min, days: CORPORATE_EARLY_DAYS } } as const;
 }
 
 /** Adds rooms; the same hotel and room again adds to the existing line (at most 99 rooms). */
