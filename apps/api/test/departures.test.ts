@@ -363,6 +363,10 @@ describe('selling a departure', () => {
     const refused = await book(date);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('This tour does not run on that date: Trail maintenance');
+    // With the next dates with room, as a sold-out date's refusal (the page offers them).
+    expect(refused.json().details).toEqual({
+      nextDates: ['2030-07-11', '2030-07-12', '2030-07-13'],
+    });
     expect(await availability(date, date)).toEqual([
       { date, status: 'closed', seatsLeft: 0, more: false, reason: 'Trail maintenance' },
     ]);
