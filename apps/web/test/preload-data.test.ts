@@ -61,10 +61,7 @@ describe("the first screen's data, asked for at start-up", () => {
     const key = availabilityQuery('100401', 'group', 'english', 'en').queryKey;
     await vi.waitFor(() => expect(queryClient.getQueryData(key)).toEqual([openDay]));
     expect(i18n.language).toBe('es');
-    expect(requests.map((request) => request.headers.get('accept-language'))).toEqual([
-      'en',
-      'en',
-    ]);
+    expect(requests.map((request) => request.headers.get('accept-language'))).toEqual(['en', 'en']);
   });
 
   it('is nothing for other screens, a bad tour code or a bad language', () => {

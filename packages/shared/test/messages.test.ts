@@ -30,18 +30,28 @@ describe('the message catalogue', () => {
     expect(counted.length).toBeGreaterThan(10);
     for (const key of counted) {
       const base = key.replace(/_(one|other)$/, '');
-      expect(Object.keys(en), key).toEqual(expect.arrayContaining([`${base}_one`, `${base}_other`]));
+      expect(Object.keys(en), key).toEqual(
+        expect.arrayContaining([`${base}_one`, `${base}_other`]),
+      );
       expect(Object.hasOwn(en, base), key).toBe(false);
       expect(placeholders((en as Record<string, string>)[key] ?? ''), key).toContain('count');
     }
   });
 
   it('says one seat, one day, one minute, and more of them, in both languages', () => {
-    expect(translate('notEnoughSeats', 'en', { count: 1 })).toBe('Only 1 seat is left on that date');
-    expect(translate('notEnoughSeats', 'en', { count: 3 })).toBe('Only 3 seats are left on that date');
+    expect(translate('notEnoughSeats', 'en', { count: 1 })).toBe(
+      'Only 1 seat is left on that date',
+    );
+    expect(translate('notEnoughSeats', 'en', { count: 3 })).toBe(
+      'Only 3 seats are left on that date',
+    );
     expect(translate('notEnoughSeats', 'es', { count: 1 })).toBe('Solo queda 1 lugar en esa fecha');
-    expect(translate('notEnoughSeats', 'es', { count: 0 })).toBe('Solo quedan 0 lugares en esa fecha');
-    expect(translate('closedLeadTime', 'en', { count: 1 })).toBe('Book at least 1 day before travel');
+    expect(translate('notEnoughSeats', 'es', { count: 0 })).toBe(
+      'Solo quedan 0 lugares en esa fecha',
+    );
+    expect(translate('closedLeadTime', 'en', { count: 1 })).toBe(
+      'Book at least 1 day before travel',
+    );
     expect(translate('closedLeadTime', 'es', { count: 2 })).toBe(
       'Reserve con al menos 2 días de anticipación',
     );
