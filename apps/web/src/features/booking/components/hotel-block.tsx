@@ -1,7 +1,6 @@
 import {
   fromCents,
   hotelLine,
-  MAX_LENGTH,
   type PricingCatalog,
   pricingCatalogFromTour,
   type Tour,
@@ -12,7 +11,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { capAt, cleanCount, type HotelRow, isWholeNumber } from '../model/draft.ts';
+import {
+  COUNT_INPUT_LENGTH,
+  capAt,
+  cleanCount,
+  type HotelRow,
+  isWholeNumber,
+} from '../model/draft.ts';
 import { labelOf } from '../model/labels.ts';
 import { HotelRows, type TourHotel } from './hotel-rows.tsx';
 import { LimitNote, type LimitNoteAt } from './limit-note.tsx';
@@ -142,7 +147,7 @@ function HotelForm({ hotel, ...props }: HotelFormProps) {
           label={t('booking.hotel.rooms')}
           inputMode="numeric"
           pattern="[0-9]*"
-          maxLength={MAX_LENGTH.quantity}
+          maxLength={COUNT_INPUT_LENGTH}
           placeholder="0"
           value={line.rooms}
           onChange={(event) => line.typeRooms(event.currentTarget.value)}

@@ -1,9 +1,9 @@
-import { fromCents, MAX_LENGTH, type Quote, type Tour } from '@cusco/shared';
+import { fromCents, type Quote, type Tour } from '@cusco/shared';
 import { Fieldset, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import type { BookingDraft } from '../model/draft.ts';
+import { type BookingDraft, COUNT_INPUT_LENGTH } from '../model/draft.ts';
 import { LimitNote, type LimitNoteAt } from './limit-note.tsx';
 
 /**
@@ -60,7 +60,7 @@ export function PassengerCounts({
                 description={type.description}
                 inputMode="numeric"
                 pattern="[0-9]*"
-                maxLength={MAX_LENGTH.quantity}
+                maxLength={COUNT_INPUT_LENGTH}
                 placeholder="0"
                 value={wrong ?? draft.counts[type.value] ?? ''}
                 onChange={(event) => onChange(type.value, event.currentTarget.value)}

@@ -1,9 +1,9 @@
-import { MAX_LENGTH, type Tour } from '@cusco/shared';
+import type { Tour } from '@cusco/shared';
 import { Box, Fieldset, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import type { BookingDraft, LimitPlace } from '../model/draft.ts';
+import { type BookingDraft, COUNT_INPUT_LENGTH, type LimitPlace } from '../model/draft.ts';
 import { LimitNote, type LimitNoteAt } from './limit-note.tsx';
 
 /**
@@ -111,7 +111,7 @@ function ServiceOption({
             aria-label={t('booking.services.quantityOf', { name })}
             inputMode="numeric"
             pattern="[0-9]*"
-            maxLength={MAX_LENGTH.quantity}
+            maxLength={COUNT_INPUT_LENGTH}
             placeholder="0"
             value={typedWrong ?? state.quantity}
             onChange={(event) => onQuantity(event.currentTarget.value)}

@@ -154,6 +154,12 @@ export function corporateProblem(draft: BookingDraft, today: string) {
 }
 
 /**
+ * The characters a count's input takes: more than its two digits, so that "1.5" or "12,5" shows
+ * as typed and is refused (ADR 0038) instead of being cut by the input.
+ */
+export const COUNT_INPUT_LENGTH = 6;
+
+/**
  * A number typed in a count (passengers, rooms, a service's quantity) is a whole number: digits
  * only, spaces around them aside. "1.5", "-3" or "2a" are refused by their input (ADR 0038),
  * neither read as 15 nor silently as 1.
