@@ -35,6 +35,8 @@ describe("the first screen's data, asked for at start-up", () => {
     await vi.waitFor(() => expect(queryClient.getQueryData(key)).toEqual(sampleTour));
     expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/tour/100401');
     expect(requests[0]?.headers.get('accept-language')).toBe('es');
+    // Its days follow (the next test's calls are its own).
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
   });
 
   it('then, once the tour is there, the days of the departure the page shows first', async () => {
