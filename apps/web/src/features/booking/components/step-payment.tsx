@@ -133,6 +133,7 @@ function TermsCheckbox({
           disabled={Boolean(saved)}
           id="accept-terms"
           error={Boolean(termsError)}
+          aria-invalid={termsError ? true : undefined}
           aria-describedby={termsError ? 'accept-terms-error' : undefined}
         />
         <Text size="sm" component="label" htmlFor="accept-terms">
