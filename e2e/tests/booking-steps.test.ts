@@ -1,5 +1,6 @@
 import { todayInLima, translate } from '@cusco/shared';
 import dayjs from 'dayjs';
+import 'dayjs/locale/es';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import {
