@@ -149,6 +149,11 @@ function useStepMoves({
     return true;
   };
   const continueStepOne = () => {
+    // The date refused when saving stands until another is chosen: its offer gets the focus.
+    if (dateGone) {
+      document.querySelector<HTMLElement>('#date-gone button, #date-gone [tabindex]')?.focus();
+      return;
+    }
     if (stepOne.refuse()) return;
     if (refuseBrokenLimit()) return;
     // A visitor already signed in goes straight to step 3 (spec §4).

@@ -5,7 +5,17 @@ import {
   pricingCatalogFromTour,
   type Tour,
 } from '@cusco/shared';
-import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Fieldset,
+  Group,
+  Select,
+  type SelectProps,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,13 +111,12 @@ function HotelForm({ hotel, ...props }: HotelFormProps) {
     });
     return priced ? formatMoney(fromCents(priced.unitCents), language) : null;
   };
-  const rooms = hotel.rooms.map((room) => {
-    const price = nightPrice(room.value);
-    return {
-      value: room.value,
-      label: price ? t('steps.roomPerNight', { room: room.label, price }) : room.label,
-    };
-  });
+  // Each room type's option says its price per night; the field, once chosen, its name only
+  // (the price is said beside Add), so that it is not cut on a phone.
+  const roomOption: SelectProps['renderOption'] = ({ option }) => {
+    const price = nightPrice(option.value);
+    return price ? t('steps.roomPerNight', { room: option.label, price }) : option.label;
+  };
   const chosenPrice = nightPrice(line.roomTypeId);
   /** The hotel category, then the room type: one choice each. */
   const choices = [
@@ -124,10 +133,11 @@ function HotelForm({ hotel, ...props }: HotelFormProps) {
     {
       key: 'room',
       label: t('booking.hotel.room'),
-      data: rooms,
+      data: hotel.rooms,
       value: line.roomTypeId,
       onChange: line.setRoomTypeId,
       error: line.errors.room,
+      renderOption: roomOption,
     },
   ];
   return (
