@@ -105,6 +105,18 @@ describe('step 1 of the booking page (ADR 0038)', () => {
     expect(screen.queryByText('Enter a whole number, such as 2')).toBeNull();
   });
 
+  it('says a passenger type without a price by the passengers, not in a dialog', async () => {
+    const { user } = renderFlow(sampleTour);
+    await user.type(await screen.findByLabelText('Child'), '1');
+    expect(
+      await screen.findByText(
+        'No prices were found for the type of person Child related to category English and the type Group',
+      ),
+    ).toBeTruthy();
+    expect(count('Child').value).toBe('');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it("says the hotel's price per room and night before the rooms are added, and what Add misses", async () => {
     const { user } = renderFlow(hotelTour);
     const add = await screen.findByRole('button', { name: 'Add rooms' });
