@@ -47,13 +47,16 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('booking page on 
       .click();
 
     await setPassengers(page, 'Adult', '2');
+    // Not a whole number: refused by its field, as typed (ADR 0038), until it is one.
     await setPassengers(page, 'Student', '-1x');
-    expect(
-      await page
-        .getByRole('group', { name: 'Passengers' })
-        .getByLabel('Student', { exact: true })
-        .inputValue(),
-    ).toBe('1');
+    const student = page
+      .getByRole('group', { name: 'Passengers' })
+      .getByLabel('Student', { exact: true });
+    expect(await student.inputValue()).toBe('-1x');
+    await expectFieldMessage(page, 'Enter a whole number, such as 2');
+    expect(await student.getAttribute('aria-invalid')).toBe('true');
+    await setPassengers(page, 'Student', '1');
+    expect(await student.inputValue()).toBe('1');
     await page.getByRole('switch', { name: /Sleeping bag rental/ }).click();
     await page.getByRole('textbox', { name: /Quantity of Sleeping bag rental/ }).fill('3');
 
