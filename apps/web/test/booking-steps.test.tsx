@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { CustomerTypeId, type Tour, todayInLima } from '@cusco/shared';
+import { type Tour, todayInLima } from '@cusco/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
