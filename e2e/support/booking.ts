@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl } from './browser.ts';
 
@@ -8,6 +8,21 @@ export async function expectAlert(page: Page, message: string, title = 'Error') 
   await expect.poll(() => dialog.textContent(), { message }).toContain(message);
   await dialog.getByRole('button', { name: /^(OK|Aceptar)$/ }).click();
   await expect.poll(() => dialog.count()).toBe(0);
+}
+
+/**
+ * A message of the booking page beside its field (ADR 0038): shown and announced (role="alert"),
+ * with no dialog to dismiss.
+ */
+export async function expectFieldMessage(page: Page, message: string, within?: Locator) {
+  const alert = (within ?? page).getByRole('alert').filter({ hasText: message }).first();
+  await expect.poll(() => alert.isVisible(), { message }).toBe(true);
+  expect(await page.getByRole('dialog', { name: 'Error' }).count()).toBe(0);
+}
+
+/** Whether an element has the focus. */
+export function hasFocus(element: Locator): Promise<boolean> {
+  return element.evaluate((node) => node === document.activeElement);
 }
 
 /**

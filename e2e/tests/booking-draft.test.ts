@@ -20,7 +20,7 @@ const words = {
     other: 'Español',
     adult: 'Adult',
     student: 'Student',
-    reserve: 'Reserve',
+    next: 'Continue',
     newHere: "I'm new here",
     terms: /I accept the Terms and Conditions/,
     saved: 'is saved',
@@ -33,7 +33,7 @@ const words = {
     other: 'English',
     adult: 'Adulto',
     student: 'Estudiante',
-    reserve: 'Reservar',
+    next: 'Continuar',
     newHere: 'Soy nuevo',
     terms: /Acepto los Términos y Condiciones/,
     saved: 'está guardada',
@@ -61,7 +61,7 @@ describeInBrowser.each([
       await visit(page, `/booking/100401/${w.lang}`);
       await setPassengers(page, w.adult, '2');
       await setPassengers(page, w.student, '1');
-      await page.getByRole('button', { name: w.reserve, exact: true }).click();
+      await page.getByRole('button', { name: w.next, exact: true }).click();
       // Step 2 is a history entry of its own.
       await expect.poll(() => page.getByText(w.newHere).isVisible()).toBe(true);
       expect(stepOf(page)).toBe('2');
@@ -96,7 +96,7 @@ describeInBrowser.each([
       await signInThroughApi(page, customer.email, customer.password);
       await visit(page, `/booking/200401/${w.lang}`);
       await setPassengers(page, w.adult, '2');
-      await page.getByRole('button', { name: w.reserve, exact: true }).click();
+      await page.getByRole('button', { name: w.next, exact: true }).click();
       await expect.poll(() => stepOf(page)).toBe('3');
       await page.getByRole('checkbox', { name: w.terms }).check();
       await page.getByRole('button', { name: w.reserveAndPay }).click();

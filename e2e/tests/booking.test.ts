@@ -5,6 +5,7 @@ import { createCustomer, signInThroughApi } from '../support/api.ts';
 import {
   dollars,
   expectAlert,
+  expectFieldMessage,
   listBookings,
   readBooking,
   setPassengers,
@@ -12,6 +13,7 @@ import {
 import {
   describeInBrowser,
   expectAccessible,
+  isInvalidAndFocused,
   openPage,
   screenshot,
   useBrowser,
@@ -45,13 +47,16 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('booking page on 
       .click();
 
     await setPassengers(page, 'Adult', '2');
+    // Not a whole number: refused by its field, as typed (ADR 0038), until it is one.
     await setPassengers(page, 'Student', '-1x');
-    expect(
-      await page
-        .getByRole('group', { name: 'Passengers' })
-        .getByLabel('Student', { exact: true })
-        .inputValue(),
-    ).toBe('1');
+    const student = page
+      .getByRole('group', { name: 'Passengers' })
+      .getByLabel('Student', { exact: true });
+    expect(await student.inputValue()).toBe('-1x');
+    await expectFieldMessage(page, 'Enter a whole number, such as 2');
+    expect(await student.getAttribute('aria-invalid')).toBe('true');
+    await setPassengers(page, 'Student', '1');
+    expect(await student.inputValue()).toBe('1');
     await page.getByRole('switch', { name: /Sleeping bag rental/ }).click();
     await page.getByRole('textbox', { name: /Quantity of Sleeping bag rental/ }).fill('3');
 
@@ -61,7 +66,7 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('booking page on 
     await expect.poll(() => summary.getByText(/Sleeping bag rental .* × 3/).isVisible()).toBe(true);
     await expectAccessible(page);
 
-    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     // Step 2: register a new account.
     await page.getByText("I'm new here").click();
     const form = page.getByRole('form', { name: 'Create your account' });
@@ -85,8 +90,14 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('booking page on 
     const shownTotal = dollars(await summary.getByTestId('summary-total').textContent());
     expect(dollars(await reserveAndPay.textContent())).toBe(shownTotal);
     await reserveAndPay.click();
-    await expectAlert(page, 'Accepting the Terms and Conditions is necessary to enter the tour.');
-    await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
+    // Said by the checkbox, which gets the focus (ADR 0038).
+    const terms = page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ });
+    await expectFieldMessage(
+      page,
+      'Accepting the Terms and Conditions is necessary to enter the tour.',
+    );
+    await expect.poll(() => isInvalidAndFocused(terms)).toBe(true);
+    await terms.check();
     await screenshot(page, `booking-step3-${viewport}`);
     await expectAccessible(page);
     // Two quick clicks still save one booking, and open one checkout.
@@ -116,20 +127,32 @@ describeInBrowser('booking page rules', () => {
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toContain('Cusco and Machu Picchu');
 
-    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
-    await expectAlert(page, 'At least one adult must be selected.');
+    // Each message stands by its field, which gets the focus; no dialog (ADR 0038).
+    const passengers = page.getByRole('group', { name: 'Passengers' });
+    const continueButton = page.getByRole('button', { name: 'Continue', exact: true });
+    await continueButton.click();
+    await expectFieldMessage(page, 'At least one adult must be selected.', passengers);
+    const adult = passengers.getByLabel('Adult', { exact: true });
+    await expect.poll(() => isInvalidAndFocused(adult)).toBe(true);
 
     await setPassengers(page, 'Child', '2');
-    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
-    await expectAlert(page, 'At least one adult must be selected.');
+    await continueButton.click();
+    await expectFieldMessage(page, 'At least one adult must be selected.', passengers);
 
     await setPassengers(page, 'Adult', '2');
-    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
-    await expectAlert(page, 'Selecting a Hotel in this Tour is mandatory.');
-
+    await expect.poll(() => passengers.getByRole('alert').count()).toBe(0);
+    await continueButton.click();
     const hotel = page.getByRole('group', { name: 'Hotel' });
+    await expectFieldMessage(page, 'Selecting a Hotel in this Tour is mandatory.', hotel);
+    await expect
+      .poll(() => isInvalidAndFocused(hotel.getByLabel('Hotel', { exact: true })))
+      .toBe(true);
+
+    // Add with nothing chosen says what is missing, by each field.
     await hotel.getByRole('button', { name: 'Add rooms' }).click();
-    await expectAlert(page, 'Every option is already chosen');
+    await expectFieldMessage(page, 'Choose a hotel', hotel);
+    await expectFieldMessage(page, 'Choose a room', hotel);
+    await expectFieldMessage(page, 'Enter how many rooms: 1 or more', hotel);
 
     await hotel.getByLabel('Hotel', { exact: true }).click();
     await page.getByRole('option', { name: 'Luxury hotel 5★' }).click();
@@ -137,9 +160,10 @@ describeInBrowser('booking page rules', () => {
     await page.getByRole('option', { name: 'Triple room' }).click();
     await hotel.getByLabel('Rooms', { exact: true }).fill('1');
     await hotel.getByRole('button', { name: 'Add rooms' }).click();
-    await expectAlert(
+    await expectFieldMessage(
       page,
       'The room Triple room is not configured for the hotel Luxury hotel 5★.',
+      hotel,
     );
 
     await hotel.getByLabel('Room', { exact: true }).click();
@@ -205,13 +229,13 @@ describeInBrowser('booking page rules', () => {
     expect(await bags.getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'booking-limits-phone');
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect.poll(() => bags.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await page.getByText("I'm new here").isVisible()).toBe(false);
 
     await bags.fill('1');
     await expect.poll(() => services.getByRole('alert').count()).toBe(0);
-    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect.poll(() => page.getByText("I'm new here").isVisible()).toBe(true);
   });
 
@@ -248,8 +272,8 @@ describeInBrowser('booking page rules', () => {
       .poll(() => page.getByRole('radiogroup', { name: "Hotel's Category" }).isVisible())
       .toBe(true);
     await setPassengers(page, 'Adult', '1');
-    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
-    await expectAlert(page, 'Selecting a Hotel in this Tour is mandatory.');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expectFieldMessage(page, 'Selecting a Hotel in this Tour is mandatory.');
     await screenshot(page, 'booking-machu-picchu-phone');
     await expectAccessible(page);
 
@@ -271,8 +295,8 @@ describeInBrowser('booking page rules', () => {
     await expect
       .poll(() => page.getByRole('radiogroup', { name: 'Idioma' }).isVisible())
       .toBe(true);
-    await page.getByRole('button', { name: 'Reservar', exact: true }).click();
-    await expectAlert(page, 'Debe seleccionar al menos un adulto.');
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+    await expectFieldMessage(page, 'Debe seleccionar al menos un adulto.');
     await screenshot(page, 'booking-es-desktop');
     await page.getByRole('link', { name: 'English' }).click();
     await expect
@@ -337,7 +361,7 @@ describeInBrowser('booking page rules', () => {
     await visit(page, '/booking/200501');
     await expect.poll(() => page.getByTestId('header-user').textContent()).toBe('Julia Pacheco');
     await setPassengers(page, 'Adult', '1');
-    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect
       .poll(() => page.getByRole('checkbox', { name: 'Are you a passenger?' }).isVisible())
       .toBe(true);
@@ -358,7 +382,7 @@ describeInBrowser('booking page rules', () => {
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, '/booking/200501');
     await setPassengers(page, 'Adult', '1');
-    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
 
     // The first save reaches the server, but its answer is lost to a 503, as when the database

@@ -5,6 +5,7 @@ import { expectToast } from '../support/booking.ts';
 import {
   describeInBrowser,
   expectAccessible,
+  isInvalidAndFocused,
   openPage,
   useBrowser,
   type ViewportName,
@@ -39,7 +40,7 @@ describeInBrowser.each([
     const text = (key: string, values?: Record<string, string | number>) =>
       webText(language, key, values);
 
-    it("passes axe on the booking page's dialogs: the tour's panels, the terms and an alert", async () => {
+    it("passes axe on the booking page's dialogs: the tour's panels, the terms, and a field's message", async () => {
       const page = await openPage(viewport, language);
       await visit(page, `/booking/100401/${language === 'es' ? 1 : 0}`);
       for (const panel of ['itinerary', 'included', 'notIncluded']) {
@@ -53,12 +54,13 @@ describeInBrowser.each([
       await expectDialogAccessible(page, terms);
       await closeWithEscape(page, terms);
 
-      // An alert: Reserve with no passenger.
-      await page.getByRole('button', { name: text('booking.reserve'), exact: true }).click();
-      const alert = page.getByRole('dialog', { name: text('common.error') });
-      await expectDialogAccessible(page, alert);
-      await alert.getByRole('button', { name: text('common.ok') }).click();
-      await expect.poll(() => alert.count()).toBe(0);
+      // Continue with no passenger: said by the passengers, the first count focused, no dialog
+      // (ADR 0038); axe with the message shown.
+      await page.getByRole('button', { name: text('steps.continue'), exact: true }).click();
+      const wrong = page.locator('[data-field="passengers"][aria-invalid="true"]').first();
+      await expect.poll(() => isInvalidAndFocused(wrong)).toBe(true);
+      expect(await page.getByRole('dialog', { name: text('common.error') }).count()).toBe(0);
+      await expectAccessible(page);
     });
 
     it("passes axe on the reservation's dialogs: passenger, services, request, toast, payment, checkout, confirmation", async () => {

@@ -31,7 +31,7 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('payments on %s',
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, '/booking/200401');
     await setPassengers(page, 'Adult', '2');
-    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
 
     // Pay in one step (issue 12): the deposit is chosen before saving, and one button saves the

@@ -7,7 +7,7 @@ import {
   signInApi,
   signInThroughApi,
 } from '../support/api.ts';
-import { expectAlert, expectToast, setPassengers } from '../support/booking.ts';
+import { expectAlert, expectFieldMessage, expectToast, setPassengers } from '../support/booking.ts';
 import {
   describeInBrowser,
   descriptionOf,
@@ -240,14 +240,19 @@ describeInBrowser('corporate booking', () => {
     await page.getByRole('option', { name: 'Double room' }).click();
     await hotel.getByLabel('Rooms', { exact: true }).fill('1');
     await hotel.getByRole('button', { name: 'Add rooms' }).click();
-    // The first date it runs is within 60 days: a corporate booking needs 4 passengers then.
-    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
-    await expectAlert(
-      page,
-      'A corporate booking made less than 60 days before travel needs at least 4 passengers',
-    );
+    // The first date it runs is within 60 days: a corporate booking needs 4 passengers then,
+    // said before Continue, and by the passengers when Continue is pressed with fewer.
+    const minimum =
+      'A corporate booking made less than 60 days before travel needs at least 4 passengers';
+    const passengers = page.getByRole('group', { name: 'Passengers' });
+    await expect.poll(() => passengers.getByText(minimum).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expectFieldMessage(page, minimum, passengers);
+    await expect
+      .poll(() => isInvalidAndFocused(passengers.getByLabel('Adult', { exact: true })))
+      .toBe(true);
     await setPassengers(page, 'Adult', '4');
-    await page.getByRole('button', { name: 'Reserve', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
     await expect
       .poll(() => page.getByText('On credit for Andean Routes Travel S.A.C.').isVisible())

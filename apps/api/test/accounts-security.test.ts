@@ -41,9 +41,7 @@ describe('sign-in throttling', () => {
     const wait = Number(locked.headers['retry-after']);
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(30);
-    expect(locked.json().message).toBe(
-      'Too many failed sign-in attempts. Try again in 1 minute(s).',
-    );
+    expect(locked.json().message).toBe('Too many failed sign-in attempts. Try again in 1 minute.');
 
     // When the delay has passed, one attempt is heard; a failure doubles the next delay.
     await ctx.database.db.execute(

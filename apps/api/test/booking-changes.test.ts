@@ -614,7 +614,7 @@ describe('changes the catalogue prices again', () => {
         kind: 'fee',
         amount: 230,
         reason:
-          'New Inca Trail permits for 2 traveller(s): the permits are personal and bought for one date',
+          'New Inca Trail permits for 2 travellers: the permits are personal and bought for one date',
       },
     ]);
     expect((await change(code, { kind: 'date', travelDate: to })).statusCode).toBe(201);
@@ -638,7 +638,7 @@ describe('changes the catalogue prices again', () => {
       .onConflictDoUpdate({ target: [departures.tourId, departures.date], set: { capacity: 1 } });
     const soldOut = await change(code, { kind: 'date', travelDate: full });
     expect(soldOut.statusCode, soldOut.body).toBe(409);
-    expect(soldOut.json().message).toBe('Only 1 seats are left on that date');
+    expect(soldOut.json().message).toBe('Only 1 seat is left on that date');
     expect((await detail(code)).booking.tripDate).toBe(row.travelDate);
     await travelIn(code, 3);
     const late = await change(code, { kind: 'date', travelDate: later(todayInLima(), 30) });

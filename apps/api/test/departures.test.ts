@@ -338,7 +338,7 @@ describe('selling a departure', () => {
     // The next dates with room for two: the 3rd (8 seats), then dates the agency has not
     // scheduled, which take the tour's own 16 seats.
     expect(tooMany.json()).toMatchObject({
-      message: 'Only 1 seats are left on that date',
+      message: 'Only 1 seat is left on that date',
       details: { seatsLeft: 1, nextDates: ['2030-06-03', '2030-06-04', '2030-06-05'] },
     });
   });
@@ -363,6 +363,10 @@ describe('selling a departure', () => {
     const refused = await book(date);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('This tour does not run on that date: Trail maintenance');
+    // With the next dates with room, as a sold-out date's refusal (the page offers them).
+    expect(refused.json().details).toEqual({
+      nextDates: ['2030-07-11', '2030-07-12', '2030-07-13'],
+    });
     expect(await availability(date, date)).toEqual([
       { date, status: 'closed', seatsLeft: 0, more: false, reason: 'Trail maintenance' },
     ]);

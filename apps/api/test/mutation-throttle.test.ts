@@ -43,7 +43,7 @@ describe('an address that reaches its limit', () => {
     expect(wait).toBeGreaterThan(840);
     expect(wait).toBeLessThanOrEqual(900);
     expect(refused.json().message).toBe(
-      'Too many failed sign-in attempts. Try again in 15 minute(s).',
+      'Too many failed sign-in attempts. Try again in 15 minutes.',
     );
   });
 });

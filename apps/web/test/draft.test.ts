@@ -10,9 +10,11 @@ import {
   corporateProblem,
   draftLimitProblem,
   initialDraft,
+  isWholeNumber,
   priceDraft,
   roomsLeft,
   stepOneProblem,
+  stepOneProblems,
   toSelection,
 } from '../src/features/booking/model/draft.ts';
 import { sampleTour } from './sample-tour.ts';
@@ -51,9 +53,30 @@ describe('the booking draft', () => {
     );
   });
 
-  it('cleans numeric inputs to digits, counts at most 99', () => {
-    expect(cleanCount('-3a')).toBe('3');
-    expect(cleanCount('1.5')).toBe('1');
+  it('takes whole numbers only: "1.5", "-3" or "2a" are refused, not read as 15 nor as 1', () => {
+    for (const typed of ['1.5', '1,5', '-3', '2a', '1e2', '½'])
+      expect(isWholeNumber(typed), typed).toBe(false);
+    for (const typed of ['', '0', '12', ' 3 ']) expect(isWholeNumber(typed), typed).toBe(true);
+  });
+
+  it('reports every step-1 rule broken by its field, in the page order', () => {
+    const hotelTour = { ...tour, hotel: { types: [], rooms: [], prices: [] } };
+    const none = { ...withCounts({ [CustomerTypeId.child]: '1' }), typeId: '' };
+    expect(stepOneProblems(none, hotelTour)).toEqual([
+      { field: 'type', message: 'selectTypeAndCategory' },
+      { field: 'passengers', message: 'atLeastOneAdult' },
+      { field: 'hotels', message: 'hotelMandatory' },
+    ]);
+    // A corporate booking's minimum stands by the passengers too.
+    const one = { ...withCounts({ [CustomerTypeId.adult]: '1' }), date: '2026-12-01' };
+    expect(stepOneProblems(one, tour, '2026-11-25')).toEqual([
+      { field: 'passengers', message: 'corporateMinimumLate', params: { count: 4, days: 60 } },
+    ]);
+  });
+
+  it('cleans whole numbers typed, counts at most 99', () => {
+    expect(cleanCount(' 3 ')).toBe('3');
+    expect(cleanCount('120')).toBe('12');
     expect(cleanCount('')).toBe('');
     expect(cleanQuantity('-0')).toBe('0');
     expect(cleanQuantity('x99y')).toBe('99');
@@ -156,14 +179,14 @@ describe("the tour's limits on the draft", () => {
     expect(draftLimitProblem(adults(17), tour)).toEqual({
       place: 'passengers',
       message: 'groupTooLarge',
-      params: { max: 16 },
+      params: { count: 16 },
     });
     expect(
       draftLimitProblem(
         { ...adults(1), hotels: [{ hotelTypeId: 'h', roomTypeId: 'r', rooms: 2 }] },
         tour,
       ),
-    ).toEqual({ place: 'hotels', message: 'roomsOverPassengers', params: { max: 1 } });
+    ).toEqual({ place: 'hotels', message: 'roomsOverPassengers', params: { count: 1 } });
     // Fewer passengers after choosing 4 sleeping bags.
     expect(
       draftLimitProblem(
@@ -192,11 +215,11 @@ describe("a corporate booking's minimum passengers (spec §9, corporate terms)",
     expect(corporateProblem(on('2027-01-24', '2'), today)).toBeNull();
     expect(corporateProblem(on('2027-01-24', '1'), today)).toEqual({
       message: 'corporateMinimumEarly',
-      params: { min: '2', days: '60' },
+      params: { count: 2, days: 60 },
     });
     expect(corporateProblem(on('2027-01-23', '3'), today)).toEqual({
       message: 'corporateMinimumLate',
-      params: { min: '4', days: '60' },
+      params: { count: 4, days: 60 },
     });
     expect(corporateProblem(on('2027-01-23', '4'), today)).toBeNull();
   });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preloadScreenData } from '../src/app/preload-data.ts';
 import { availabilityQuery } from '../src/features/booking/api/get-availability.ts';
 import { tourQuery } from '../src/features/booking/api/get-tour.ts';
+import { i18n } from '../src/lib/i18n.ts';
 import { sampleTour } from './sample-tour.ts';
 
 /** A day of the sample tour's departure, as GET tour/{code}/availability answers it. */
@@ -34,6 +35,8 @@ describe("the first screen's data, asked for at start-up", () => {
     await vi.waitFor(() => expect(queryClient.getQueryData(key)).toEqual(sampleTour));
     expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/tour/100401');
     expect(requests[0]?.headers.get('accept-language')).toBe('es');
+    // Its days follow (the next test's calls are its own).
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
   });
 
   it('then, once the tour is there, the days of the departure the page shows first', async () => {
@@ -48,6 +51,19 @@ describe("the first screen's data, asked for at start-up", () => {
     expect(days.pathname).toBe('/api/tour/100401/availability');
     expect(days.searchParams.get('type')).toBe('group');
     expect(days.searchParams.get('category')).toBe('english');
+  });
+
+  it("asks for an English page's days in English, while the app still speaks Spanish", async () => {
+    // A fresh load: the app starts in the stored language (Spanish), and the page's own (English)
+    // is applied while the tour and its days are on their way (2 of 4 loads asked in Spanish).
+    await i18n.changeLanguage('es');
+    const requests = recordRequests();
+    const queryClient = new QueryClient();
+    preloadScreenData('#/booking/100401/0', queryClient);
+    const key = availabilityQuery('100401', 'group', 'english', 'en').queryKey;
+    await vi.waitFor(() => expect(queryClient.getQueryData(key)).toEqual([openDay]));
+    expect(i18n.language).toBe('es');
+    expect(requests.map((request) => request.headers.get('accept-language'))).toEqual(['en', 'en']);
   });
 
   it('is nothing for other screens, a bad tour code or a bad language', () => {

@@ -152,7 +152,7 @@ describe('cancelling a booking', () => {
       kind: 'kept',
       cents: 60000,
       reason: 'changeKeptTickets',
-      params: { travellers: 2 },
+      params: { count: 2 },
     });
     // The permit counts only on a permit-bound tour.
     const noPermit = cancel({ paidCents: 100000, status: 'paid' }, dayBefore(40), {
@@ -283,7 +283,7 @@ describe('what decides a quote, line by line', () => {
       kind: 'kept',
       cents: 20000,
       reason: 'changeKeptTickets',
-      params: { travellers: 2 },
+      params: { count: 2 },
     });
     // 30 days before: 50 % of the 40,000 taken off (20,000) equals two travellers' tickets.
     const tie = quoted(
@@ -442,7 +442,7 @@ describe('a re-priced change', () => {
     expect(plain).toMatchObject({ totalCents: 110000, balanceCents: 60000, feeCents: 0 });
     const permits = quoted(change('date', 100000, 100000, { permitBound: true }));
     expect(permits.lines).toEqual([
-      { kind: 'fee', cents: 23000, reason: 'changeFeePermits', params: { travellers: 2 } },
+      { kind: 'fee', cents: 23000, reason: 'changeFeePermits', params: { count: 2 } },
     ]);
     expect(permits).toMatchObject({ feeCents: 23000, totalCents: 123000, balanceCents: 73000 });
     // Permits are bought when the booking is confirmed: not before.
@@ -517,7 +517,7 @@ describe('a re-priced change', () => {
       kind: 'kept',
       cents: 5000,
       reason: 'changeKeptTickets',
-      params: { travellers: 1 },
+      params: { count: 1 },
     });
     const nothingKept = quoted(
       change('removePassenger', 100000, 60000, paid, dayBefore(40), noDeposit),
@@ -551,7 +551,7 @@ describe('a re-priced change', () => {
     expect(change('date', 1, 1, {}, dayBefore(3))).toEqual({
       ok: false,
       error: 'changeTooLate',
-      params: { days: 4 },
+      params: { count: 4 },
     });
     expect(change('date', 1, 1, { status: 'expired' })).toEqual({
       ok: false,

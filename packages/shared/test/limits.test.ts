@@ -46,7 +46,7 @@ describe('the limits of one booking', () => {
     expect(selectionLimitProblem(selection(5), limits)).toEqual({
       message: 'groupTooLarge',
       field: 'passengers',
-      params: { max: 4 },
+      params: { count: 4 },
     });
   });
 
@@ -55,7 +55,7 @@ describe('the limits of one booking', () => {
     expect(selectionLimitProblem(selection(3, { hotels: rooms(4) }), limits)).toEqual({
       message: 'roomsOverPassengers',
       field: 'hotels',
-      params: { max: 3 },
+      params: { count: 3 },
     });
   });
 

@@ -15,13 +15,50 @@ describe('the message catalogue', () => {
     const english = messageCatalog('en');
     const spanish = messageCatalog('es');
     for (const key of Object.keys(en)) {
-      if (!isMessageKey(key)) throw new Error(`${key} is not a message key`);
+      if (!isMessageKey(key.replace(/_(one|other)$/, ''))) throw new Error(`${key} is not known`);
+      const [inEnglish = '', inSpanish = ''] = [english[key], spanish[key]];
       expect(typeof english[key], key).toBe('string');
       expect(typeof spanish[key], key).toBe('string');
-      expect(english[key].trim(), key).not.toBe('');
-      expect(spanish[key].trim(), key).not.toBe('');
-      expect(placeholders(spanish[key]), key).toEqual(placeholders(english[key]));
+      expect(inEnglish.trim(), key).not.toBe('');
+      expect(inSpanish.trim(), key).not.toBe('');
+      expect(placeholders(inSpanish), key).toEqual(placeholders(inEnglish));
     }
+  });
+
+  it("has each counted message's forms for one and for more, and counts with {{count}}", () => {
+    const counted = Object.keys(en).filter((key) => /_(one|other)$/.test(key));
+    expect(counted.length).toBeGreaterThan(10);
+    for (const key of counted) {
+      const base = key.replace(/_(one|other)$/, '');
+      expect(Object.keys(en), key).toEqual(
+        expect.arrayContaining([`${base}_one`, `${base}_other`]),
+      );
+      expect(Object.hasOwn(en, base), key).toBe(false);
+      expect(placeholders((en as Record<string, string>)[key] ?? ''), key).toContain('count');
+    }
+  });
+
+  it('says one seat, one day, one minute, and more of them, in both languages', () => {
+    expect(translate('notEnoughSeats', 'en', { count: 1 })).toBe(
+      'Only 1 seat is left on that date',
+    );
+    expect(translate('notEnoughSeats', 'en', { count: 3 })).toBe(
+      'Only 3 seats are left on that date',
+    );
+    expect(translate('notEnoughSeats', 'es', { count: 1 })).toBe('Solo queda 1 lugar en esa fecha');
+    expect(translate('notEnoughSeats', 'es', { count: 0 })).toBe(
+      'Solo quedan 0 lugares en esa fecha',
+    );
+    expect(translate('closedLeadTime', 'en', { count: 1 })).toBe(
+      'Book at least 1 day before travel',
+    );
+    expect(translate('closedLeadTime', 'es', { count: 2 })).toBe(
+      'Reserve con al menos 2 días de anticipación',
+    );
+    expect(translate('tooManyAttempts', 'en', { count: 1 })).toMatch(/in 1 minute\.$/);
+    expect(translate('tooManyAttempts', 'es', { count: 15 })).toMatch(/en 15 minutos\.$/);
+    // Without a count, the form for more.
+    expect(translate('groupTooLarge', 'en')).toContain('{{count}} passengers');
   });
 
   it('keeps the spec texts word for word', () => {
@@ -34,10 +71,10 @@ describe('the message catalogue', () => {
     expect(translate('acceptTerms', 'en')).toBe(
       'Accepting the Terms and Conditions is necessary to enter the tour.',
     );
-    // Reworded, in both languages, by ADR 0024 (the spec's meaning kept).
+    // Reworded, in both languages, by ADR 0024, then by ADR 0038 to say what is missing.
     expect([translate('hotelAllData', 'en'), translate('hotelAllData', 'es')]).toEqual([
-      'Every option is already chosen',
-      'Todas las opciones ya están elegidas',
+      'Choose the hotel, the room and how many rooms, then add them',
+      'Elija el hotel, la habitación y cuántas habitaciones, y luego agréguelas',
     ]);
     expect([translate('invalidTourCode', 'en'), translate('invalidTourCode', 'es')]).toEqual([
       'There is an error in the tour code',
@@ -52,11 +89,13 @@ describe('the message catalogue', () => {
     ).toBe(
       'No prices were found for the type of person Student related to category English and the type Group',
     );
-    expect(translate('tooManyAttempts', 'es', {})).toContain('{{minutes}}');
+    expect(translate('tooManyAttempts', 'es', {})).toContain('{{count}}');
   });
 
   it('knows its keys', () => {
     expect(isMessageKey('soldOut')).toBe(true);
+    expect(isMessageKey('notEnoughSeats')).toBe(true);
+    expect(isMessageKey('notEnoughSeats_one')).toBe(false);
     expect(isMessageKey('toString')).toBe(false);
     expect(isMessageKey('nothingOfThatName')).toBe(false);
   });

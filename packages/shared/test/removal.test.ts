@@ -132,7 +132,7 @@ describe('who may be removed: a minor keeps an adult, a group keeps its minimum 
     expect(problem(four, ['a'], 4)).toBe('removalBelowMinimum');
     expect(removalProblem({ passengers: four, removing: ['a'], travelDate, minimum: 4 })).toEqual({
       message: 'removalBelowMinimum',
-      params: { min: 4, left: 3 },
+      params: { count: 4, left: 3 },
     });
     expect(problem(four, ['a'], 3)).toBeNull();
     expect(problem(four, ['a', 'a2'], 2)).toBeNull();

@@ -32,7 +32,7 @@ export function usePagedList<Item extends { id: string }>(
       list={list}
       shown={items.length}
       total={total}
-      summary={t(summaryKey, { shown: items.length, total })}
+      summary={t(summaryKey, { shown: items.length, total, count: total })}
       hasMore={query.hasNextPage}
       loading={query.isFetchingNextPage}
       error={query.isFetchNextPageError ? query.error : null}

@@ -134,7 +134,7 @@ export function closureReason(
     case 'past':
       return translate('closedPast', language);
     case 'leadTime':
-      return translate('closedLeadTime', language, { days: rules.leadDays });
+      return translate('closedLeadTime', language, { count: rules.leadDays });
     case 'closedMonth':
       return translate('closedMonth', language, { month: name({ month: 'long' }) });
     case 'notRunning':

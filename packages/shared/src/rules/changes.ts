@@ -213,7 +213,7 @@ function keptByCancellation(
       kind: 'kept',
       cents: ticketsCents(policy, booking, booking.travellers),
       reason: 'changeKeptTickets',
-      params: { travellers: booking.travellers },
+      params: { count: booking.travellers },
     },
   ]);
   const cents = Math.min(rest.cents, cost - retained);
@@ -252,7 +252,7 @@ function keptOfDecrease(
       kind: 'kept',
       cents: ticketsCents(policy, booking, leaving),
       reason: 'changeKeptTickets',
-      params: { travellers: leaving },
+      params: { count: leaving },
     },
   ]);
   const paidBeyond = booking.paidCents - (booking.costCents - decrease);
@@ -274,7 +274,7 @@ function refusal(
   }
   if (!allows('change', booking.status)) return { ok: false, error: refusalFor(booking.status) };
   if (days < policy.lastChangeDays) {
-    return { ok: false, error: 'changeTooLate', params: { days: policy.lastChangeDays } };
+    return { ok: false, error: 'changeTooLate', params: { count: policy.lastChangeDays } };
   }
   return null;
 }
@@ -372,7 +372,7 @@ export function quoteChange(
         kind: 'fee',
         cents: feeCents,
         reason: 'changeFeePermits',
-        params: { travellers: booking.travellers },
+        params: { count: booking.travellers },
       });
     }
   }

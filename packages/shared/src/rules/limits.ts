@@ -34,12 +34,12 @@ export function selectionLimitProblem(
     return {
       message: 'groupTooLarge',
       field: 'passengers',
-      params: { max: limits.maxPassengers },
+      params: { count: limits.maxPassengers },
     };
   }
   const rooms = selection.hotels.reduce((total, line) => total + line.rooms, 0);
   if (rooms > passengers) {
-    return { message: 'roomsOverPassengers', field: 'hotels', params: { max: passengers } };
+    return { message: 'roomsOverPassengers', field: 'hotels', params: { count: passengers } };
   }
   const seen = new Set<string>();
   for (const [index, service] of selection.services.entries()) {

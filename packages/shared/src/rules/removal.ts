@@ -120,7 +120,7 @@ export function removalProblem(input: {
   const left = input.passengers.filter((passenger) => !removing.has(passenger.id));
   if (left.length === 0) return null;
   if (left.length < input.minimum) {
-    return { message: 'removalBelowMinimum', params: { min: input.minimum, left: left.length } };
+    return { message: 'removalBelowMinimum', params: { count: input.minimum, left: left.length } };
   }
   const takesAnAdult = removed.some((passenger) => standing(passenger) !== 'minor');
   const minorLeft = left.some((passenger) => standing(passenger) === 'minor');

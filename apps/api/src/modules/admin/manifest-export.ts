@@ -112,7 +112,7 @@ export async function manifestPdf(
   text(
     translate('manifestCompleteness', language, {
       complete: manifest.complete,
-      total: manifest.total,
+      count: manifest.total,
     }),
     MARGIN,
     11,

@@ -83,7 +83,7 @@ async function claim(
 
 function tooMany(seconds: number): AppError {
   return new AppError('TOO_MANY_REQUESTS', 'tooManyAttempts', {
-    params: { minutes: Math.max(1, Math.ceil(seconds / 60)) },
+    params: { count: Math.max(1, Math.ceil(seconds / 60)) },
     headers: { 'retry-after': String(seconds) },
   });
 }

@@ -158,7 +158,7 @@ function checkDateRules(
     const early = minimum === CORPORATE_MIN_EARLY;
     throw new AppError('BUSINESS_RULE', early ? 'corporateMinimumEarly' : 'corporateMinimumLate', {
       field: 'adultPassengers',
-      params: { min: minimum, days: CORPORATE_EARLY_DAYS },
+      params: { count: minimum, days: CORPORATE_EARLY_DAYS },
     });
   }
 }

@@ -233,7 +233,7 @@ export const saveTourItinerary = sectionSave(
   async (tx, tour, input: z.output<typeof tourItineraryRequest>) => {
     for (const [index, entry] of input.itinerary.entries()) {
       if (entry.day > tour.days) {
-        throw refuse('itineraryDayOverDays', `itinerary.${index}.day`, { days: tour.days });
+        throw refuse('itineraryDayOverDays', `itinerary.${index}.day`, { count: tour.days });
       }
     }
     const before = await editorItinerary(tx, tour.id);
@@ -367,7 +367,7 @@ export const saveTourHotels = sectionSave(
   'hotels',
   async (tx, tour, input: z.output<typeof tourHotelsRequest>) => {
     if (input.hotelNights > tour.nights) {
-      throw refuse('hotelNightsOverNights', 'hotelNights', { nights: tour.nights });
+      throw refuse('hotelNightsOverNights', 'hotelNights', { count: tour.nights });
     }
     const hotels = await knownIds(
       tx,

@@ -266,7 +266,7 @@ export async function reprice(
         early ? 'corporateMinimumEarly' : 'corporateMinimumLate',
         {
           field: 'travelDate',
-          params: { min: minimum, days: CORPORATE_EARLY_DAYS },
+          params: { count: minimum, days: CORPORATE_EARLY_DAYS },
         },
       );
     }

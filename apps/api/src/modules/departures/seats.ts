@@ -52,7 +52,7 @@ export interface SeatRequest {
 
 /**
  * Takes `passengers` seats of a departure for a booking being written in `tx`, or refuses: 422
- * when the day does not run, 409 with the seats left and the next dates with room when it has
+ * when the day does not run (with the next dates with room), 409 with the seats left and the next dates with room when it has
  * too few (for a private group: when no private group is left, or its travellers do not fit the
  * day's permits). `known`: the tour, when the caller has it (the save's cached catalogue).
  */
@@ -60,23 +60,28 @@ export async function holdSeats(tx: Transaction, request: SeatRequest, known?: A
   const tour = known ?? (await availabilityTour(tx, { id: request.tourId }));
   const row = await lockDay(tx, tour, request.date);
   const plan = dayPlan(tour, row);
+  const kind = departureKind(tour, request);
   if (plan.status !== 'open') {
+    // Closed or cancelled by the agency (perhaps while the customer was booking it): the next
+    // dates with room come with the refusal, as they do with a sold-out date's.
     throw new AppError('BUSINESS_RULE', 'departureNotRunning', {
       field: 'startDate',
       params: { reason: plan.reason || plan.status },
+      details: {
+        nextDates: await nextDatesWithRoom(tx, tour, kind, request.date, request.passengers),
+      },
     });
   }
   const day = { from: request.date, to: request.date };
   const holding =
     (await holdingsOn(tx, tour.id, day, request.bookingId)).get(request.date) ?? emptyHolding();
-  const kind = departureKind(tour, request);
   const room = roomOn(tour, plan, holding, kind);
   if (request.passengers <= room) return;
   const left = Number.isFinite(room) ? room : 0;
   const message = kind.isPrivate ? 'privateSoldOut' : left === 0 ? 'soldOut' : 'notEnoughSeats';
   throw new AppError('CONFLICT', message, {
     field: 'startDate',
-    params: { seats: left },
+    params: { count: left },
     details: {
       seatsLeft: left,
       nextDates: await nextDatesWithRoom(tx, tour, kind, request.date, request.passengers),

@@ -293,7 +293,7 @@ function CancelPreview({
           values.by === 'agency' ? 'cancelBooking.summaryAgency' : 'cancelBooking.summaryCustomer',
           {
             code,
-            days: quote.daysBefore,
+            count: quote.daysBefore,
           },
         )}
       </Text>

@@ -184,7 +184,7 @@ export function DepartureModal({
         result && (
           <>
             <Text data-testid="departure-result">
-              {t('departure.saved', { seats: result.seatsLeft, booked: result.booked })}
+              {t('departure.saved', { count: result.seatsLeft, booked: result.booked })}
             </Text>
             {result.status !== 'open' && <BookingsToContact bookings={result.bookings} />}
           </>

@@ -325,7 +325,7 @@ function DayFigures({ day, onEdit }: { day: DepartureCalendarDay; onEdit?: () =>
             <strong>{t('calendar.private')}</strong>
             <br />
             {t('calendar.privateFigures', {
-              booked: day.privateBooked,
+              count: day.privateBooked,
               groups: day.privateGroups ?? unlimited,
             })}
           </Text>

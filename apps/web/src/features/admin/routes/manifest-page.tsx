@@ -39,7 +39,7 @@ export function ManifestPage() {
       {data && (
         <Group mb="md" gap="md" align="center">
           <Text fw={600} data-testid="manifest-completeness">
-            {t('manifest.completeness', { complete: data.complete, total: data.total })}
+            {t('manifest.completeness', { complete: data.complete, count: data.total })}
           </Text>
           <Progress
             value={data.total ? (data.complete / data.total) * 100 : 0}

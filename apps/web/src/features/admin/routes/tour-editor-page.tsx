@@ -74,7 +74,10 @@ export function TourEditorPage() {
           <Stack gap="sm">
             <Text size="sm">
               {data.code} · {data.family} ·{' '}
-              {t('catalogue.daysNights', { days: data.days, nights: data.nights })}
+              {t('catalogue.daysNights', {
+                days: t('catalogue.days', { count: data.days }),
+                nights: t('catalogue.nights', { count: data.nights }),
+              })}
             </Text>
             <ActiveSection />
           </Stack>

@@ -36,7 +36,11 @@ export function ToursPage() {
     {
       key: 'length',
       header: t('catalogue.length'),
-      render: (row) => t('catalogue.daysNights', { days: row.days, nights: row.nights }),
+      render: (row) =>
+        t('catalogue.daysNights', {
+          days: t('catalogue.days', { count: row.days }),
+          nights: t('catalogue.nights', { count: row.nights }),
+        }),
     },
     {
       key: 'from',

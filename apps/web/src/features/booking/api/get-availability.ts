@@ -13,7 +13,9 @@ import { useLanguage } from '../../../lib/i18n.ts';
 /**
  * GET tour/{code}/availability from today on, for the departure of the chosen type and category:
  * each date open with its seats, sold out, or closed with why (the tour's rules or the agency's
- * words, in the page's language).
+ * words, in the page's language). The language goes with the call (Accept-Language), as the
+ * tour's does: the call may start before the page's language is the app's (it is asked for at
+ * start-up, beside the texts), and the answer is kept under the language of its key.
  */
 export function availabilityQuery(
   code: string,
@@ -29,6 +31,7 @@ export function availabilityQuery(
       return api.get(`tour/${code}/availability`, {
         schema: availabilityList,
         searchParams: { from, to, type: typeId, category: categoryId },
+        headers: { 'accept-language': language },
         signal,
       });
     },

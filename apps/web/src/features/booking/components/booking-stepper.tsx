@@ -1,12 +1,21 @@
 import { amountToPayCents, type Tour, todayInLima } from '@cusco/shared';
 import { Stepper } from '@mantine/core';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../lib/session.ts';
+import { byDate, unavailable, useAvailability } from '../api/get-availability.ts';
 import type { BookingVariant } from '../api/get-tour.ts';
 import type { useBookingDraft } from '../hooks/use-booking-draft.ts';
 import { type PayNowState, usePayNow } from '../hooks/use-pay-now.ts';
 import type { useReserve } from '../hooks/use-reserve.ts';
-import { corporateProblem, stepOneProblem } from '../model/draft.ts';
+import {
+  corporateMinimumMessage,
+  type DateGone,
+  STEP_ONE_FIELDS,
+  type StepOneField,
+  stepOneProblems,
+} from '../model/draft.ts';
 import { readStoredBooking, writeStoredBooking } from '../model/draft-storage.ts';
 import { PayNow } from './pay-now.tsx';
 import { StepChoose } from './step-choose.tsx';
@@ -26,9 +35,10 @@ export interface BookingStepperProps {
 }
 
 /**
- * The three steps (spec §2): choose (step 1), sign in or up (step 2, skipped when signed in), and
- * the customer's choices and Reserve (step 3). Reserve is refused, by its input, while the draft
- * breaks one of the tour's limits.
+ * The three steps (spec §2): choose and Continue (step 1), sign in or up (step 2, skipped when
+ * signed in), and the customer's choices and Reserve (step 3). What Continue or Reserve refuses
+ * is said by its field, the first wrong field focused (ADR 0038); a date refused when saving
+ * brings the customer back to the date, with the next dates that have room.
  */
 export function BookingStepper({ tour, variant, compact, step, ...props }: BookingStepperProps) {
   const { draft, quote } = props.draft;
@@ -61,7 +71,13 @@ export function BookingStepper({ tour, variant, compact, step, ...props }: Booki
           locked={Boolean(saved)}
           limits={limits}
           {...props.draft.handlers}
-          onReserve={moves.reserveStepOne}
+          problems={moves.stepOne.shown}
+          announce={moves.stepOne.announce}
+          typedWrong={props.draft.typedWrong}
+          corporateHint={moves.stepOne.corporateHint}
+          dateGone={moves.dateGone}
+          onPickDate={moves.pickDate}
+          onContinue={moves.continueStepOne}
         />
       </Stepper.Step>
       <Stepper.Step {...stepProps(STEP_CONTACT)}>
@@ -76,6 +92,7 @@ export function BookingStepper({ tour, variant, compact, step, ...props }: Booki
             user={user}
             quote={quote}
             {...choices}
+            termsError={moves.termsError}
             onOpenTerms={props.onOpenTerms}
             saved={saved}
             saving={props.saving.saving || payment.paying}
@@ -97,7 +114,7 @@ export function BookingStepper({ tour, variant, compact, step, ...props }: Booki
 }
 
 /**
- * The steps' moves: Reserve on step 1 (on to step 2, or to step 3 when signed in), signed in on
+ * The steps' moves: Continue on step 1 (on to step 2, or to step 3 when signed in), signed in on
  * step 2, Reserve (and pay) on step 3; and the customer's choices on step 3.
  */
 function useStepMoves({
@@ -109,13 +126,20 @@ function useStepMoves({
 }: Pick<BookingStepperProps, 'tour' | 'variant' | 'step' | 'draft' | 'saving'> & {
   payment: PayNowState;
 }) {
+  const { t } = useTranslation();
   const user = useSessionUser();
-  const { draft, quote, limitProblem, alert } = props.draft;
-  /** Counts the times Reserve was refused for a broken limit (its message is announced again). */
+  const queryClient = useQueryClient();
+  const { draft, quote, limitProblem } = props.draft;
+  /** Counts the times Continue was refused for a broken limit (its message is announced again). */
   const [limitRefusals, setLimitRefusals] = useState(0);
+  const stepOne = useStepOneCheck(tour, variant, props.draft);
   const [isPassenger, setIsPassenger] = useKeptChoice(tour, variant, 'isPassenger', false);
   const [termsAccepted, setTermsAccepted] = useKeptChoice(tour, variant, 'termsAccepted', false);
   const [paymentMode, setPaymentMode] = useKeptChoice(tour, variant, 'paymentMode', 'T');
+  /** Reserve was pressed without the terms accepted: said by the checkbox until they are. */
+  const [termsRefused, setTermsRefused] = useState(0);
+  /** The date refused when saving, with the next dates the server offered. */
+  const [dateGone, setDateGone] = useState<DateGone | null>(null);
 
   /** Refuses a broken limit (e.g. fewer passengers than sleeping bags): focus on its input. */
   const refuseBrokenLimit = () => {
@@ -124,11 +148,13 @@ function useStepMoves({
     document.querySelector<HTMLElement>(`[data-limit="${limitProblem.place}"]`)?.focus();
     return true;
   };
-  const reserveStepOne = () => {
-    const problem = stepOneProblem(draft, tour);
-    if (problem) return alert(problem);
-    const corporate = variant === 'corporate' ? corporateProblem(draft, todayInLima()) : null;
-    if (corporate) return alert(corporate.message, corporate.params);
+  const continueStepOne = () => {
+    // The date refused when saving stands until another is chosen: its offer gets the focus.
+    if (dateGone) {
+      document.querySelector<HTMLElement>('#date-gone button, #date-gone [tabindex]')?.focus();
+      return;
+    }
+    if (stepOne.refuse()) return;
     if (refuseBrokenLimit()) return;
     // A visitor already signed in goes straight to step 3 (spec §4).
     step.go(user ? STEP_PAYMENT : STEP_CONTACT);
@@ -145,18 +171,38 @@ function useStepMoves({
       setLimitRefusals((count) => count + 1);
       return;
     }
-    if (!termsAccepted) return alert('acceptTerms');
+    if (!termsAccepted) {
+      setTermsRefused((count) => count + 1);
+      document.getElementById('accept-terms')?.focus();
+      return;
+    }
     // Pay in one step (issue 12): the saved public booking's checkout opens at once, for the
     // amount chosen. Reserve-then-Pay stays underneath: the save is idempotent, and the same
     // amount reopens the same checkout.
-    props.saving.reserve({ draft, quote, user, paymentMode, isPassenger }, (answer) =>
-      payment.pay(answer.code, amountToPayCents(quote, paymentMode)),
+    props.saving.reserve(
+      { draft, quote, user, paymentMode, isPassenger },
+      (answer) => payment.pay(answer.code, amountToPayCents(quote, paymentMode)),
+      (gone) => {
+        // Closed or sold out meanwhile: back to the date, its days read again (ADR 0038).
+        setDateGone(gone);
+        void queryClient.invalidateQueries({ queryKey: ['availability', tour.code] });
+        step.go(STEP_CHOOSE);
+      },
     );
+  };
+  /** A date the customer chose (in the calendar, or one of the next dates offered). */
+  const pickDate = (date: string) => {
+    setDateGone(null);
+    props.draft.handlers.onDate(date);
   };
 
   return {
     user,
     limits: { problem: limitProblem, notice: props.draft.limitNotice, announce: limitRefusals },
+    stepOne,
+    dateGone,
+    pickDate,
+    termsError: termsRefused > 0 && !termsAccepted ? t('msg:acceptTerms') : null,
     choices: {
       isPassenger,
       onIsPassenger: setIsPassenger,
@@ -165,9 +211,67 @@ function useStepMoves({
       paymentMode,
       onPaymentMode: setPaymentMode,
     },
-    reserveStepOne,
+    continueStepOne,
     signedIn,
     reserveStepThree,
+  };
+}
+
+/**
+ * Step 1's rules (spec §5), said by their fields once Continue was pressed, and kept up to date
+ * as the customer fixes them; Continue focuses the first wrong field (ADR 0038). A corporate
+ * booking's minimum is said before Continue, for the date chosen. A date that cannot be booked
+ * and a count that is not a whole number are refused too.
+ */
+function useStepOneCheck(
+  tour: Tour,
+  variant: BookingVariant,
+  { draft, typedWrong }: ReturnType<typeof useBookingDraft>,
+) {
+  const { t } = useTranslation();
+  const today = useMemo(() => todayInLima(), []);
+  const corporateToday = variant === 'corporate' ? today : null;
+  const availability = useAvailability(tour.code, draft.typeId, draft.categoryId);
+  const day = byDate(availability.data).get(draft.date);
+  const [pressed, setPressed] = useState(0);
+
+  const problems: Partial<Record<StepOneField, string>> = {};
+  const say = (field: StepOneField, text: string) => {
+    problems[field] ??= text;
+  };
+  if (day && unavailable(day)) {
+    say('date', t('steps.dateUnavailable', { reason: day.reason || t('booking.closed') }));
+  }
+  for (const problem of stepOneProblems(draft, tour, corporateToday)) {
+    say(problem.field, t(`msg:${problem.message}`, problem.params));
+  }
+  for (const input of Object.keys(typedWrong)) {
+    say(input.startsWith('count:') ? 'passengers' : 'services', t('steps.wholeNumber'));
+  }
+  const corporate = corporateToday ? corporateMinimumMessage(draft.date, corporateToday) : null;
+
+  // After a refused Continue, the first wrong field gets the focus (once its message is drawn).
+  useEffect(() => {
+    if (pressed === 0) return;
+    const wrong = (field: StepOneField) =>
+      document.querySelector<HTMLElement>(`[data-field="${field}"][aria-invalid="true"]`);
+    for (const field of STEP_ONE_FIELDS) {
+      const target = wrong(field);
+      if (target) return target.focus();
+    }
+  }, [pressed]);
+
+  return {
+    /** The messages by field, once Continue was pressed. */
+    shown: pressed > 0 ? problems : {},
+    announce: pressed,
+    corporateHint: corporate ? t(`msg:${corporate.message}`, corporate.params) : null,
+    /** Continue: refused (its messages shown, the first wrong field focused) while any stands. */
+    refuse: () => {
+      const wrong = Object.keys(problems).length > 0;
+      if (wrong) setPressed((count) => count + 1);
+      return wrong;
+    },
   };
 }
 

@@ -1,9 +1,9 @@
-import { MAX_LENGTH, type Tour } from '@cusco/shared';
+import type { Tour } from '@cusco/shared';
 import { Box, Fieldset, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import type { BookingDraft, LimitPlace } from '../model/draft.ts';
+import { type BookingDraft, COUNT_INPUT_LENGTH, type LimitPlace } from '../model/draft.ts';
 import { LimitNote, type LimitNoteAt } from './limit-note.tsx';
 
 /**
@@ -15,6 +15,7 @@ export function ServicesBlock({
   draft,
   disabled,
   noteAt,
+  typedWrong,
   onToggle,
   onQuantity,
 }: {
@@ -22,6 +23,8 @@ export function ServicesBlock({
   draft: BookingDraft;
   disabled: boolean;
   noteAt(place: LimitPlace): LimitNoteAt;
+  /** What was typed in a quantity that is not a whole number, by 'service:{offer}'. */
+  typedWrong: Record<string, string>;
   onToggle(offerId: string, enabled: boolean): void;
   onQuantity(offerId: string, quantity: string): void;
 }) {
@@ -48,6 +51,7 @@ export function ServicesBlock({
                 price={price}
                 state={draft.services[price.id] ?? { enabled: false, quantity: '' }}
                 note={noteAt(`service:${price.id}`)}
+                typedWrong={typedWrong[`service:${price.id}`]}
                 onToggle={(enabled) => onToggle(price.id, enabled)}
                 onQuantity={(quantity) => onQuantity(price.id, quantity)}
               />
@@ -67,6 +71,7 @@ function ServiceOption({
   price,
   state,
   note,
+  typedWrong,
   onToggle,
   onQuantity,
 }: {
@@ -74,6 +79,7 @@ function ServiceOption({
   price: Service['prices'][number];
   state: { enabled: boolean; quantity: string };
   note: LimitNoteAt;
+  typedWrong: string | undefined;
   onToggle(enabled: boolean): void;
   onQuantity(quantity: string): void;
 }) {
@@ -105,16 +111,24 @@ function ServiceOption({
             aria-label={t('booking.services.quantityOf', { name })}
             inputMode="numeric"
             pattern="[0-9]*"
-            maxLength={MAX_LENGTH.quantity}
+            maxLength={COUNT_INPUT_LENGTH}
             placeholder="0"
-            value={state.quantity}
+            value={typedWrong ?? state.quantity}
             onChange={(event) => onQuantity(event.currentTarget.value)}
-            error={note?.error}
+            error={note?.error || typedWrong !== undefined}
+            aria-describedby={typedWrong !== undefined ? `service-wrong-${price.id}` : undefined}
             data-limit={`service:${price.id}`}
+            data-field="services"
           />
         )}
       </Group>
       <LimitNote note={note} id={`service-limit-${price.id}`} />
+      {typedWrong !== undefined && (
+        <LimitNote
+          note={{ text: t('steps.wholeNumber'), error: true, announce: 0 }}
+          id={`service-wrong-${price.id}`}
+        />
+      )}
     </Box>
   );
 }

@@ -23,6 +23,8 @@ export interface StepPaymentProps {
   onIsPassenger(value: boolean): void;
   termsAccepted: boolean;
   onTermsAccepted(value: boolean): void;
+  /** Reserve was pressed without the terms accepted: said beside the checkbox (ADR 0038). */
+  termsError?: string | null;
   onOpenTerms(): void;
   paymentMode: PaymentMode;
   onPaymentMode(mode: PaymentMode): void;
@@ -106,30 +108,53 @@ function BookingFor({ user, variant }: Pick<StepPaymentProps, 'user' | 'variant'
   );
 }
 
-/** 'I accept the Terms and Conditions', whose link opens them (the checkbox is named in full). */
+/**
+ * 'I accept the Terms and Conditions', whose link opens them (the checkbox is named in full);
+ * `termsError` says beside it that they must be accepted.
+ */
 function TermsCheckbox({
   termsAccepted,
   onTermsAccepted,
+  termsError,
   onOpenTerms,
   saved,
-}: Pick<StepPaymentProps, 'termsAccepted' | 'onTermsAccepted' | 'onOpenTerms' | 'saved'>) {
+}: Pick<
+  StepPaymentProps,
+  'termsAccepted' | 'onTermsAccepted' | 'termsError' | 'onOpenTerms' | 'saved'
+>) {
   const { t } = useTranslation();
   return (
-    <Group gap={6} wrap="nowrap" align="flex-start">
-      <Checkbox
-        aria-label={`${t('booking.payment.acceptTerms')} ${t('booking.payment.termsLink')}`}
-        checked={termsAccepted}
-        onChange={(event) => onTermsAccepted(event.currentTarget.checked)}
-        disabled={Boolean(saved)}
-        id="accept-terms"
-      />
-      <Text size="sm" component="label" htmlFor="accept-terms">
-        {t('booking.payment.acceptTerms')}{' '}
-        <Anchor component="button" type="button" size="sm" onClick={onOpenTerms}>
-          {t('booking.payment.termsLink')}
-        </Anchor>
-      </Text>
-    </Group>
+    <Stack gap={4}>
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <Checkbox
+          aria-label={`${t('booking.payment.acceptTerms')} ${t('booking.payment.termsLink')}`}
+          checked={termsAccepted}
+          onChange={(event) => onTermsAccepted(event.currentTarget.checked)}
+          disabled={Boolean(saved)}
+          id="accept-terms"
+          error={Boolean(termsError)}
+          aria-invalid={termsError ? true : undefined}
+          aria-describedby={termsError ? 'accept-terms-error' : undefined}
+        />
+        <Text size="sm" component="label" htmlFor="accept-terms">
+          {t('booking.payment.acceptTerms')}{' '}
+          <Anchor component="button" type="button" size="sm" onClick={onOpenTerms}>
+            {t('booking.payment.termsLink')}
+          </Anchor>
+        </Text>
+      </Group>
+      {termsError && (
+        <Text
+          size="sm"
+          fw={600}
+          c="var(--mantine-color-error)"
+          role="alert"
+          id="accept-terms-error"
+        >
+          {termsError}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

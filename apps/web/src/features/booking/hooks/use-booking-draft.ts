@@ -2,14 +2,11 @@ import {
   type BookingLimits,
   bookingLimitsOfTour,
   type Language,
-  type MessageKey,
   pricingCatalogFromTour,
   type Tour,
 } from '@cusco/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { showAlert } from '../../../lib/error-modal.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { availabilityQuery, byDate, firstBookable } from '../api/get-availability.ts';
 import type { BookingVariant } from '../api/get-tour.ts';
@@ -21,6 +18,7 @@ import {
   draftLimitProblem,
   type HotelRow,
   initialDraft,
+  isWholeNumber,
   type LimitMessage,
   priceDraft,
 } from '../model/draft.ts';
@@ -29,11 +27,12 @@ import { labelOf } from '../model/labels.ts';
 
 /**
  * The booking page's draft (spec §2 step 1), priced at every change, within the tour's limits:
- * a number typed above a limit is lowered and said by its input (`limitNotice`). It is kept in
- * the tab (draft-storage.ts) at every change.
+ * a number typed above a limit is lowered and said by its input (`limitNotice`). A count that is
+ * not a whole number ("1.5") is refused by its input (`typedWrong`: the text as typed, shown
+ * with its message; the draft counts none meanwhile). It is kept in the tab (draft-storage.ts)
+ * at every change.
  */
 export function useBookingDraft(tour: Tour, variant: BookingVariant) {
-  const { t } = useTranslation();
   const catalog = useMemo(() => pricingCatalogFromTour(tour), [tour]);
   const limits = useMemo(() => bookingLimitsOfTour(tour), [tour]);
   const queryClient = useQueryClient();
@@ -46,14 +45,15 @@ export function useBookingDraft(tour: Tour, variant: BookingVariant) {
   );
   /** Why the number just typed was lowered to stay within the tour's limits. */
   const [limitNotice, setLimitNotice] = useState<LimitMessage | null>(null);
+  /** What was typed in a count that is not a whole number, by its input ('count:…', 'service:…'). */
+  const [typedWrong, setTypedWrong] = useState<Record<string, string>>({});
 
   const priced = priceDraft(catalog, draft, tour);
-  const alert = (key: MessageKey, params?: Record<string, string>) =>
-    showAlert(t('common.error'), t(`msg:${key}`, params));
 
   /**
    * Applies a change and re-prices at once. A passenger type without a price is reported with
-   * the spec's message and its count is cleared (spec §5 price lookup). A limit's notice goes
+   * the spec's message, by the passenger counts, and its count is cleared (spec §5 price
+   * lookup; ADR 0038: by its field, not in a dialog). A limit's notice goes
    * with any change but the date's: the calendar moves the date by itself when the day's seats
    * arrive and it cannot be booked, which does not undo what the notice says.
    */
@@ -63,35 +63,43 @@ export function useBookingDraft(tour: Tour, variant: BookingVariant) {
   ) => {
     let next = change(draft);
     let result = priceDraft(catalog, next, tour);
-    let reported = false;
+    let noPrices: LimitMessage | null = null;
     while (!result.ok && result.error.code === 'noPrices') {
       const missing = result.error.customerTypeId;
-      if (!reported) {
-        alert('noPrices', {
+      noPrices ??= {
+        place: 'passengers',
+        message: 'noPrices',
+        params: {
           customerType: labelOf(tour.customerTypes, missing),
           category: labelOf(tour.categories, next.categoryId),
           type: labelOf(tour.types, next.typeId),
-        });
-        reported = true;
-      }
+        },
+      };
       const { [missing]: _cleared, ...counts } = next.counts;
       next = { ...next, counts };
       result = priceDraft(catalog, next, tour);
     }
     setDraft(next);
     writeStoredBooking(tour, variant, { draft: next });
-    if (!keepNotice) setLimitNotice(null);
+    if (noPrices) setLimitNotice(noPrices);
+    else if (!keepNotice) setLimitNotice(null);
   };
 
-  const handlers = draftHandlers(draft, limits, update, setLimitNotice);
+  /** Keeps what was typed in an input when it is not a whole number, or forgets it. */
+  const typed = (input: string, text: string | null) =>
+    setTypedWrong(({ [input]: _forgotten, ...others }) =>
+      text === null ? others : { ...others, [input]: text },
+    );
+
+  const handlers = draftHandlers(draft, limits, update, setLimitNotice, typed);
 
   return {
     draft,
     quote: priced.ok ? priced.quote : null,
     limitProblem: draftLimitProblem(draft, tour, limits),
     limitNotice,
+    typedWrong,
     handlers,
-    alert,
   };
 }
 
@@ -120,20 +128,28 @@ function draftHandlers(
     options?: { keepNotice?: boolean },
   ) => void,
   setLimitNotice: (notice: LimitMessage) => void,
+  typed: (input: string, text: string | null) => void,
 ) {
   return {
     onDate: (date: string) => update((current) => ({ ...current, date }), { keepNotice: true }),
     onType: (typeId: string) => update((current) => ({ ...current, typeId })),
     onCategory: (categoryId: string) => update((current) => ({ ...current, categoryId })),
-    onCount: (id: string, typed: string) => {
+    onCount: (id: string, text: string) => {
+      // Not a whole number: refused by its input, and none counted meanwhile (ADR 0038).
+      if (!isWholeNumber(text)) {
+        typed(`count:${id}`, text);
+        update((current) => ({ ...current, counts: { ...current.counts, [id]: '' } }));
+        return;
+      }
+      typed(`count:${id}`, null);
       // At most the tour's group maximum in all: a larger number is lowered, and said.
-      const { value, capped } = capCount(draft, limits, id, typed);
+      const { value, capped } = capCount(draft, limits, id, text);
       update((current) => ({ ...current, counts: { ...current.counts, [id]: value } }));
       if (capped) {
         setLimitNotice({
           place: 'passengers',
           message: 'groupTooLarge',
-          params: { max: limits.maxPassengers },
+          params: { count: limits.maxPassengers },
         });
       }
     },
@@ -145,14 +161,25 @@ function draftHandlers(
         hotels: current.hotels.filter((candidate) => candidate !== row),
       })),
     // Toggling a service resets its quantity (spec §4): 1 when switched on, none when off.
-    onToggleService: (offerId: string, enabled: boolean) =>
+    onToggleService: (offerId: string, enabled: boolean) => {
+      typed(`service:${offerId}`, null);
       update((current) => ({
         ...current,
         services: { ...current.services, [offerId]: { enabled, quantity: enabled ? '1' : '' } },
-      })),
-    onServiceQuantity: (offerId: string, typed: string) => {
+      }));
+    },
+    onServiceQuantity: (offerId: string, text: string) => {
+      if (!isWholeNumber(text)) {
+        typed(`service:${offerId}`, text);
+        update((current) => ({
+          ...current,
+          services: { ...current.services, [offerId]: { enabled: true, quantity: '' } },
+        }));
+        return;
+      }
+      typed(`service:${offerId}`, null);
       // A service sold per person: at most one per passenger.
-      const { value, capped } = capServiceQuantity(draft, limits, offerId, typed);
+      const { value, capped } = capServiceQuantity(draft, limits, offerId, text);
       update((current) => ({
         ...current,
         services: { ...current.services, [offerId]: { enabled: true, quantity: value } },

@@ -21,7 +21,7 @@ import { randomId } from '../../../lib/ids.ts';
 import { bookingsKey } from '../../../lib/queries/booking-list.ts';
 import type { BookingVariant } from '../api/get-tour.ts';
 import { useSaveBooking } from '../api/save-booking.ts';
-import { type BookingDraft, toSelection } from '../model/draft.ts';
+import { type BookingDraft, type DateGone, toSelection } from '../model/draft.ts';
 import {
   clearStoredBooking,
   readStoredBooking,
@@ -82,8 +82,16 @@ export function useReserve(tour: Tour, variant: BookingVariant) {
     void queryClient.invalidateQueries({ queryKey: ['tour'] });
   };
 
-  /** Saves the choice; `onSaved` then has the public booking saved (to open its checkout). */
-  const reserve = (choice: ReserveChoice, onSaved?: (answer: BookingSaveResponse) => void) => {
+  /**
+   * Saves the choice; `onSaved` then has the public booking saved (to open its checkout). A date
+   * refused meanwhile (closed, or sold out: an error about the date's field) goes to
+   * `onDateGone`, with the server's words and the next dates it offers (ADR 0038).
+   */
+  const reserve = (
+    choice: ReserveChoice,
+    onSaved?: (answer: BookingSaveResponse) => void,
+    onDateGone?: (gone: DateGone) => void,
+  ) => {
     const { user } = choice;
     const body = bookingRequest(tour, variant, choice);
     save.mutate(
@@ -98,7 +106,14 @@ export function useReserve(tour: Tour, variant: BookingVariant) {
           // A 503: nothing was saved. Try again sends the same body, hence the same
           // Idempotency-Key, so a save that did reach the database is answered, not made twice.
           if (isUnavailable(error)) {
-            showRetryAlert(t('common.error'), error.message, () => reserve(choice, onSaved));
+            showRetryAlert(t('common.error'), error.message, () =>
+              reserve(choice, onSaved, onDateGone),
+            );
+            return;
+          }
+          const gone = dateGoneOf(error);
+          if (gone && onDateGone) {
+            onDateGone(gone);
             return;
           }
           const quoted = error instanceof ApiError && error.status === 409 && error.body?.details;
@@ -116,6 +131,19 @@ export function useReserve(tour: Tour, variant: BookingVariant) {
   const paid = () => clearStoredBooking(tour, variant);
 
   return { reserve, saved, saving: save.isPending, paid };
+}
+
+/**
+ * A refusal about the travel date (field `startDate`: the date closed, sold out, or has too few
+ * seats left), with the next dates with room the server sends (`details.nextDates`).
+ */
+export function dateGoneOf(error: unknown): DateGone | null {
+  if (!(error instanceof ApiError) || error.field !== 'startDate') return null;
+  const next = error.body?.details?.nextDates;
+  const nextDates = Array.isArray(next)
+    ? next.filter((date): date is string => typeof date === 'string')
+    : [];
+  return { message: error.message, nextDates };
 }
 
 /** The POST tour/save body of the customer's choice. */

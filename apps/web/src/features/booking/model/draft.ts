@@ -50,17 +50,17 @@ export function initialDraft(tour: Tour): BookingDraft {
 
 const asNumber = (digits: string | undefined) => (digits ? Number.parseInt(digits, 10) : 0);
 
-/** A passenger count as typed: digits only, at most 99. */
+/** A passenger count as typed (a whole number): at most 99. */
 export function cleanCount(value: string): string {
-  const digits = cleanNumericInput(value).slice(0, 2);
+  const digits = cleanNumericInput(value.trim()).slice(0, 2);
   return digits === ''
     ? ''
     : String(Math.min(Number.parseInt(digits, 10), MAX_PASSENGERS_PER_TYPE));
 }
 
-/** A service quantity as typed: digits only, 0–99. */
+/** A service quantity as typed (a whole number): 0–99. */
 export function cleanQuantity(value: string): string {
-  const digits = cleanNumericInput(value).slice(0, 2);
+  const digits = cleanNumericInput(value.trim()).slice(0, 2);
   return digits === '' ? '' : String(clampServiceQuantity(Number.parseInt(digits, 10)));
 }
 
@@ -87,28 +87,91 @@ export function priceDraft(catalog: PricingCatalog, draft: BookingDraft, tour: T
   return quoteBooking(catalog, toSelection(draft, tour));
 }
 
-/** Spec §5 step 1 → 2: the first rule the draft breaks, as a message key, or null. */
-export function stepOneProblem(draft: BookingDraft, tour: Tour) {
-  if (!draft.categoryId || !draft.typeId) return 'selectTypeAndCategory' as const;
-  if (
-    passengerCount(draft, CustomerTypeId.adult) + passengerCount(draft, CustomerTypeId.student) <
-    1
-  ) {
-    return 'atLeastOneAdult' as const;
+/**
+ * The step-1 fields a message can stand beside, in the page's order: Continue gives the first
+ * wrong one the focus (ADR 0038).
+ */
+export const STEP_ONE_FIELDS = [
+  'date',
+  'type',
+  'category',
+  'passengers',
+  'hotels',
+  'services',
+] as const;
+export type StepOneField = (typeof STEP_ONE_FIELDS)[number];
+
+/** A rule of step 1 that the draft breaks, by the field it is about. */
+export interface FieldProblem {
+  field: StepOneField;
+  message: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * Spec §5 step 1 → 2: the rules the draft breaks, each by its field, in the page's order. A
+ * corporate booking (`corporateToday`: today's date) also needs its minimum of passengers.
+ */
+export function stepOneProblems(
+  draft: BookingDraft,
+  tour: Tour,
+  corporateToday: string | null = null,
+): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  if (!draft.typeId) problems.push({ field: 'type', message: 'selectTypeAndCategory' });
+  if (!draft.categoryId) problems.push({ field: 'category', message: 'selectTypeAndCategory' });
+  const adults =
+    passengerCount(draft, CustomerTypeId.adult) + passengerCount(draft, CustomerTypeId.student);
+  const corporate = corporateToday === null ? null : corporateProblem(draft, corporateToday);
+  if (adults < 1) problems.push({ field: 'passengers', message: 'atLeastOneAdult' });
+  else if (corporate) problems.push({ field: 'passengers', ...corporate });
+  if (tour.hotel && draft.hotels.length === 0) {
+    problems.push({ field: 'hotels', message: 'hotelMandatory' });
   }
-  if (tour.hotel && draft.hotels.length === 0) return 'hotelMandatory' as const;
-  return null;
+  return problems;
+}
+
+/** Spec §5 step 1 → 2: the first rule the draft breaks, as a message key, or null. */
+export function stepOneProblem(draft: BookingDraft, tour: Tour): MessageKey | null {
+  return stepOneProblems(draft, tour)[0]?.message ?? null;
 }
 
 /**
  * A corporate booking's minimum passengers (spec §9, corporate terms): 2 when travelling 60 days
- * on or later, else 4; the message that says so, or null. The server holds the same rule.
+ * on or later, else 4 (shared `corporateMinimum`, which the server holds too): the message that
+ * says so, for the draft's date.
  */
-export function corporateProblem(draft: BookingDraft, today: string) {
-  const min = corporateMinimum(draft.date, today);
-  if (totalPassengers(draft) >= min) return null;
+export function corporateMinimumMessage(date: string, today: string) {
+  const min = corporateMinimum(date, today);
   const message = min === CORPORATE_MIN_EARLY ? 'corporateMinimumEarly' : 'corporateMinimumLate';
-  return { message, params: { min: String(min), days: String(CORPORATE_EARLY_DAYS) } } as const;
+  return { message, params: { count: min, days: CORPORATE_EARLY_DAYS }, min } as const;
+}
+
+/** The corporate minimum's message when the draft has fewer passengers, else null. */
+export function corporateProblem(draft: BookingDraft, today: string) {
+  const { min, ...rule } = corporateMinimumMessage(draft.date, today);
+  return totalPassengers(draft) >= min ? null : rule;
+}
+
+/**
+ * The characters a count's input takes: more than its two digits, so that "1.5" or "12,5" shows
+ * as typed and is refused (ADR 0038) instead of being cut by the input.
+ */
+export const COUNT_INPUT_LENGTH = 6;
+
+/**
+ * A number typed in a count (passengers, rooms, a service's quantity) is a whole number: digits
+ * only, spaces around them aside. "1.5", "-3" or "2a" are refused by their input (ADR 0038),
+ * neither read as 15 nor silently as 1.
+ */
+export function isWholeNumber(typed: string): boolean {
+  return /^\d*$/.test(typed.trim());
+}
+
+/** The server's refusal of the date when saving (closed or sold out), and its next dates with room. */
+export interface DateGone {
+  message: string;
+  nextDates: string[];
 }
 
 /** Adds rooms; the same hotel and room again adds to the existing line (at most 99 rooms). */
