@@ -154,7 +154,7 @@ describeInBrowser('sessions and routes', () => {
     await page.reload();
     await expect.poll(() => page.url()).toContain('#/login?expired=1');
     await expect
-      .poll(() => page.getByText('Your session has expired. Please sign in again.').isVisible())
+      .poll(() => page.getByRole('status').filter({ hasText: 'Token de sesion expiró' }).isVisible())
       .toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 

@@ -1,9 +1,13 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { expiredLoginPath, paths } from '../../config/paths.ts';
+import { loginPath } from '../../config/paths.ts';
 import { clearSession, sessionEndReason, useSessionUser } from '../../lib/session.ts';
 
-/** Spec §2: without a stored session, storage is cleared and the user goes to login. */
+/**
+ * Spec §2: without a stored session, storage is cleared and the user goes to login, which keeps
+ * the address asked for (an e-mail's link to a booking, a screen whose session ended) to go
+ * there once signed in.
+ */
 export function RequireSession({ children }: { children: React.ReactNode }) {
   const user = useSessionUser();
   const location = useLocation();
@@ -13,7 +17,7 @@ export function RequireSession({ children }: { children: React.ReactNode }) {
   if (!user) {
     const expired = sessionEndReason() === 'expired';
     const from = `${location.pathname}${location.search}`;
-    return <Navigate to={expired ? expiredLoginPath(from) : paths.login.href()} replace />;
+    return <Navigate to={loginPath({ next: from, expired })} replace />;
   }
   return children;
 }
