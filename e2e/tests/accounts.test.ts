@@ -154,7 +154,9 @@ describeInBrowser('sessions and routes', () => {
     await page.reload();
     await expect.poll(() => page.url()).toContain('#/login?expired=1');
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Token de sesion expiró' }).isVisible())
+      .poll(() =>
+        page.getByRole('status').filter({ hasText: 'Token de sesion expiró' }).isVisible(),
+      )
       .toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
