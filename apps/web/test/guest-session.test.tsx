@@ -168,6 +168,14 @@ describe("a booking's link opened while signed out", () => {
     expect(router.state.location.search).toContain('next=');
   });
 
+  it('starts afresh after signing off on purpose', async () => {
+    fakeApi({ 'GET common/countries': { body: [] } });
+    clearSession('signedOff');
+    const { router } = portal(paths.bookingDetail.href('B-2027-0003'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('');
+  });
+
   it('refuses to return anywhere outside the portal', () => {
     expect(loginPath({ next: 'https://evil.example/' })).toBe('/login');
     expect(loginPath({ next: '//evil.example/main/' })).toBe('/login');

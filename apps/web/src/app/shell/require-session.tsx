@@ -15,9 +15,10 @@ export function RequireSession({ children }: { children: React.ReactNode }) {
     if (!user) clearSession(sessionEndReason());
   }, [user]);
   if (!user) {
-    const expired = sessionEndReason() === 'expired';
-    const from = `${location.pathname}${location.search}`;
-    return <Navigate to={loginPath({ next: from, expired })} replace />;
+    const reason = sessionEndReason();
+    // Signed off on purpose: the next sign-in starts afresh, not on the screen left.
+    const from = reason === 'signedOff' ? null : `${location.pathname}${location.search}`;
+    return <Navigate to={loginPath({ next: from, expired: reason === 'expired' })} replace />;
   }
   return children;
 }
