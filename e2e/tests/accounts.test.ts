@@ -154,7 +154,9 @@ describeInBrowser('sessions and routes', () => {
     await page.reload();
     await expect.poll(() => page.url()).toContain('#/login?expired=1');
     await expect
-      .poll(() => page.getByText('Your session has expired. Please sign in again.').isVisible())
+      .poll(() =>
+        page.getByRole('status').filter({ hasText: 'Token de sesion expiró' }).isVisible(),
+      )
       .toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
@@ -188,7 +190,10 @@ describeInBrowser('sessions and routes', () => {
     async (route) => {
       const page = await openPage('desktop');
       await visit(page, route);
-      await expect.poll(() => page.url()).toMatch(/#\/login$/);
+      // A portal address is kept to return to after signing in (issue 28); others are not.
+      await expect
+        .poll(() => page.url())
+        .toMatch(route.startsWith('/main/') ? /#\/login\?next=%2Fmain%2Fnowhere$/ : /#\/login$/);
     },
   );
 

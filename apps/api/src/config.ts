@@ -216,6 +216,8 @@ export interface RateLimitsConfig {
   request: RateLimit;
   /** "Forgot your password?" requests (issue 15), per address. */
   passwordReset: RateLimit;
+  /** Sign-in links exchanged for a session (issue 28), per address. */
+  signInLink: RateLimit;
 }
 
 export const defaultRateLimits: Omit<RateLimitsConfig, 'enabled'> = {
@@ -225,6 +227,7 @@ export const defaultRateLimits: Omit<RateLimitsConfig, 'enabled'> = {
   payment: { perUser: 30, perAddress: 150, windowSeconds: 3600 },
   request: { perUser: 30, perAddress: 150, windowSeconds: 3600 },
   passwordReset: { perAddress: 10, windowSeconds: 3600 },
+  signInLink: { perAddress: 30, windowSeconds: 3600 },
 };
 
 /** The default limits times a factor (RATE_LIMIT_SCALE), at least one request each. */

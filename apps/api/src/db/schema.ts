@@ -1092,7 +1092,8 @@ export const mailMessages = pgTable('mail_messages', {
 });
 
 /**
- * A password reset link: only the token's SHA-256 is stored; it works once, for 30 minutes.
+ * A link sent by e-mail (a password reset, or a guest's sign-in): only the token's SHA-256 is
+ * stored; it works once, until it expires.
  */
 export const passwordResets = pgTable(
   'password_resets',
@@ -1100,9 +1101,17 @@ export const passwordResets = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
+    /**
+     * reset: "Forgot your password?" (30 minutes, sets a password); sign_in: the link in a
+     * passwordless account's booking e-mail (7 days, opens a session; ADR 0039).
+     */
+    purpose: text('purpose').$type<'reset' | 'sign_in'>().notNull().default('reset'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('password_resets_user_idx').on(t.userId, t.createdAt),
+    check('password_resets_purpose_valid', sql`${t.purpose} in ('reset', 'sign_in')`),
+  ],
 );

@@ -72,8 +72,12 @@ export const rateLimitsPlugin = fp(
       };
     };
 
+    // One set of counters per name, however many routes share it (a guest's checkout counts
+    // with sign-up's): in PostgreSQL or Redis the keys are shared anyway, in memory they are not.
+    const made = new Map<RateLimitName, ReturnType<typeof limiters>>();
     app.decorate('rateLimited', (name: RateLimitName): Hook => {
-      const { address, user } = limiters(name);
+      const { address, user } = made.get(name) ?? limiters(name);
+      made.set(name, { address, user });
       return async (request) => {
         if (!options.limits.enabled) return;
         // The user's own limit first: a request it refuses does not use up the address's.

@@ -5,6 +5,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { LanguageOffer } from '../components/language-offer.tsx';
 import { ForgetOnSignOut } from '../lib/queries/forget-on-sign-out.tsx';
 import { AppErrorBoundary } from './route-error.tsx';
 import { createRouter } from './router.tsx';
@@ -42,6 +43,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
           <ModalsProvider modalProps={{ closeButtonProps }}>
             <Notifications position="top-center" />
             <RouterProvider router={router} />
+            <LanguageOffer />
           </ModalsProvider>
         </QueryClientProvider>
       </AppErrorBoundary>

@@ -179,6 +179,13 @@ const routes = [
       })),
   },
   {
+    path: paths.signInLink.pattern,
+    lazy: () =>
+      import('../features/auth/routes/sign-in-link-page.tsx').then((m) => ({
+        Component: m.SignInLinkPage,
+      })),
+  },
+  {
     path: paths.paymentConfirm.pattern,
     lazy: () =>
       import('../features/payments/routes/payment-confirm-page.tsx').then((m) => ({

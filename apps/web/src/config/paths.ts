@@ -64,6 +64,8 @@ export const paths = {
   adminTour: withParam('/admin/tours', 'code'),
   /** A password reset e-mail's link (issue 15). */
   resetPassword: withParam('/reset', 'token'),
+  /** A guest's sign-in link, from a booking e-mail (issue 28): `?next=` the booking. */
+  signInLink: withParam('/signin', 'token'),
   /** The embedded transport's mailbox (issue 15): administrators. */
   adminMail: fixed('/admin/mail'),
 } as const;
@@ -82,12 +84,28 @@ export function isStaff(user: { role?: string } | null): boolean {
 }
 
 /**
- * The login screen after a session ended (spec §8: "expired"), with the portal screen the
- * customer was on, to return there after signing in again.
+ * The login screen, with the portal screen to go to after signing in (`next`: an e-mail's link
+ * to a booking opened while signed out, or the screen the customer was on when their session
+ * ended, spec §8: "expired").
  */
+export function loginPath({
+  next,
+  expired = false,
+}: {
+  next?: string | null;
+  expired?: boolean;
+}): string {
+  const target = returnPath(next ?? null);
+  const query = [
+    ...(expired ? ['expired=1'] : []),
+    ...(target ? [`next=${encodeURIComponent(target)}`] : []),
+  ];
+  return `/login${query.length > 0 ? `?${query.join('&')}` : ''}`;
+}
+
+/** The login screen after a session ended, to return to the screen the customer was on. */
 export function expiredLoginPath(from: string | null): string {
-  const next = returnPath(from);
-  return `/login?expired=1${next ? `&next=${encodeURIComponent(next)}` : ''}`;
+  return loginPath({ next: from, expired: true });
 }
 
 /** A place to return to after signing in: a portal screen of this app, or nothing. */

@@ -9,8 +9,12 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 let cachedRaw: string | null | undefined;
 let cachedUser: SessionUser | null = null;
-/** Why the last session ended, so the login screen can say the session expired. */
-let endReason: 'expired' | null = null;
+/**
+ * Why the last session ended: expired (the login screen says so), or signed off on purpose (the
+ * login screen then does not offer to return to the screen left).
+ */
+export type SessionEnd = 'expired' | 'signedOff';
+let endReason: SessionEnd | null = null;
 
 function read(): SessionUser | null {
   const raw = localStorage.getItem(SESSION_KEY);
@@ -50,7 +54,7 @@ export function updateSessionUser(user: SessionUser) {
 }
 
 /** Forgets the session (sign-off, expired token). The language setting stays. */
-export function clearSession(reason: 'expired' | null = null) {
+export function clearSession(reason: SessionEnd | null = null) {
   endReason = reason;
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(SESSION_KEY);

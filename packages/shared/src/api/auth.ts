@@ -91,6 +91,11 @@ export const sessionUser = z.object({
   telephone: z.string(),
   /** A session stored before roles existed is a client's. */
   role: z._default(z.enum(userRoles), 'client'),
+  /**
+   * False for a guest's account, which has no password yet (issue 28): the profile offers to set
+   * one without the current one. Absent in sessions stored before guests existed (a password).
+   */
+  hasPassword: z.optional(z.boolean()),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

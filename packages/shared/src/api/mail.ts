@@ -84,6 +84,15 @@ export const resetToken = z
   .string({ error: key('resetLinkInvalid') })
   .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: key('resetLinkInvalid') }));
 
+/** A guest's sign-in link's token (issue 28): 43 URL-safe characters, as a reset link's. */
+export const signInLinkToken = z
+  .string({ error: key('signInLinkInvalid') })
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: key('signInLinkInvalid') }));
+
+/** POST authentication/link: a sign-in link exchanged for a session (answered as a sign-in). */
+export const signInLinkRequest = z.object({ token: signInLinkToken });
+export type SignInLinkRequest = z.input<typeof signInLinkRequest>;
+
 /** POST authentication/password/reset: the link's token and the new password, twice. */
 export const resetPasswordRequest = z
   .object({ token: resetToken, password, confirm: typedText })

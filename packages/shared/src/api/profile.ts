@@ -11,19 +11,33 @@ export const profileRequest = z.object({
 });
 export type ProfileRequest = z.input<typeof profileRequest>;
 
-/** PUT client/changepassword (spec §7: current, password, confirm). */
+/** The new password typed twice alike. */
+const samePasswords = z.refine<{ password: string; confirm: string }>(
+  (body) => body.password === body.confirm,
+  { path: ['confirm'], error: key('passwordsDiffer') },
+);
+
+/**
+ * PUT client/changepassword (spec §7: current, password, confirm). `current` may be left out
+ * only by an account without a password (a guest's first one, issue 28); the server decides.
+ */
 export const changePasswordRequest = z
+  .object({
+    current: z.optional(existingPassword),
+    password,
+    confirm: typedText,
+  })
+  .check(samePasswords);
+/** The profile's form for an account with a password: the current one is required. */
+export const changePasswordForm = z
   .object({
     current: existingPassword,
     password,
     confirm: typedText,
   })
-  .check(
-    z.refine((body) => body.password === body.confirm, {
-      path: ['confirm'],
-      error: key('passwordsDiffer'),
-    }),
-  );
+  .check(samePasswords);
+/** The profile's form for a guest's account, which has no password to give. */
+export const setPasswordForm = z.object({ password, confirm: typedText }).check(samePasswords);
 export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 
 export const changePasswordResponse = z.object({ result: z.literal(1) });

@@ -1,9 +1,13 @@
-import type { guestRequest, Language } from '@cusco/shared';
+import type { guestRequest, Language, LoginResponse } from '@cusco/shared';
 import { eq } from 'drizzle-orm';
 import type * as z from 'zod/mini';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { countries, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { enqueueMail } from '../outbox/outbox.ts';
+import { createSession } from '../users/sessions.ts';
+import { sessionUser } from './service.ts';
 
 type Guest = z.output<typeof guestRequest>;
 
@@ -48,4 +52,34 @@ export async function createGuestAccount(
     .returning({ id: users.id });
   if (!row) throw new Error('guest account not created');
   return { id: row.id };
+}
+
+/**
+ * "Continue as a guest" at checkout (issue 28): creates the guest's account, writes its welcome
+ * e-mail (the guest's variant: no password to remember, how to sign in again) and opens a
+ * session, all in one transaction, and answers as a sign-in does. A taken e-mail is the 409 of
+ * sign-up, even when two requests race for it: the form offers to sign in or to get a link.
+ */
+export async function checkoutAsGuest(
+  db: Database,
+  input: Guest,
+  language: Language,
+  policy: { tokenTtlMinutes: number },
+): Promise<LoginResponse> {
+  try {
+    return await db.transaction(async (tx) => {
+      const { id } = await createGuestAccount(tx, input, language);
+      await enqueueMail(tx, { kind: 'welcome', subjectId: id, userId: id, data: { guest: true } });
+      const session = await createSession(tx, id, policy.tokenTtlMinutes);
+      return {
+        result: 1 as const,
+        token: session.token,
+        expiresAt: session.expiresAt.toISOString(),
+        user: await sessionUser(tx, id),
+      };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'emailTaken', { field: 'email' });
+    throw error;
+  }
 }

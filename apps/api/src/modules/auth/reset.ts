@@ -40,6 +40,7 @@ export async function requestPasswordReset(
       .where(
         and(
           eq(passwordResets.userId, user.id),
+          eq(passwordResets.purpose, 'reset'),
           gt(passwordResets.createdAt, sql`now() - interval '1 hour'`),
         ),
       );
@@ -87,7 +88,7 @@ export async function resetPassword(
     .select({ userId: passwordResets.userId, email: users.email })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(eq(passwordResets.tokenHash, tokenHash));
+    .where(and(eq(passwordResets.tokenHash, tokenHash), eq(passwordResets.purpose, 'reset')));
   if (!link) throw new AppError('BUSINESS_RULE', 'resetLinkInvalid', { field: 'token' });
   await checkNewPassword(input.password, link.email);
   const passwordHash = await hashPassword(input.password);
@@ -99,12 +100,15 @@ export async function resetPassword(
       .where(
         and(
           eq(passwordResets.tokenHash, tokenHash),
+          eq(passwordResets.purpose, 'reset'),
           isNull(passwordResets.usedAt),
           gt(passwordResets.expiresAt, sql`now()`),
         ),
       )
       .returning({ id: passwordResets.id, userId: passwordResets.userId });
     if (!used) throw new AppError('BUSINESS_RULE', 'resetLinkInvalid', { field: 'token' });
+    // Every other link of the account is used up too, a guest's sign-in links included: the
+    // account has a password now (sign-in-link.ts).
     await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })

@@ -2,6 +2,7 @@ import {
   errorBody,
   forgotPasswordRequest,
   forgotPasswordResponse,
+  guestRequest,
   loginRequest,
   loginResponse,
   logoutParams,
@@ -10,14 +11,17 @@ import {
   registerResponse,
   resetPasswordRequest,
   resetPasswordResponse,
+  signInLinkRequest,
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { languageOf } from '../../lib/language.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { revokeSession } from '../users/sessions.ts';
+import { checkoutAsGuest } from './guest.ts';
 import { requestPasswordReset, resetPassword } from './reset.ts';
 import { login, registerClient } from './service.ts';
+import { signInWithLink } from './sign-in-link.ts';
 import { throttlePolicyOf } from './throttle.ts';
 
 /** Signing up and in: open to anyone. */
@@ -32,6 +36,43 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = await registerClient(app.db, request.body, languageOf(request));
       return reply.status(201).send({ result: 1, id });
     },
+  );
+
+  app.post(
+    '/authentication/guest',
+    {
+      // Sign-up's limit, counted with it: a guest's account is an account.
+      preHandler: app.rateLimited('signUp'),
+      schema: {
+        tags: ['accounts'],
+        description:
+          'Continue as a guest (issue 28): creates an account without a password (name, e-mail, phone, country) and signs it in, answered as a sign-in. A taken e-mail is 409, as at sign-up.',
+        body: guestRequest,
+        response: { 201: loginResponse },
+      },
+    },
+    async (request, reply) => {
+      const session = await checkoutAsGuest(app.db, request.body, languageOf(request), {
+        tokenTtlMinutes: app.config.tokenTtlMinutes,
+      });
+      return reply.status(201).send(session);
+    },
+  );
+
+  app.post(
+    '/authentication/link',
+    {
+      preHandler: app.rateLimited('signInLink'),
+      schema: {
+        tags: ['accounts'],
+        description:
+          "Exchanges a sign-in link (a guest's booking e-mail; once, for 7 days) for a session, answered as a sign-in.",
+        body: signInLinkRequest,
+        response: { 200: loginResponse, 422: errorBody },
+      },
+    },
+    async (request) =>
+      signInWithLink(app.db, request.body.token, { tokenTtlMinutes: app.config.tokenTtlMinutes }),
   );
 
   app.post(

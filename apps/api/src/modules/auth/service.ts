@@ -1,5 +1,5 @@
 import type { Language, LoginResponse, registerRequest, SessionUser } from '@cusco/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -134,7 +134,9 @@ export async function login(
 
 /** What the web app stores as the session (spec §3 "Stored session"). */
 export async function sessionUser(db: Executor, userId: string): Promise<SessionUser> {
-  const [row] = await usersWithCompany(db).where(eq(users.id, userId));
+  const [row] = await usersWithCompany(db, {
+    hasPassword: sql<boolean>`${users.passwordHash} is not null`.as('has_password'),
+  }).where(eq(users.id, userId));
   if (!row) throw new AppError('NOT_FOUND', 'notFound');
   const { userId: id, ...rest } = row;
   return { id, ...rest };

@@ -1,5 +1,5 @@
 import type { Language, MailKind } from '@cusco/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookings, corporateClients, users } from '../../db/schema.ts';
 import { toBookingDetail } from '../bookings/detail-answer.ts';
@@ -40,6 +40,7 @@ async function accountOf(db: Executor, userId: string): Promise<Account | null> 
       lastName: users.lastName,
       language: users.language,
       company: corporateClients.name,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
     })
     .from(users)
     .leftJoin(corporateClients, eq(corporateClients.id, users.corporateClientId))

@@ -57,6 +57,25 @@ const texts = {
     en: 'Sign in with your e-mail address, {{email}}.',
     es: 'Ingrese con su correo electrónico, {{email}}.',
   },
+  welcomeGuestIntro: {
+    en: 'You are booking as a guest: your account, {{email}}, has no password. Each booking e-mail we send you carries a link that signs you in, so you can always get back to your reservations.',
+    es: 'Está reservando como invitado: su cuenta, {{email}}, no tiene contraseña. Cada correo de reserva que le enviemos trae un enlace que inicia su sesión, para que siempre pueda volver a sus reservas.',
+  },
+  welcomeGuestPassword: {
+    en: 'Would you rather sign in with a password? Choose one whenever you like, in your profile or here:',
+    es: '¿Prefiere ingresar con una contraseña? Elija una cuando quiera, en su perfil o aquí:',
+  },
+  choosePassword: { en: 'Choose a password', es: 'Elegir una contraseña' },
+
+  // The sign-in link of a guest's booking e-mail (issue 28)
+  signInLinkNote: {
+    en: 'You booked as a guest, without a password: the button above signs you in to this booking. It works once, within 7 days; after that, choose a password with “Forgot your password?” on the sign-in page.',
+    es: 'Reservó como invitado, sin contraseña: el botón de arriba inicia su sesión en esta reserva. Funciona una vez, dentro de 7 días; después, elija una contraseña con «¿Olvidó su contraseña?» en la página de ingreso.',
+  },
+  signInLinkWithheld: {
+    en: "The sign-in link is not shown in this copy: it went only to the account's own address.",
+    es: 'El enlace de acceso no se muestra en esta copia: solo se envió a la dirección de la cuenta.',
+  },
 
   // booking_confirmation
   confirmationSubject: {

@@ -57,7 +57,10 @@ export async function changePassword(
   // A guest's account has no password yet: its first one needs no current one (the session is
   // the proof, as it is for the rest of the account).
   const firstPassword = row !== undefined && row.passwordHash === null;
-  if (!row || (!firstPassword && !(await verifyPassword(input.current, row.passwordHash ?? '')))) {
+  if (
+    !row ||
+    (!firstPassword && !(await verifyPassword(input.current ?? '', row.passwordHash ?? '')))
+  ) {
     throw new AppError('BUSINESS_RULE', 'wrongCurrentPassword', { field: 'current' });
   }
   await passwordAttemptSucceeded(db, attempt, throttle);

@@ -1,9 +1,13 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { expiredLoginPath, paths } from '../../config/paths.ts';
+import { loginPath } from '../../config/paths.ts';
 import { clearSession, sessionEndReason, useSessionUser } from '../../lib/session.ts';
 
-/** Spec §2: without a stored session, storage is cleared and the user goes to login. */
+/**
+ * Spec §2: without a stored session, storage is cleared and the user goes to login, which keeps
+ * the address asked for (an e-mail's link to a booking, a screen whose session ended) to go
+ * there once signed in.
+ */
 export function RequireSession({ children }: { children: React.ReactNode }) {
   const user = useSessionUser();
   const location = useLocation();
@@ -11,9 +15,10 @@ export function RequireSession({ children }: { children: React.ReactNode }) {
     if (!user) clearSession(sessionEndReason());
   }, [user]);
   if (!user) {
-    const expired = sessionEndReason() === 'expired';
-    const from = `${location.pathname}${location.search}`;
-    return <Navigate to={expired ? expiredLoginPath(from) : paths.login.href()} replace />;
+    const reason = sessionEndReason();
+    // Signed off on purpose: the next sign-in starts afresh, not on the screen left.
+    const from = reason === 'signedOff' ? null : `${location.pathname}${location.search}`;
+    return <Navigate to={loginPath({ next: from, expired: reason === 'expired' })} replace />;
   }
   return children;
 }

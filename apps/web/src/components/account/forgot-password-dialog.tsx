@@ -14,22 +14,24 @@ import { FormProblem, useFormProblem } from './form-problem.tsx';
 export default function ForgotPasswordDialog({
   opened,
   onClose,
+  email = '',
 }: {
   opened: boolean;
   onClose(): void;
+  email?: string;
 }) {
   const { t } = useTranslation();
   return (
     <FormModal opened={opened} onClose={onClose} title={t('account.forgotTitle')}>
-      {opened && <ForgotForm onDone={onClose} />}
+      {opened && <ForgotForm onDone={onClose} email={email} />}
     </FormModal>
   );
 }
 
-function ForgotForm({ onDone }: { onDone(): void }) {
+function ForgotForm({ onDone, email }: { onDone(): void; email: string }) {
   const { t } = useTranslation();
   const form = useForm<ForgotPasswordRequest>({
-    initialValues: { email: '' },
+    initialValues: { email },
     validate: schemaResolver(forgotPasswordRequest),
     validateInputOnBlur: false,
   });

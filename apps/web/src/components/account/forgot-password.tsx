@@ -9,7 +9,17 @@ const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog.tsx'));
  * whether or not an account has it: a link is on its way if one does. The dialog's code loads
  * when it is first opened, not with the sign-in screen.
  */
-export function ForgotPassword({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
+export function ForgotPassword({
+  initiallyOpen = false,
+  email,
+  label,
+}: {
+  initiallyOpen?: boolean;
+  /** The address to fill in (a guest's form that found the e-mail taken). */
+  email?: string;
+  /** The link's words, when not "Forgot your password?". */
+  label?: string;
+}) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(initiallyOpen);
   const [used, setUsed] = useState(initiallyOpen);
@@ -26,11 +36,15 @@ export function ForgotPassword({ initiallyOpen = false }: { initiallyOpen?: bool
         }}
         style={{ alignSelf: 'center' }}
       >
-        {t('account.forgot')}
+        {label ?? t('account.forgot')}
       </Anchor>
       {used && (
         <Suspense fallback={null}>
-          <ForgotPasswordDialog opened={opened} onClose={() => setOpened(false)} />
+          <ForgotPasswordDialog
+            opened={opened}
+            onClose={() => setOpened(false)}
+            {...(email ? { email } : {})}
+          />
         </Suspense>
       )}
     </>

@@ -12,13 +12,15 @@ interface LoginFormProps {
   onSuccess(session: LoginResponse): void;
   /** Extra controls under the submit button (e.g. Back on the booking page). */
   footer?: React.ReactNode;
+  /** The e-mail to start with (a guest's form that found it taken). */
+  email?: string;
 }
 
 /** User (e-mail) and password (spec §2 login, §5: both required; a password up to 128 characters). */
-export function LoginForm({ onSuccess, footer }: LoginFormProps) {
+export function LoginForm({ onSuccess, footer, email = '' }: LoginFormProps) {
   const { t } = useTranslation();
   const form = useForm<LoginRequest>({
-    initialValues: { username: '', password: '' },
+    initialValues: { username: email, password: '' },
     validate: schemaResolver(loginRequest),
     validateInputOnBlur: false,
   });

@@ -108,7 +108,7 @@ function BirthDateField(props: Partial<DateFieldProps>) {
 }
 
 /** The country of residence, searched by name among the countries the API lists. */
-function CountrySelect(props: SelectProps) {
+export function CountrySelect(props: SelectProps) {
   const { t } = useTranslation();
   const countries = useCountries();
   return (

@@ -11,7 +11,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: (userId: string) => api.post(`authentication/logout/${encodeURIComponent(userId)}`),
     onSettled: () => {
-      clearSession();
+      clearSession('signedOff');
       queryClient.clear();
     },
     meta: { inlineErrors: true },

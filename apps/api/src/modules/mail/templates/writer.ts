@@ -27,6 +27,8 @@ export interface Account {
   lastName: string;
   language: Language | null;
   company: string | null;
+  /** False for a guest's account (issue 28): its booking mails carry a sign-in link. */
+  hasPassword: boolean;
 }
 
 /** Everything a booking's e-mails show: its detail (as its customer sees it) and its facts. */

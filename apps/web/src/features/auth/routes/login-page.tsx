@@ -33,10 +33,14 @@ export function LoginPage() {
   if (user) return <Navigate to={next ?? landingPath(user)} replace />;
 
   const goHome = () => navigate(next ?? landingPath(getSessionUser()), { replace: true });
-  const show = (next: Mode) =>
-    navigate(next === 'signUp' ? paths.loginMode.href('signUp') : paths.login.href(), {
-      replace: true,
-    });
+  // Switching between the forms keeps where to go after (`next`) and why the user is here.
+  const show = (side: Mode) =>
+    navigate(
+      `${side === 'signUp' ? paths.loginMode.href('signUp') : paths.login.href()}${
+        search.size > 0 ? `?${search.toString()}` : ''
+      }`,
+      { replace: true },
+    );
 
   return (
     <div className={classes.page}>
@@ -53,7 +57,13 @@ export function LoginPage() {
         <div className={classes.container} data-mode={mode}>
           <FormPanel side="signIn" mode={mode} title={t('account.signInTitle')}>
             {search.get('expired') && (
-              <Alert color="andes" icon={<IconInfoCircle aria-hidden />}>
+              // The spec's message, kept word for word in both languages (ADRs 0007 and 0024).
+              <Alert
+                color="andes"
+                icon={<IconInfoCircle aria-hidden />}
+                title={t('msg:sessionExpired')}
+                role="status"
+              >
                 {t('account.sessionExpired')}
               </Alert>
             )}

@@ -1,11 +1,18 @@
 import type { LoginResponse } from '@cusco/shared';
 import { Button, SegmentedControl, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GuestForm } from '../../../components/account/guest-form.tsx';
 import { LoginForm } from '../../../components/account/login-form.tsx';
 import { SignUpForm } from '../../../components/account/sign-up-form.tsx';
 
-/** Spec §2 step 2: an existing user signs in, a new one registers (then is signed in). */
+type Mode = 'existing' | 'new' | 'guest';
+
+/**
+ * Spec §2 step 2: an existing user signs in, a new one registers (then is signed in); or, since
+ * issue 28, continues as a guest with name, e-mail, phone and country only.
+ */
 export function StepContact({
   onSignedIn,
   onBack,
@@ -14,7 +21,11 @@ export function StepContact({
   onBack(): void;
 }) {
   const { t } = useTranslation();
-  const [mode, setMode] = useState<'existing' | 'new'>('existing');
+  const [mode, setMode] = useState<Mode>('existing');
+  // Three choices do not fit side by side on a phone: one under the other there.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  // An e-mail the guest form found taken, to sign in with.
+  const [email, setEmail] = useState('');
   const back = (
     <Button variant="default" onClick={onBack}>
       {t('common.back')}
@@ -27,17 +38,29 @@ export function StepContact({
       </Title>
       <SegmentedControl
         value={mode}
-        onChange={(value) => setMode(value as 'existing' | 'new')}
+        onChange={(value) => setMode(value as Mode)}
+        aria-label={t('booking.contact.title')}
         data={[
           { value: 'existing', label: t('booking.contact.existing') },
           { value: 'new', label: t('booking.contact.new') },
+          { value: 'guest', label: t('guest.option') },
         ]}
         fullWidth
+        orientation={phone ? 'vertical' : 'horizontal'}
       />
       {mode === 'existing' ? (
-        <LoginForm onSuccess={onSignedIn} footer={back} />
-      ) : (
+        <LoginForm key={email} email={email} onSuccess={onSignedIn} footer={back} />
+      ) : mode === 'new' ? (
         <SignUpForm onSuccess={onSignedIn} footer={back} />
+      ) : (
+        <GuestForm
+          onSuccess={onSignedIn}
+          onSignIn={(taken) => {
+            setEmail(taken);
+            setMode('existing');
+          }}
+          footer={back}
+        />
       )}
     </Stack>
   );

@@ -6,7 +6,7 @@ import {
 } from '@cusco/shared';
 import { api } from '../../../lib/api-client.ts';
 import { useFormMutation } from '../../../lib/form-mutation.ts';
-import { updateSessionUser } from '../../../lib/session.ts';
+import { getSessionUser, updateSessionUser } from '../../../lib/session.ts';
 
 /** PUT client/profile; the stored session takes the new name at once (the header shows it). */
 export function useUpdateProfile() {
@@ -20,5 +20,22 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   return useFormMutation((body: ChangePasswordRequest) =>
     api.put('client/changepassword', body, { schema: changePasswordResponse }),
+  );
+}
+
+/**
+ * PUT client/changepassword without a current password: a guest's first one (issue 28). The
+ * stored session then knows the account has a password.
+ */
+export function useSetPassword() {
+  return useFormMutation(
+    (body: { password: string; confirm: string }) =>
+      api.put('client/changepassword', body, { schema: changePasswordResponse }),
+    {
+      onSuccess: () => {
+        const user = getSessionUser();
+        if (user) updateSessionUser({ ...user, hasPassword: true });
+      },
+    },
   );
 }

@@ -2,7 +2,7 @@ import { Card, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSessionUser } from '../../../lib/session.ts';
-import { PasswordSection } from '../components/password-section.tsx';
+import { PasswordSection, SetPasswordSection } from '../components/password-section.tsx';
 import { PersonalDataSection } from '../components/personal-data-section.tsx';
 import { UserFacts } from '../components/user-facts.tsx';
 
@@ -22,7 +22,8 @@ export function ProfilePage() {
           <UserFacts user={user} last="email" />
         </Card>
         <PersonalDataSection user={user} />
-        <PasswordSection />
+        {/* A guest's account (issue 28) has no password yet: it sets one, with no current one. */}
+        {user.hasPassword === false ? <SetPasswordSection /> : <PasswordSection />}
       </Stack>
     </>
   );
