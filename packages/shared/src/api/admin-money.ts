@@ -56,7 +56,10 @@ export type RefundReason = (typeof refundReasons)[number];
  */
 export const refundRequest = z.object({
   amount: z.optional(dollars),
-  reason: z._default(z.optional(z.enum(refundReasons, { error: key('invalidInput') })), 'price_stands'),
+  reason: z._default(
+    z.optional(z.enum(refundReasons, { error: key('invalidInput') })),
+    'price_stands',
+  ),
 });
 export type RefundRequest = z.input<typeof refundRequest>;
 

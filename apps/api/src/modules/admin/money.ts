@@ -271,7 +271,12 @@ export function refundAttempt(
         if (reason === 'price_drops') {
           await tx
             .insert(ledgerEntries)
-            .values({ bookingId: booking.id, kind: 'discount', amountCents, description: 'price-drop' });
+            .values({
+              bookingId: booking.id,
+              kind: 'discount',
+              amountCents,
+              description: 'price-drop',
+            });
         }
         return { reference };
       },
