@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { adminIncident } from './admin.ts';
 import { customerFields, departureFields, pageQuery, tourFields } from './common.ts';
 import { day, isoDay, timestamp, trimmedText } from './fields.ts';
+import { attemptStage } from './payments.ts';
 import { bookingDetail } from './reservations.ts';
 
 /**
@@ -92,6 +93,11 @@ export const adminPaymentAttempt = z.object({
   refunded: z.number(),
   /** What a refund may still return: what the attempt paid, less its refunds. */
   refundable: z.number(),
+  /**
+   * For a pending attempt, where it stands at the gateway, as the customer is told it (issue 28:
+   * an abandoned checkout reads the same to both); null otherwise.
+   */
+  stage: z._default(z.nullable(attemptStage), null),
 });
 export type AdminPaymentAttempt = z.infer<typeof adminPaymentAttempt>;
 

@@ -269,14 +269,12 @@ export function refundAttempt(
           .where(eq(ledgerEntries.id, entryId));
         // The price drops: the same amount off the price, so the balance stays as it was.
         if (reason === 'price_drops') {
-          await tx
-            .insert(ledgerEntries)
-            .values({
-              bookingId: booking.id,
-              kind: 'discount',
-              amountCents,
-              description: 'price-drop',
-            });
+          await tx.insert(ledgerEntries).values({
+            bookingId: booking.id,
+            kind: 'discount',
+            amountCents,
+            description: 'price-drop',
+          });
         }
         return { reference };
       },

@@ -307,7 +307,11 @@ function Attempts({ data, onAction }: MoneyActionsProps) {
       header: t('bookingScreen.attemptStatus'),
       render: (row) => (
         <ToneBadge color={attemptColors[row.status] ?? 'gray'}>
-          {t(`attempt.${row.status}`)}
+          {t(
+            row.status === 'pending' && row.stage === 'notCompleted'
+              ? 'ops.attemptNotCompleted'
+              : `attempt.${row.status}`,
+          )}
         </ToneBadge>
       ),
     },
