@@ -74,6 +74,25 @@ export const adminAuditEntry = z.object({
   subjectId: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
+  /**
+   * What the entry is about, by name (issue 28): the booking's customer and tour, the tour, the
+   * person; null when it names nothing more than its action.
+   */
+  subject: z._default(z.nullable(z.string()), null),
+  /**
+   * Field by field, what changed: a field's key (the screen labels it in the staff's language)
+   * and its value before and after, as text, ids replaced by names; null: none (added, removed).
+   */
+  changes: z._default(
+    z.array(
+      z.object({
+        field: z.string(),
+        before: z.nullable(z.string()),
+        after: z.nullable(z.string()),
+      }),
+    ),
+    [],
+  ),
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntry>;
 export const adminAuditList = z.array(adminAuditEntry);

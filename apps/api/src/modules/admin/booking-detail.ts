@@ -88,7 +88,7 @@ export async function getStaffBookingDetail(
     stage: stages.get(attempt.id) ?? null,
   }));
   const requests = await listBookingIncidents(db, booking.id, language);
-  const audit = await bookingAudit(db, booking.id);
+  const audit = await bookingAudit(db, booking.id, language);
   const status = await moneyStatusOf(db, booking.id);
   return {
     booking: detail,
