@@ -177,6 +177,13 @@ export const adminManifestPassenger = z.object({
   birthDate: z.nullable(day),
   completeness: z.number().check(z.int(), z.minimum(0), z.maximum(100)),
   hasScan: z.boolean(),
+  /** The lead contact's phone (the booking's customer), for the guide (issue 28). */
+  customerPhone: z._default(z.string(), ''),
+  /** The diet (preference and note) and the medical notes (allergies, needs); '' when none. */
+  diet: z._default(z.string(), ''),
+  medical: z._default(z.string(), ''),
+  /** Whether the booking has nothing left to pay; an unpaid hold is listed apart. */
+  paid: z._default(z.boolean(), true),
 });
 export type AdminManifestPassenger = z.infer<typeof adminManifestPassenger>;
 

@@ -1,8 +1,9 @@
 import type { AdminManifest } from '@cusco/shared';
-import { Anchor, Button, Group, Progress, Text } from '@mantine/core';
+import { Anchor, Button, Group, Progress, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { TwoLines } from '../../../components/data-table.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -51,11 +52,28 @@ export function ManifestPage() {
       <AdminTable
         caption={t('manifest.caption')}
         columns={columns}
-        rows={data?.passengers}
+        rows={data?.passengers.filter((row) => row.paid)}
         rowKey={(row) => `${row.bookingCode}/${row.position}`}
         query={manifest}
         empty={t('manifest.empty')}
       />
+      {data?.passengers.some((row) => !row.paid) && (
+        <section>
+          <Title order={2} size="h4" mt="xl" mb="sm">
+            {t('ops.manifest.unpaidTitle')}
+          </Title>
+          <Text size="sm" mb="sm">
+            {t('ops.manifest.unpaidHelp')}
+          </Text>
+          <AdminTable
+            caption={t('ops.manifest.unpaidTitle')}
+            columns={columns}
+            rows={data.passengers.filter((row) => !row.paid)}
+            rowKey={(row) => `${row.bookingCode}/${row.position}`}
+            empty={t('manifest.empty')}
+          />
+        </section>
+      )}
     </>
   );
 }
@@ -156,5 +174,17 @@ function useManifestColumns(): AdminColumn<ManifestRow>[] {
       render: (row) => (row.hasScan ? t('yes') : t('no')),
     },
     bookingColumn(t('booking')),
+    {
+      key: 'lead',
+      header: t('ops.manifest.lead'),
+      render: (row) => <TwoLines main={row.customerName} sub={row.customerPhone || '—'} />,
+    },
+    { key: 'diet', header: t('ops.manifest.diet'), render: (row) => dash(row.diet) },
+    { key: 'medical', header: t('ops.manifest.medical'), render: (row) => dash(row.medical) },
+    {
+      key: 'paid',
+      header: t('ops.manifest.paid'),
+      render: (row) => (row.paid ? t('yes') : t('no')),
+    },
   ];
 }
