@@ -27,6 +27,8 @@ export function ManifestPage() {
   const manifest = useManifest(tour, date);
   const columns = useManifestColumns();
   const data = manifest.data;
+  const onlyUnpaid =
+    data !== undefined && data.passengers.length > 0 && data.passengers.every((row) => !row.paid);
   return (
     <>
       <Anchor component={Link} to={paths.adminDepartures.href()} size="sm">
@@ -49,17 +51,20 @@ export function ManifestPage() {
           />
         </Group>
       )}
-      <AdminTable
-        caption={t('manifest.caption')}
-        columns={columns}
-        rows={data?.passengers.filter((row) => row.paid)}
-        rowKey={(row) => `${row.bookingCode}/${row.position}`}
-        query={manifest}
-        empty={t('manifest.empty')}
-      />
+      {/* Paid bookings' passengers; the unpaid holds apart, below (none paid: only those). */}
+      {(!data || !onlyUnpaid) && (
+        <AdminTable
+          caption={t('manifest.caption')}
+          columns={columns}
+          rows={data?.passengers.filter((row) => row.paid)}
+          rowKey={(row) => `${row.bookingCode}/${row.position}`}
+          query={manifest}
+          empty={t('manifest.empty')}
+        />
+      )}
       {data?.passengers.some((row) => !row.paid) && (
         <section>
-          <Title order={2} size="h4" mt="xl" mb="sm">
+          <Title order={2} size="h4" mt={onlyUnpaid ? 0 : 'xl'} mb="sm">
             {t('ops.manifest.unpaidTitle')}
           </Title>
           <Text size="sm" mb="sm">
@@ -173,7 +178,6 @@ function useManifestColumns(): AdminColumn<ManifestRow>[] {
       header: t('manifest.scan'),
       render: (row) => (row.hasScan ? t('yes') : t('no')),
     },
-    bookingColumn(t('booking')),
     {
       key: 'lead',
       header: t('ops.manifest.lead'),
@@ -186,5 +190,6 @@ function useManifestColumns(): AdminColumn<ManifestRow>[] {
       header: t('ops.manifest.paid'),
       render: (row) => (row.paid ? t('yes') : t('no')),
     },
+    bookingColumn(t('booking')),
   ];
 }
