@@ -247,6 +247,8 @@ describeInBrowser('refunds (issue 13)', () => {
       name: t('money.refundTitle', { code: booking.code }),
     });
     await dialog.getByLabel(t('money.amount')).fill('100');
+    // The refund says why (issue 28): here the price stands, so the customer owes it again.
+    await dialog.getByRole('radio', { name: new RegExp(t('ops.refund.priceStands')) }).check();
     await dialog.getByRole('button', { name: t('money.review') }).click();
     await expect
       .poll(() => dialog.getByTestId('money-debt-after').textContent())

@@ -8,7 +8,7 @@
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { createStaffMember } from './modules/admin/staff.ts';
 import { openConfiguredDatabase } from './open-configured-database.ts';
 
@@ -60,11 +60,27 @@ async function askTwice(): Promise<string> {
   return first;
 }
 
+/**
+ * The server's settings, read before the password is asked for: a missing or wrong one is said
+ * in a sentence (which setting, and what to do), never as a stack trace (issue 28).
+ */
+function settings(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    const problem = error instanceof Error ? error.message : String(error);
+    return fail(
+      `${problem.replace(/^Invalid configuration: /, 'A setting is missing or wrong: ')}.\n` +
+        'Set it in the environment (or in the .env file the server reads) and run the command again. Nothing was created.',
+    );
+  }
+}
+
 if (!values.email) fail('Usage: npm run admin:create -- --email someone@agency.pe');
 if (values.role !== 'admin' && values.role !== 'agent') fail('--role is admin or agent.');
+const config = settings();
 const password = process.stdin.isTTY ? await askTwice() : await readPiped();
 
-const config = loadConfig();
 const database = await openConfiguredDatabase(config).catch((error: Error) =>
   fail(`Could not open the database: ${error.message}`),
 );

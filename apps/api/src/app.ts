@@ -21,6 +21,7 @@ import { compiledSerializer } from './lib/serializer.ts';
 import { adminLedgerRoutes, adminMoneyRoutes } from './modules/admin/money-routes.ts';
 import { adminReadRoutes } from './modules/admin/read-routes.ts';
 import { adminIncidentRoutes } from './modules/admin/routes.ts';
+import { adminStaffNoteRoutes } from './modules/admin/staff-notes-routes.ts';
 import { adminStaffRoutes } from './modules/admin/staff-routes.ts';
 import { authRoutes, passwordResetRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
@@ -271,6 +272,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
     await api.register(staffOnly, {
       routes: [
         adminIncidentRoutes,
+        adminStaffNoteRoutes,
         adminMoneyRoutes,
         adminChangeRoutes,
         adminReadRoutes,

@@ -14,7 +14,12 @@ const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const tsx = path.resolve(apiRoot, '../../node_modules/.bin/tsx');
 
 /** Runs `admin:create` (from source) with these arguments and this standard input. */
-function adminCreate(args: string[], input: string, dataDir: string) {
+function adminCreate(
+  args: string[],
+  input: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
     const child = spawn(tsx, ['src/admin-create.ts', ...args], {
       cwd: apiRoot,
@@ -25,6 +30,7 @@ function adminCreate(args: string[], input: string, dataDir: string) {
         SEED_DEMO_DATA: 'false',
         PAYMENT_GATEWAY: 'sandbox',
         LOG_LEVEL: 'silent',
+        ...env,
       },
     });
     let out = '';
@@ -69,6 +75,21 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('npm run admin:create',
     expect(run.code).toBe(1);
     expect(run.out).toContain('Usage: npm run admin:create -- --email');
   });
+
+  it('says which setting is missing and what to do, without a stack trace, and creates nothing', async () => {
+    const run = await adminCreate(
+      ['--email', 'nobody@agency.pe'],
+      'Machu-Picchu-Office-1911\n',
+      dataDir,
+      { PAYMENT_GATEWAY: '' },
+    );
+    expect(run.code).toBe(1);
+    expect(run.out).toContain('A setting is missing or wrong: PAYMENT_GATEWAY must be set');
+    expect(run.out).toContain('Set it in the environment');
+    expect(run.out).toContain('Nothing was created.');
+    expect(run.out).not.toMatch(/\n\s+at /);
+    expect(run.out).not.toContain('Error:');
+  }, 60_000);
 });
 
 describe('createStaffMember', () => {

@@ -331,22 +331,29 @@ describe('departures and manifests', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      '"Booking","Passenger","First name","Last name","Document type","Document number","Nationality","Birth date","Type","Complete (%)","Scan on file","Booked by"',
+      '"Booking","Paid","Passenger","First name","Last name","Document type","Document number","Nationality","Birth date","Type","Diet","Medical notes","Complete (%)","Scan on file","Lead contact","Lead contact\'s phone"',
     );
     const rows = lines.slice(1).map((line) => line.slice(1, -1).split('","'));
     expect(rows).toHaveLength(manifest.passengers.length);
     rows.forEach((fields, index) => {
       const passenger = manifest.passengers[index];
       expect(fields[0]).toBe(passenger?.bookingCode);
-      expect(fields[2]).toBe(passenger?.name ?? '');
-      expect(fields[5]).toBe(passenger?.documentNumber ?? '');
-      expect(fields[9]).toBe(String(passenger?.completeness));
+      expect(fields[1]).toBe(passenger?.paid ? 'Yes' : 'No');
+      // A passenger without data reads "data missing", never an empty cell (issue 28).
+      expect(fields[3]).toBe(passenger?.name ?? 'data missing');
+      expect(fields[6]).toBe(passenger?.documentNumber ?? 'data missing');
+      expect(fields[12]).toBe(String(passenger?.completeness));
+      expect(fields[14]).toBe(passenger?.customerName);
+      // A phone's leading + is defused for spreadsheets, as every formula-like value.
+      expect(fields[15]?.replace(/^'/, '')).toBe(passenger?.customerPhone);
+      expect(fields[15]).not.toBe('');
     });
     const spanish = await app.inject({
       url: `/api/admin/departures/100401/${DAY}/manifest.csv`,
       headers: { ...bearer(agent.token), 'accept-language': 'es' },
     });
-    expect(spanish.body).toContain('"Reserva","Pasajero","Nombres"');
+    expect(spanish.body).toContain('"Reserva","Pagado","Pasajero","Nombres"');
+    expect(spanish.body).toContain('faltan datos');
 
     const pdf = await get(agent.token, `departures/100401/${DAY}/manifest.pdf`);
     expect(pdf.statusCode).toBe(200);
@@ -358,6 +365,13 @@ describe('departures and manifests', () => {
     const hex = (text: string) => Buffer.from(text, 'latin1').toString('hex').toUpperCase();
     expect(pageText).toContain(hex('Ccori, Julia'));
     expect(pageText).toContain(hex('1 of 2 passengers complete'));
+    // The passenger not yet named, and the unpaid holds apart, with whole headers.
+    expect(pageText).toContain(hex('data missing'));
+    expect(pageText).toContain(hex('Document'));
+    expect(pageText).toContain(hex('number'));
+    if (manifest.passengers.some((passenger) => !passenger.paid)) {
+      expect(pageText).toContain(hex('Unpaid holds'));
+    }
   });
 });
 

@@ -112,6 +112,8 @@ describe('the requests queue', () => {
       customerName: 'Inés Ccama',
       customerEmail: customer.user.email,
       ageDays: 0,
+      ageHours: 0,
+      description: expect.any(String),
       statusId: IncidentStatusId.registered,
       answeredBy: null,
     });

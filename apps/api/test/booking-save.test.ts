@@ -488,7 +488,9 @@ describe('Idempotency-Key', () => {
       'idempotency-key': key,
     });
     expect(other.statusCode).toBe(422);
-    expect(other.json().message).toBe('This request key was already used for a different request');
+    expect(other.json().message).toBe(
+      'The same Idempotency-Key was already used for a different request, so nothing was done: send each new request with a new key',
+    );
   });
 
   it('keys belong to their user: another customer may use the same key', async () => {

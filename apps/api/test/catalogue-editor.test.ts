@@ -590,6 +590,7 @@ describe('when a tour runs (issue 14)', () => {
     for (const [field, value] of [
       ['leadDays', -1],
       ['leadDays', 366],
+      ['leadDays', 400],
       ['weekdays', []],
       ['weekdays', [7]],
       ['weekdays', [1, 1]],

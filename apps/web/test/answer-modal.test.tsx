@@ -7,10 +7,11 @@ import {
 } from '@cusco/shared';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AnswerModal } from '../src/features/admin/components/answer-modal.tsx';
 import { i18n, loadLanguage } from '../src/lib/i18n.ts';
+import { fakeApi } from './support/fake-api.ts';
 
 /** The answer modal shows staff what a removal request removes before they accept (issue 26). */
 const request: AdminIncident = {
@@ -27,6 +28,7 @@ const request: AdminIncident = {
   customerEmail: 'nilda@example.com',
   createdAt: '2026-11-20T10:00:00.000Z',
   ageDays: 2,
+  ageHours: 50,
   response: null,
   observation: null,
   answeredBy: null,
@@ -67,6 +69,21 @@ beforeAll(async () => {
   await i18n.changeLanguage('en');
 });
 afterEach(cleanup);
+
+const notesPath = `admin/incidents/${request.id}/notes`;
+const note = {
+  id: 'a1',
+  text: 'Called her hotel: she confirms.',
+  author: 'Rosa Agent',
+  createdAt: '2026-11-20T12:00:00.000Z',
+};
+let api: ReturnType<typeof fakeApi>;
+beforeEach(() => {
+  api = fakeApi({
+    [`GET ${notesPath}`]: { body: [note] },
+    [`POST ${notesPath}`]: { status: 201, body: [note] },
+  });
+});
 
 describe('AnswerModal', () => {
   it('names the passenger a removal removes, with their type and position', () => {
@@ -143,5 +160,16 @@ describe('AnswerModal', () => {
     show({ ...request, typeId: IncidentTypeId.freeSubject, name: 'Meals', target: null });
     expect(screen.getByText('Meals')).toBeTruthy();
     expect(screen.queryByTestId('removal-target')).toBeNull();
+  });
+
+  it("labels the observation as the customer's, and keeps staff notes apart, never in the answer", async () => {
+    show(request);
+    expect(screen.getByLabelText(/^Observation \(the customer sees it\)/)).toBeTruthy();
+    const notes = screen.getByTestId('staff-notes');
+    expect(await within(notes).findByText('Called her hotel: she confirms.')).toBeTruthy();
+    expect(
+      within(notes).getByText('Only staff see these notes: the customer never does.'),
+    ).toBeTruthy();
+    expect(api.routes()).toEqual([`GET ${notesPath}`]);
   });
 });

@@ -67,4 +67,21 @@ describe('DepartureModal', () => {
       reason: 'Landslide',
     });
   });
+
+  it('refuses to close a day without a reason, under the reason, and sends nothing (issue 28)', async () => {
+    render(
+      <MantineProvider>
+        <DepartureModal
+          opened
+          onClose={() => undefined}
+          initial={{ tourCode: '100401', date: '2030-05-06', status: 'closed', reason: '' }}
+        />
+      </MantineProvider>,
+    );
+    fireEvent.submit(screen.getByRole('dialog').querySelector('form') as HTMLFormElement);
+    await waitFor(() => expect(field('reason').getAttribute('aria-invalid')).toBe('true'));
+    expect(field('reason').required).toBe(true);
+    expect(mutate).not.toHaveBeenCalled();
+  });
 });
+

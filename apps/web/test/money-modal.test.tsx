@@ -255,6 +255,7 @@ describe('the refund dialog', () => {
     const dialog = screen.getByRole('dialog', { name: `Refund a payment of ${code}` });
     const amount = within(dialog).getByLabelText(/^Amount \(USD\)/) as HTMLInputElement;
     expect(amount.value).toBe('$250');
+    await user.click(within(dialog).getByRole('radio', { name: /The price stands/ }));
     await retype(user, amount, '250.01');
     await user.type(amount, '{Enter}');
     expect(
@@ -278,6 +279,11 @@ describe('the refund dialog', () => {
     const { user } = renderInApp(<Screen dialog={refund} />);
     const dialog = screen.getByRole('dialog', { name: `Refund a payment of ${code}` });
     await retype(user, within(dialog).getByLabelText(/^Amount \(USD\)/), '100');
+    // No reason is chosen for the staff member: Review asks for one.
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(within(dialog).getByText('Choose why the money goes back')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Confirm' })).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: /The price stands/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Review' }));
     expect(within(dialog).getByTestId('money-confirmation').textContent).toBe(
       `Refund $100.00 to the customer's card for ${code}? This cannot be undone.`,
@@ -297,7 +303,25 @@ describe('the refund dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await screen.findByText('Recorded.');
     expect(api.routes()).toEqual([refundPath]);
-    expect(api.calls[0]?.body).toEqual({ amount: 100 });
+    expect(api.calls[0]?.body).toEqual({ amount: 100, reason: 'price_stands' });
+  });
+
+  it('refunds where the price drops without moving the balance', async () => {
+    const api = fakeApi({ [refundPath]: recorded(0) });
+    const { user } = renderInApp(<Screen dialog={refund} />);
+    const dialog = screen.getByRole('dialog', { name: `Refund a payment of ${code}` });
+    await retype(user, within(dialog).getByLabelText(/^Amount \(USD\)/), '40');
+    await user.click(within(dialog).getByRole('radio', { name: /The price drops/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(within(dialog).getByTestId('money-debt-after').textContent).toBe(
+      'Balance due: $0.00 → $0.00',
+    );
+    expect(
+      within(dialog).getByText(/The price drops by \$40\.00: the balance does not change/),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Recorded.');
+    expect(api.calls[0]?.body).toEqual({ amount: 40, reason: 'price_drops' });
   });
 
   it("shows the server's refusal of more than can be refunded", async () => {
@@ -309,6 +333,7 @@ describe('the refund dialog', () => {
     });
     const { user } = renderInApp(<Screen dialog={refund} />);
     const dialog = screen.getByRole('dialog', { name: `Refund a payment of ${code}` });
+    await user.click(within(dialog).getByRole('radio', { name: /The price stands/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Review' }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(

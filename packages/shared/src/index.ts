@@ -14,6 +14,7 @@ export * from './api/passengers.ts';
 export * from './api/payments.ts';
 export * from './api/profile.ts';
 export * from './api/reservations.ts';
+export * from './api/staff-notes.ts';
 export * from './api/tours.ts';
 export * from './ids.ts';
 export * from './messages.ts';

@@ -1018,6 +1018,27 @@ export const auditEntries = pgTable(
   ],
 );
 
+/**
+ * Notes only staff see (issue 28), on a booking or on one of its requests (`incidentId`): never
+ * in any customer's answer. Append-only, like the audit trail: a note is corrected by another.
+ */
+export const staffNotes = pgTable(
+  'staff_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: bookingRef(),
+    /** The request it is about; null: a note on the booking itself. */
+    incidentId: uuid('incident_id').references(() => incidents.id, { onDelete: 'cascade' }),
+    staffUserId: requiredRef('staff_user_id', () => users.id),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_notes_booking_idx').on(t.bookingId, t.createdAt),
+    index('staff_notes_incident_idx').on(t.incidentId, t.createdAt),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // E-mail (issue 15)
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { dateClosure, todayInLima } from '@cusco/shared';
 import dayjs from 'dayjs';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { departures } from '../db/schema.ts';
 import { tourId, tourRules } from './catalogue.ts';
@@ -55,11 +56,23 @@ export async function seedDemoDepartures(
     if (row.date === demo.nearlyFull) row.capacity = 3;
     if (row.date === demo.soldOut) row.capacity = 0;
   }
-  // A few thousand rows: in slices, so that no statement carries too many parameters.
+  // A few thousand rows: in slices, so that no statement carries too many parameters. The demo's
+  // bookings come first, and a booking's transaction writes its date's row to lock it, with no
+  // figures of its own (the tour's): such a row, still without seats or permits, gets the
+  // schedule's (issue 28: the classic trail's first March date had neither). A row the agency
+  // set (any figure of its own) stays as it is.
   for (let start = 0; start < rows.length; start += 1000) {
     await db
       .insert(departures)
       .values(rows.slice(start, start + 1000))
-      .onConflictDoNothing();
+      .onConflictDoUpdate({
+        target: [departures.tourId, departures.date],
+        set: {
+          capacity: sql`excluded.capacity`,
+          permits: sql`excluded.permits`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`${departures.capacity} is null and ${departures.permits} is null and ${departures.privateGroups} is null`,
+      });
   }
 }

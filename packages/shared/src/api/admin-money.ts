@@ -42,8 +42,25 @@ export const ledgerAdjustmentRequest = z.object({
 });
 export type LedgerAdjustmentRequest = z.input<typeof ledgerAdjustmentRequest>;
 
-/** POST admin/payments/{attemptId}/refund: without an amount, all that can still be refunded. */
-export const refundRequest = z.object({ amount: z.optional(dollars) });
+/**
+ * Why money goes back (issue 28): the price stands (the money is returned and the balance
+ * reopens: the customer owes it again), or the price drops (a discount of the same amount with
+ * the refund, in one step: the balance stays as it was, settled when it was).
+ */
+export const refundReasons = ['price_stands', 'price_drops'] as const;
+export type RefundReason = (typeof refundReasons)[number];
+
+/**
+ * POST admin/payments/{attemptId}/refund: without an amount, all that can still be refunded;
+ * without a reason, the price stands (what a refund did before reasons).
+ */
+export const refundRequest = z.object({
+  amount: z.optional(dollars),
+  reason: z._default(
+    z.optional(z.enum(refundReasons, { error: key('invalidInput') })),
+    'price_stands',
+  ),
+});
 export type RefundRequest = z.input<typeof refundRequest>;
 
 export const moneyActionResult = z.object({

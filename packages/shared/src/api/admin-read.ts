@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { adminIncident } from './admin.ts';
 import { customerFields, departureFields, pageQuery, tourFields } from './common.ts';
 import { day, isoDay, timestamp, trimmedText } from './fields.ts';
+import { attemptStage } from './payments.ts';
 import { bookingDetail } from './reservations.ts';
 
 /**
@@ -73,6 +74,25 @@ export const adminAuditEntry = z.object({
   subjectId: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
+  /**
+   * What the entry is about, by name (issue 28): the booking's customer and tour, the tour, the
+   * person; null when it names nothing more than its action.
+   */
+  subject: z._default(z.nullable(z.string()), null),
+  /**
+   * Field by field, what changed: a field's key (the screen labels it in the staff's language)
+   * and its value before and after, as text, ids replaced by names; null: none (added, removed).
+   */
+  changes: z._default(
+    z.array(
+      z.object({
+        field: z.string(),
+        before: z.nullable(z.string()),
+        after: z.nullable(z.string()),
+      }),
+    ),
+    [],
+  ),
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntry>;
 export const adminAuditList = z.array(adminAuditEntry);
@@ -92,6 +112,11 @@ export const adminPaymentAttempt = z.object({
   refunded: z.number(),
   /** What a refund may still return: what the attempt paid, less its refunds. */
   refundable: z.number(),
+  /**
+   * For a pending attempt, where it stands at the gateway, as the customer is told it (issue 28:
+   * an abandoned checkout reads the same to both); null otherwise.
+   */
+  stage: z._default(z.nullable(attemptStage), null),
 });
 export type AdminPaymentAttempt = z.infer<typeof adminPaymentAttempt>;
 
@@ -152,6 +177,13 @@ export const adminManifestPassenger = z.object({
   birthDate: z.nullable(day),
   completeness: z.number().check(z.int(), z.minimum(0), z.maximum(100)),
   hasScan: z.boolean(),
+  /** The lead contact's phone (the booking's customer), for the guide (issue 28). */
+  customerPhone: z._default(z.string(), ''),
+  /** The diet (preference and note) and the medical notes (allergies, needs); '' when none. */
+  diet: z._default(z.string(), ''),
+  medical: z._default(z.string(), ''),
+  /** Whether the booking has nothing left to pay; an unpaid hold is listed apart. */
+  paid: z._default(z.boolean(), true),
 });
 export type AdminManifestPassenger = z.infer<typeof adminManifestPassenger>;
 

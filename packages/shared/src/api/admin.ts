@@ -61,6 +61,8 @@ export const adminIncident = z.extend(
     createdAt: timestamp,
     /** Whole days since the request was made. */
     ageDays: z.number().check(z.int()),
+    /** Whole hours since the request was made (the queue shows them, issue 28). */
+    ageHours: z.number().check(z.int()),
     response: z.nullable(z.string()),
     observation: z.nullable(z.string()),
     /** The staff member who answered, by name. */

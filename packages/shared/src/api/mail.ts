@@ -16,6 +16,7 @@ export const mailKinds = [
   'password_changed',
   'password_reset',
   'booking_changed',
+  'refund',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -61,6 +61,7 @@ async function attemptsOf(db: Database, bookingId: string): Promise<AdminPayment
       failureReason: attempt.failureReason,
       refunded: fromCents(refunded),
       refundable: tookMoney ? fromCents(attempt.amountCents - refunded) : 0,
+      stage: null,
     };
   });
 }
@@ -78,9 +79,16 @@ export async function getStaffBookingDetail(
   const booking = await findBooking(db, code);
   // The customer's own detail, read as its owner sees it: one mapper for both screens.
   const detail = await getBookingDetail(db, booking, booking.code, language, gateway);
-  const attempts = await attemptsOf(db, booking.id);
+  // A pending attempt's stage as the customer's detail tells it: staff read the same words.
+  const stages = new Map(
+    detail.paymentAttempts.map((attempt) => [attempt.transactionId, attempt.stage]),
+  );
+  const attempts = (await attemptsOf(db, booking.id)).map((attempt) => ({
+    ...attempt,
+    stage: stages.get(attempt.id) ?? null,
+  }));
   const requests = await listBookingIncidents(db, booking.id, language);
-  const audit = await bookingAudit(db, booking.id);
+  const audit = await bookingAudit(db, booking.id, language);
   const status = await moneyStatusOf(db, booking.id);
   return {
     booking: detail,

@@ -40,6 +40,7 @@ import { fullNameOf } from '../users/customers.ts';
 export const MAX_DEPARTURE_DAYS = 366;
 
 const documentTypes = alias(optionItems, 'document_types');
+const foodPreferences = alias(optionItems, 'food_preferences');
 
 /**
  * Every slot of the bookings `where` selects that hold their seats (a booking that gave them back
@@ -60,6 +61,9 @@ function departureSlots(db: Executor, where: SQL | undefined) {
       typeEn: customerTypes.nameEn,
       typeEs: customerTypes.nameEs,
       customerName: fullNameOf,
+      customerPhone: users.telephone,
+      foodEn: foodPreferences.nameEn,
+      foodEs: foodPreferences.nameEs,
       debt: debtSql(totals),
       client: clients,
       documentEn: documentTypes.nameEn,
@@ -76,6 +80,7 @@ function departureSlots(db: Executor, where: SQL | undefined) {
     .leftJoin(clients, eq(clients.id, passengerSlots.clientId))
     .leftJoin(clientDocuments, eq(clientDocuments.clientId, clients.id))
     .leftJoin(documentTypes, eq(documentTypes.id, clients.documentTypeId))
+    .leftJoin(foodPreferences, eq(foodPreferences.id, clients.foodPreferenceId))
     .leftJoin(countries, eq(countries.id, clients.countryId))
     .leftJoinLateral(totals, sql`true`)
     .where(and(where, holdsSeats))
@@ -174,8 +179,24 @@ function toPassenger(slot: SlotRow, language: Language): AdminManifestPassenger 
     birthDate: client?.birthDate ?? null,
     completeness: completenessOf(slot),
     hasScan: slot.hasScan,
+    customerPhone: slot.customerPhone ?? '',
+    diet: notes(
+      slot.foodEn && slot.foodEs
+        ? nameIn({ nameEn: slot.foodEn, nameEs: slot.foodEs }, language)
+        : null,
+      client?.foodObservation,
+    ),
+    medical: notes(client?.allergyObservation, client?.medicalRequirement),
+    paid: slot.debt <= 0,
   };
 }
+
+/** Notes joined with "; ", the empty ones left out. */
+const notes = (...parts: (string | null | undefined)[]) =>
+  parts
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join('; ');
 
 /**
  * GET admin/departures/{tourCode}/{date}/manifest: every passenger of the departure, the
@@ -196,7 +217,12 @@ export async function getManifest(
   if (!first) throw new AppError('NOT_FOUND', 'notFound');
   const passengers = slots
     .map((slot) => toPassenger(slot, language))
-    .sort((a, b) => Number(a.completeness === 100) - Number(b.completeness === 100));
+    // Paid bookings first, unpaid holds after them (listed apart); in each, the incomplete first.
+    .sort(
+      (a, b) =>
+        Number(!a.paid) - Number(!b.paid) ||
+        Number(a.completeness === 100) - Number(b.completeness === 100),
+    );
   return {
     tourCode: first.tourCode,
     tour: inLanguage(language, first.tourEn, first.tourEs),

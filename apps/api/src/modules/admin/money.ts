@@ -17,7 +17,7 @@ import { lockBooking, normalizeCode } from '../access/bookings.ts';
 import { recordAudit } from '../audit/record.ts';
 import { guardComeback, holdSeatsAgain } from '../departures/seats.ts';
 import { ledgerTotals } from '../ledger/ledger.ts';
-import { enqueueMail, paymentReceipt } from '../outbox/outbox.ts';
+import { enqueueMail, paymentReceipt, refundNotice } from '../outbox/outbox.ts';
 import { lockAttempt } from '../payments/locks.ts';
 import { attemptMethod, gatewayOf, refundedCents } from '../payments/refunds.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
@@ -233,7 +233,8 @@ export function refundAttempt(
         .set({ status: 'paid', updatedAt: sql`now()` })
         .where(eq(paymentAttempts.id, attempt.id));
     }
-    return writeEntry(
+    const reason = body.reason ?? 'price_stands';
+    const answer = await writeEntry(
       tx,
       booking,
       debt,
@@ -249,6 +250,7 @@ export function refundAttempt(
         action: 'payment.refund',
         subjectId: attempt.id,
         details: {
+          reason,
           attemptStatus: attempt.status,
           // The payment recorded with its refund, when it had awaited it outside the ledger.
           ...(attempt.status === 'refund_required'
@@ -265,9 +267,33 @@ export function refundAttempt(
           .update(ledgerEntries)
           .set({ description: `refund|${reference}` })
           .where(eq(ledgerEntries.id, entryId));
+        // The price drops: the same amount off the price, so the balance stays as it was.
+        if (reason === 'price_drops') {
+          await tx.insert(ledgerEntries).values({
+            bookingId: booking.id,
+            kind: 'discount',
+            amountCents,
+            description: 'price-drop',
+          });
+        }
         return { reference };
       },
     );
+    // The customer's notice of the money going back, once per refund (its ledger entry).
+    await enqueueMail(
+      tx,
+      refundNotice({
+        bookingId: booking.id,
+        userId: booking.userId,
+        ledgerEntryId: answer.body.entryId,
+        amountCents,
+        reason,
+        method: attemptMethod(attempt.gateway),
+        refundedAt: new Date(),
+        balanceCents: toCents(answer.body.debt),
+      }),
+    );
+    return answer;
   });
 }
 

@@ -22,6 +22,7 @@ const ledgerDescriptions: Record<string, MessageKey> = {
   payment: 'ledgerPayment',
   'offline-payment': 'ledgerOfflinePayment',
   refund: 'ledgerRefund',
+  'price-drop': 'ledgerPriceDrop',
   'removal-credit': 'ledgerRemovalCredit',
   cancellation: 'ledgerCancellation',
   'agency-cancellation': 'ledgerAgencyCancellation',

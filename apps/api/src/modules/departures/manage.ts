@@ -156,6 +156,65 @@ async function writeDepartures(
 }
 
 /**
+ * What a write of departures must leave true (issue 28), checked after it in its transaction
+ * (a refusal rolls it back): a closed or cancelled date says why (customers read the reason, 422);
+ * and a capacity the request sets is at least what each group departure already has booked
+ * (409, with those bookings listed, to move or contact first).
+ */
+async function guardDepartures(
+  tx: Transaction,
+  tour: AvailabilityTour,
+  dates: string[],
+  body: DepartureUpdateRequest,
+) {
+  if (dates.length === 0) return;
+  const from = dates[0] ?? '';
+  const to = dates[dates.length - 1] ?? '';
+  const rows = await departureRows(tx, tour.id, { from, to });
+  const wanted = new Set(dates);
+  const silent = [...rows.values()].filter(
+    (row) => wanted.has(row.date) && row.status !== 'open' && row.reason.trim() === '',
+  );
+  if (silent.length > 0) {
+    throw new AppError('BUSINESS_RULE', 'departureReasonRequired', { field: 'reason' });
+  }
+  if (body.capacity === undefined) return;
+  const dayOf = await tourDays(tx, tour, { from, to });
+  const over: { date: string; booked: number; capacity: number }[] = [];
+  for (const date of dates) {
+    const { plan, holding } = dayOf(date);
+    if (plan.capacity === null || plan.capacity === undefined) continue;
+    const booked = Math.max(0, ...holding.byCategory.values());
+    if (booked > plan.capacity) over.push({ date, booked, capacity: plan.capacity });
+  }
+  const first = over[0];
+  if (!first) return;
+  const listed = await bookingsOn(
+    tx,
+    tour.id,
+    over.map((day) => day.date),
+  );
+  throw new AppError('CONFLICT', 'capacityBelowBooked', {
+    field: 'capacity',
+    params: {
+      date: first.date,
+      booked: first.booked,
+      capacity: first.capacity,
+      codes: listed.map((booking) => booking.code).join(', '),
+    },
+    details: {
+      days: over,
+      bookings: listed.map(({ code, date, customerName, passengers }) => ({
+        code,
+        date,
+        customerName,
+        passengers,
+      })),
+    },
+  });
+}
+
+/**
  * The dates a departure can be set on: from the agency's today to the furthest a booking may be
  * made for (BOOKING_DATE_RANGE_YEARS ahead); a day in the past, or in the year 9999, is refused
  * (422) rather than written and audited.
@@ -192,6 +251,7 @@ export async function updateDeparture(
       .where(and(eq(departures.tourId, tour.id), eq(departures.date, target.date)))
       .for('update');
     await writeDepartures(tx, tour, [target.date], body);
+    await guardDepartures(tx, tour, [target.date], body);
     const day = { from: target.date, to: target.date };
     const rows = await departureRows(tx, tour.id, day);
     const stored = figuresOf(rows.get(target.date));
@@ -252,6 +312,7 @@ export async function bulkDepartures(
   return db.transaction(async (tx) => {
     const tour = await availabilityTour(tx, { code: tourCode });
     await writeDepartures(tx, tour, dates, body);
+    await guardDepartures(tx, tour, dates, body);
     await recordAudit(tx, {
       staffUserId: staff.userId,
       action: 'departure.bulk',

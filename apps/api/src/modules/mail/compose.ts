@@ -14,6 +14,7 @@ import { passengerDataReminderTemplate } from './templates/passenger-data-remind
 import { passwordChangedTemplate } from './templates/password-changed.ts';
 import { passwordResetTemplate } from './templates/password-reset.ts';
 import { receiptTemplate } from './templates/receipt.ts';
+import { refundTemplate } from './templates/refund.ts';
 import { requestAnsweredTemplate } from './templates/request-answered.ts';
 import { welcomeTemplate } from './templates/welcome.ts';
 import type {
@@ -81,6 +82,7 @@ const templates: Record<MailKind, Template> = {
   password_changed: passwordChangedTemplate,
   password_reset: passwordResetTemplate,
   booking_changed: bookingChangedTemplate,
+  refund: refundTemplate,
 };
 
 /**

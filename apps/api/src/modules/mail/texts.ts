@@ -176,6 +176,30 @@ const texts = {
     es: 'Aún queda un saldo de {{amount}} por pagar antes del viaje.',
   },
 
+  // refund (issue 28)
+  refundSubject: {
+    en: 'Refund: {{amount}} returned for booking {{code}}',
+    es: 'Reembolso: le devolvemos {{amount}} de la reserva {{code}}',
+  },
+  refundIntroStands: {
+    en: 'We have refunded part of what you paid. The price of your booking has not changed, so that amount is due again before the trip.',
+    es: 'Le devolvimos parte de lo que pagó. El precio de su reserva no cambió, así que ese monto vuelve a estar pendiente antes del viaje.',
+  },
+  refundIntroDrops: {
+    en: 'We have lowered the price of your booking and refunded the difference. Your balance has not changed.',
+    es: 'Bajamos el precio de su reserva y le devolvimos la diferencia. Su saldo no cambió.',
+  },
+  refundTiming: {
+    en: 'The money goes back to the card or account you paid with; your bank may take a few days to show it.',
+    es: 'El dinero vuelve a la tarjeta o cuenta con la que pagó; su banco puede tardar unos días en mostrarlo.',
+  },
+  refundNothingDue: {
+    en: 'Nothing is left to pay: your voucher remains valid.',
+    es: 'No queda nada por pagar: su voucher sigue siendo válido.',
+  },
+  factRefunded: { en: 'Refunded', es: 'Reembolsado' },
+  factRefundedOn: { en: 'Date', es: 'Fecha' },
+
   // balance_reminder
   reminderSubject: {
     en: '{{days}} days to {{tour}}: {{amount}} still due',

@@ -100,6 +100,36 @@ export function paymentReceipt(payment: {
 }
 
 /**
+ * The notice of a refund (issue 28): one per refund's ledger entry, with its figures and why
+ * (the price stands: the balance reopens; the price drops: it stays as it was).
+ */
+export function refundNotice(refund: {
+  bookingId: string;
+  userId: string;
+  ledgerEntryId: string;
+  amountCents: number;
+  reason: 'price_stands' | 'price_drops';
+  method: string;
+  refundedAt: Date;
+  balanceCents: number;
+}): MailEvent {
+  return {
+    kind: 'refund',
+    subjectId: refund.bookingId,
+    reason: refund.ledgerEntryId,
+    userId: refund.userId,
+    bookingId: refund.bookingId,
+    data: {
+      amountCents: refund.amountCents,
+      reason: refund.reason,
+      method: refund.method,
+      refundedAt: refund.refundedAt.toISOString(),
+      balanceCents: refund.balanceCents,
+    },
+  };
+}
+
+/**
  * "Your password was changed": one per change (its moment is the reason), in the language of the
  * page that changed it when it is known (a reset link's page), else the account's.
  */

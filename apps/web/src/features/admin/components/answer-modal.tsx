@@ -15,6 +15,7 @@ import { schemaResolver, useInputProps } from '../../../lib/forms.ts';
 import { useAnswerRequest } from '../api/admin-api.ts';
 import { useAdminText } from '../i18n.ts';
 import { FormActions } from './form-actions.tsx';
+import { StaffNotes } from './staff-notes.tsx';
 
 /** Requests the agency can still answer (the shared status machine). */
 export function canAnswer(request: AdminIncident): boolean {
@@ -180,6 +181,12 @@ export function AnswerModal({
             <FormActions mutation={answer} submitLabel={t('requests.send')} onCancel={close} />
           </Stack>
         </form>
+      )}
+      {/* Outside the answer's form: a note is its own form, and is never sent to the customer. */}
+      {request && (
+        <Stack mt="lg">
+          <StaffNotes subject={{ kind: 'incident', id: request.id }} heading={3} />
+        </Stack>
       )}
     </FormModal>
   );

@@ -1,16 +1,49 @@
 import type { AdminAuditEntry } from '@cusco/shared';
-import { Code, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { TwoLines } from '../../../components/data-table.tsx';
 import { useAdminText } from '../i18n.ts';
 import { type AdminColumn, bookingColumn, useWhenColumn } from './admin-table.tsx';
 
-/** A state before or after, compact: `{"debt":120}`. */
-function Snapshot({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <Text size="xs">—</Text>;
+type Change = AdminAuditEntry['changes'][number];
+
+/**
+ * An entry's changes, field by field (issue 28): the field's label in the staff's language, and
+ * its value before → after ("—" for none); a field added shows its value only.
+ */
+function Changes({ changes }: { changes: Change[] }) {
+  const { t, i18n } = useAdminText();
+  if (changes.length === 0) return <Text size="xs">—</Text>;
+  const label = (field: string) =>
+    i18n.exists(`ops.audit.fields.${field}`, { ns: 'admin' })
+      ? t(`ops.audit.fields.${field}`)
+      : field;
+  const value = (text: string | null) => {
+    if (text === null || text === '') return '—';
+    if (text === 'true') return t('yes');
+    if (text === 'false') return t('no');
+    // The product's own codes (a status, a method, a reason) in words.
+    return i18n.exists(`ops.audit.values.${text}`, { ns: 'admin' })
+      ? t(`ops.audit.values.${text}`)
+      : text;
+  };
   return (
-    <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxWidth: 320 }}>
-      {JSON.stringify(value)}
-    </Code>
+    <dl style={{ margin: 0, maxWidth: 380 }}>
+      {changes.map((change) => (
+        <div key={change.field} style={{ overflowWrap: 'anywhere' }}>
+          <Text component="dt" size="xs" fw={700} span>
+            {label(change.field)}:
+          </Text>{' '}
+          <Text component="dd" size="xs" span m={0}>
+            {change.before === null
+              ? value(change.after)
+              : t('ops.audit.beforeAfter', {
+                  before: value(change.before),
+                  after: value(change.after),
+                })}
+          </Text>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -31,7 +64,15 @@ export function useAuditColumns(): AdminColumn<AdminAuditEntry>[] {
         t([`audit.actions.${row.action}`, 'audit.actions.other'], { action: row.action }),
     },
     bookingColumn(t('booking')),
-    { key: 'before', header: t('audit.before'), render: (row) => <Snapshot value={row.before} /> },
-    { key: 'after', header: t('audit.after'), render: (row) => <Snapshot value={row.after} /> },
+    {
+      key: 'subject',
+      header: t('ops.audit.subject'),
+      render: (row) => <Text size="sm">{row.subject ?? '—'}</Text>,
+    },
+    {
+      key: 'changes',
+      header: t('ops.audit.changes'),
+      render: (row) => <Changes changes={row.changes} />,
+    },
   ];
 }

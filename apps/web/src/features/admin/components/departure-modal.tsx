@@ -11,6 +11,7 @@ import { useInputProps } from '../../../lib/forms.ts';
 import { useManageDeparture } from '../api/admin-api.ts';
 import { useAdminText } from '../i18n.ts';
 import { BookingsToContact } from './bookings-to-contact.tsx';
+import { CapacityConflict } from './capacity-conflict.tsx';
 import { FormActions } from './form-actions.tsx';
 
 const wholeNumber = (value: number | '', max: number) =>
@@ -81,6 +82,9 @@ export function useDepartureForm<Values extends DepartureFormValues, Answer>({
     capacity: optionalWhole(figureLimits.capacity, hint),
     permits: optionalWhole(figureLimits.permits, hint),
     privateGroups: optionalWhole(figureLimits.privateGroups, hint),
+    // A closed or cancelled day says why: customers read it on the calendar (issue 28).
+    reason: (value, values) =>
+      values.status !== 'open' && !value.trim() ? t('ops.departure.reasonRequired') : null,
   };
   const form = useForm<Values>({
     mode: 'controlled',
@@ -138,6 +142,7 @@ export function DepartureFormModal({
           <Stack>
             {children}
             <DepartureFigures inputProps={inputProps} />
+            <CapacityConflict error={mutation.error} />
             <FormActions mutation={mutation} submitLabel={submitLabel} onCancel={close} />
           </Stack>
         </form>
@@ -212,6 +217,7 @@ export function DepartureFigures({ inputProps }: { inputProps: FigureInputProps 
   const { t } = useAdminText();
   const number = (name: keyof typeof figureLimits) => (
     <NumberInput
+      clampBehavior="none"
       label={t(`departure.${name}`)}
       description={t(`departure.${name}Help`)}
       min={0}
@@ -234,7 +240,13 @@ export function DepartureFigures({ inputProps }: { inputProps: FigureInputProps 
         allowDeselect={false}
         {...inputProps('status')}
       />
-      <TextInput label={t('departure.reason')} maxLength={200} {...inputProps('reason')} />
+      <TextInput
+        label={t('departure.reason')}
+        description={t('ops.departure.reasonHelp')}
+        maxLength={200}
+        required={inputProps('status').value !== 'open'}
+        {...inputProps('reason')}
+      />
     </>
   );
 }

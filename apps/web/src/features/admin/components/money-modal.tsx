@@ -3,6 +3,7 @@ import {
   Button,
   Group,
   NumberInput,
+  Radio,
   Select,
   Stack,
   Text,
@@ -34,8 +35,17 @@ const schemas = {
   refund: refundRequest,
 };
 
-/** The debt after the action: a payment or a discount lowers it; an addition or a refund raises it. */
-function debtAfter(kind: MoneyDialog['kind'], debt: number, amount: number): number {
+/**
+ * The debt after the action: a payment or a discount lowers it; an addition or a refund where
+ * the price stands raises it; a refund where the price drops leaves it as it is.
+ */
+function debtAfter(
+  kind: MoneyDialog['kind'],
+  debt: number,
+  amount: number,
+  reason?: unknown,
+): number {
+  if (kind === 'refund' && reason === 'price_drops') return debt;
   const sign = kind === 'addition' || kind === 'refund' ? 1 : -1;
   return Math.round((debt + sign * amount) * 100) / 100;
 }
@@ -108,7 +118,8 @@ function toAction(dialog: MoneyDialog, body: Record<string, unknown>): MoneyActi
 }
 
 function initialValues(dialog: MoneyDialog) {
-  if (dialog.kind === 'refund') return { amount: dialog.refundable };
+  // The reason is the staff member's choice: none is chosen for them.
+  if (dialog.kind === 'refund') return { amount: dialog.refundable, reason: '' };
   if (dialog.kind === 'payment') {
     return { amount: Math.max(dialog.debt, 0), method: 'cash', reference: '', note: '' };
   }
@@ -155,6 +166,9 @@ function MoneyForm({
     initialValues: values,
     validate: (values) => {
       const errors = schemaErrors(values);
+      if (dialog.kind === 'refund' && !values.reason) {
+        errors.reason = t('ops.refund.reasonRequired');
+      }
       if (!errors.amount && limit && Number(values.amount) > limit.max) {
         errors.amount = text(limit.key, { [limit.param]: formatMoney(limit.max, language) });
       }
@@ -192,6 +206,22 @@ function MoneyForm({
             <TextInput label={t('money.reference')} maxLength={100} {...inputProps('reference')} />
             <Textarea label={t('money.note')} autosize maxLength={500} {...inputProps('note')} />
           </>
+        )}
+        {dialog.kind === 'refund' && (
+          <Radio.Group label={t('ops.refund.reason')} required {...inputProps('reason')}>
+            <Stack gap="xs" mt={6}>
+              <Radio
+                value="price_stands"
+                label={t('ops.refund.priceStands')}
+                description={t('ops.refund.priceStandsHelp')}
+              />
+              <Radio
+                value="price_drops"
+                label={t('ops.refund.priceDrops')}
+                description={t('ops.refund.priceDropsHelp')}
+              />
+            </Stack>
+          </Radio.Group>
         )}
         {(dialog.kind === 'discount' || dialog.kind === 'addition') && (
           <Textarea
@@ -242,10 +272,20 @@ function Confirmation({
           code: dialog.code,
         })}
       </Text>
+      {dialog.kind === 'refund' && (
+        <Text size="sm">
+          {t(
+            body.reason === 'price_drops'
+              ? 'ops.refund.priceDropsConfirm'
+              : 'ops.refund.priceStandsConfirm',
+            { amount: formatMoney(amount, language) },
+          )}
+        </Text>
+      )}
       <Text fw={600} data-testid="money-debt-after">
         {t('money.debtAfter', {
           before: formatMoney(dialog.debt, language),
-          after: formatMoney(debtAfter(dialog.kind, dialog.debt, amount), language),
+          after: formatMoney(debtAfter(dialog.kind, dialog.debt, amount, body.reason), language),
         })}
       </Text>
       <ErrorAlert error={error} />

@@ -16,6 +16,7 @@ import { AnswerModal, canAnswer } from '../components/answer-modal.tsx';
 import { useAuditColumns } from '../components/audit-columns.tsx';
 import { CancelBookingModal, type CancelTarget } from '../components/cancel-modal.tsx';
 import { type MoneyDialog, MoneyModal } from '../components/money-modal.tsx';
+import { StaffNotes } from '../components/staff-notes.tsx';
 import { BookingLifeBadge, BookingStatusBadge, ToneBadge } from '../components/status-badge.tsx';
 import { useAdminText } from '../i18n.ts';
 
@@ -69,6 +70,7 @@ export function AdminBookingPage() {
         <Attempts data={data} onAction={setDialog} />
         <Passengers data={data} />
         <Requests data={data} />
+        <StaffNotes subject={{ kind: 'booking', code: data.booking.booking.code }} />
         <AuditOfBooking data={data} />
       </Stack>
       <MoneyModal dialog={dialog} onClose={() => setDialog(null)} />
@@ -141,7 +143,10 @@ function TripCard({
         </Badge>
       )}
       {booking.observation && (
-        <Text size="sm" c="dimmed" mt="xs">
+        <Text size="sm" mt="xs">
+          <Text span size="sm" fw={600}>
+            {t('ops.customerObservation')}:
+          </Text>{' '}
           {booking.observation}
         </Text>
       )}
@@ -302,7 +307,11 @@ function Attempts({ data, onAction }: MoneyActionsProps) {
       header: t('bookingScreen.attemptStatus'),
       render: (row) => (
         <ToneBadge color={attemptColors[row.status] ?? 'gray'}>
-          {t(`attempt.${row.status}`)}
+          {t(
+            row.status === 'pending' && row.stage === 'notCompleted'
+              ? 'ops.attemptNotCompleted'
+              : `attempt.${row.status}`,
+          )}
         </ToneBadge>
       ),
     },

@@ -1,8 +1,9 @@
 import type { AdminManifest } from '@cusco/shared';
-import { Anchor, Button, Group, Progress, Text } from '@mantine/core';
+import { Anchor, Button, Group, Progress, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { TwoLines } from '../../../components/data-table.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -26,6 +27,8 @@ export function ManifestPage() {
   const manifest = useManifest(tour, date);
   const columns = useManifestColumns();
   const data = manifest.data;
+  const onlyUnpaid =
+    data !== undefined && data.passengers.length > 0 && data.passengers.every((row) => !row.paid);
   return (
     <>
       <Anchor component={Link} to={paths.adminDepartures.href()} size="sm">
@@ -48,14 +51,34 @@ export function ManifestPage() {
           />
         </Group>
       )}
-      <AdminTable
-        caption={t('manifest.caption')}
-        columns={columns}
-        rows={data?.passengers}
-        rowKey={(row) => `${row.bookingCode}/${row.position}`}
-        query={manifest}
-        empty={t('manifest.empty')}
-      />
+      {/* Paid bookings' passengers; the unpaid holds apart, below (none paid: only those). */}
+      {(!data || !onlyUnpaid) && (
+        <AdminTable
+          caption={t('manifest.caption')}
+          columns={columns}
+          rows={data?.passengers.filter((row) => row.paid)}
+          rowKey={(row) => `${row.bookingCode}/${row.position}`}
+          query={manifest}
+          empty={t('manifest.empty')}
+        />
+      )}
+      {data?.passengers.some((row) => !row.paid) && (
+        <section>
+          <Title order={2} size="h4" mt={onlyUnpaid ? 0 : 'xl'} mb="sm">
+            {t('ops.manifest.unpaidTitle')}
+          </Title>
+          <Text size="sm" mb="sm">
+            {t('ops.manifest.unpaidHelp')}
+          </Text>
+          <AdminTable
+            caption={t('ops.manifest.unpaidTitle')}
+            columns={columns}
+            rows={data.passengers.filter((row) => !row.paid)}
+            rowKey={(row) => `${row.bookingCode}/${row.position}`}
+            empty={t('manifest.empty')}
+          />
+        </section>
+      )}
     </>
   );
 }
@@ -154,6 +177,18 @@ function useManifestColumns(): AdminColumn<ManifestRow>[] {
       key: 'scan',
       header: t('manifest.scan'),
       render: (row) => (row.hasScan ? t('yes') : t('no')),
+    },
+    {
+      key: 'lead',
+      header: t('ops.manifest.lead'),
+      render: (row) => <TwoLines main={row.customerName} sub={row.customerPhone || '—'} />,
+    },
+    { key: 'diet', header: t('ops.manifest.diet'), render: (row) => dash(row.diet) },
+    { key: 'medical', header: t('ops.manifest.medical'), render: (row) => dash(row.medical) },
+    {
+      key: 'paid',
+      header: t('ops.manifest.paid'),
+      render: (row) => (row.paid ? t('yes') : t('no')),
     },
     bookingColumn(t('booking')),
   ];

@@ -47,7 +47,7 @@ function useRequestColumns(answer: (request: AdminIncident) => void): AdminColum
     {
       key: 'age',
       header: t('requests.age'),
-      render: (row) => t('requests.days', { count: row.ageDays }),
+      render: (row) => t('ops.queue.hours', { count: row.ageHours }),
     },
     {
       key: 'booking',
@@ -71,8 +71,17 @@ function useRequestColumns(answer: (request: AdminIncident) => void): AdminColum
           <Text size="sm" fw={600}>
             {row.name}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dark.5">
             {row.type} · {formatDate(row.createdAt.slice(0, 10), language)}
+          </Text>
+          <Text
+            size="sm"
+            mt={4}
+            maw={420}
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            data-testid="request-message"
+          >
+            {row.description || t('requests.noDescription')}
           </Text>
         </>
       ),

@@ -158,11 +158,13 @@ function PolicyFields({ section, audience }: { section: PoliciesForm; audience: 
             {(_, index) => (
               <SimpleGrid cols={{ base: 1, xs: 2 }} style={{ flex: 1 }}>
                 <NumberInput
+                  clampBehavior="none"
                   label={t('editor.policies.daysBefore', { number: index + 1 })}
                   {...wholeNumberProps(0, POLICY_LIMITS.maxDays)}
                   {...field(path(`windows.${index}.daysBefore`))}
                 />
                 <NumberInput
+                  clampBehavior="none"
                   label={t('editor.policies.keepPercent', { number: index + 1 })}
                   {...wholeNumberProps(0, 100)}
                   suffix=" %"
@@ -191,6 +193,7 @@ function PolicyFields({ section, audience }: { section: PoliciesForm; audience: 
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {tickets.map((name) => (
             <NumberInput
+              clampBehavior="none"
               key={name}
               label={t(`editor.policies.${name}`)}
               {...moneyProps}
@@ -203,6 +206,7 @@ function PolicyFields({ section, audience }: { section: PoliciesForm; audience: 
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {fees.map((name) => (
             <NumberInput
+              clampBehavior="none"
               key={name}
               label={t(`editor.policies.${name}`)}
               description={t(`editor.policies.${name}Help`)}
@@ -211,6 +215,7 @@ function PolicyFields({ section, audience }: { section: PoliciesForm; audience: 
             />
           ))}
           <NumberInput
+            clampBehavior="none"
             label={t('editor.policies.lastChangeDays')}
             description={t('editor.policies.lastChangeDaysHelp')}
             {...wholeNumberProps(0, POLICY_LIMITS.maxDays)}

@@ -194,6 +194,7 @@ function PriceTier({
     <Table.Tr>
       <Table.Td>
         <NumberInput
+          clampBehavior="none"
           aria-label={t('editor.prices.fromLabel', { series: seriesName, number: index + 1 })}
           {...wholeNumberProps(1, CATALOGUE_LIMITS.maxGroupSize)}
           w={90}
@@ -203,6 +204,7 @@ function PriceTier({
       {tier.prices.map((price, p) => (
         <Table.Td key={price.customerTypeId}>
           <NumberInput
+            clampBehavior="none"
             aria-label={t('editor.prices.priceLabel', {
               type: nameOf(tour.choices.customerTypes, price.customerTypeId),
               from,
@@ -252,6 +254,7 @@ export function HotelsSection() {
       section={section}
     >
       <NumberInput
+        clampBehavior="none"
         label={t('editor.hotels.nights')}
         {...wholeNumberProps(0, tour.nights)}
         w={{ base: '100%', sm: 200 }}
@@ -282,6 +285,7 @@ export function HotelsSection() {
               {...field(`prices.${index}.roomTypeId`)}
             />
             <NumberInput
+              clampBehavior="none"
               label={t('editor.hotels.price', { number: index + 1 })}
               {...moneyProps}
               {...field(`prices.${index}.price`)}
@@ -353,6 +357,7 @@ export function ServicesSection() {
                 readOnly={!canEdit || offer.id !== null}
               />
               <NumberInput
+                clampBehavior="none"
                 label={t('editor.services.price')}
                 {...moneyProps}
                 {...field(`offers.${index}.price`)}

@@ -33,15 +33,23 @@ export function RulesSection() {
     options: { max: number; nullable?: boolean; decimals?: boolean },
   ) => {
     const props = field(name);
+    const value = form.values[name];
+    // A number out of range is refused with its range, never clamped to it (issue 28).
+    const outOfRange =
+      typeof value === 'number' && (value < 0 || value > options.max)
+        ? t('ops.editor.outOfRange', { min: 0, max: options.max })
+        : null;
     return (
       <NumberInput
         label={t(`editor.rules.${name}`)}
         description={t(`editor.rules.${name}Help`)}
         min={0}
         max={options.max}
+        clampBehavior="none"
         allowDecimal={options.decimals ?? false}
         decimalScale={options.decimals ? 1 : 0}
         {...props}
+        error={props.error ? (outOfRange ?? props.error) : null}
         value={(form.values[name] as number | null) ?? ''}
         onChange={(value) =>
           form.setFieldValue(

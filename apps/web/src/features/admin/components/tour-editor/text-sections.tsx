@@ -77,6 +77,7 @@ export function ItinerarySection() {
         {(_, index) => (
           <>
             <NumberInput
+              clampBehavior="none"
               label={t('editor.itinerary.day')}
               {...wholeNumberProps(1, tour.days)}
               w={90}
