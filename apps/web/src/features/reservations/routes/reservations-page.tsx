@@ -13,6 +13,7 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { useBookingPages } from '../../../lib/queries/booking-list.ts';
 import { CreditPanel } from '../components/credit-panel.tsx';
 import { BookingStatusBadge } from '../components/status-badge.tsx';
+import classes from './reservations-page.module.css';
 
 /** Spec §2 reservations list: one card per reservation, or the empty state; more on demand. */
 export function ReservationsPage() {
@@ -75,23 +76,22 @@ function ReservationCard({ booking }: { booking: BookingListItem }) {
     </Group>
   );
   return (
-    <Card
-      withBorder
-      shadow="xs"
-      padding="lg"
-      component={Link}
-      to={paths.bookingDetail.href(booking.id)}
-      data-list-item
-      aria-label={t('reservations.open', {
-        code: booking.name,
-        tour: booking.tourName,
-        status: t(`bookingStatus.${booking.status}`),
-      })}
-      style={{ textDecoration: 'none', color: 'inherit' }}
-    >
+    <Card withBorder shadow="xs" padding="lg" className={classes.card}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap">
-          <Text fw={800} c="andes.9">
+          <Text
+            fw={800}
+            c="andes.9"
+            component={Link}
+            to={paths.bookingDetail.href(booking.id)}
+            className={classes.link}
+            data-list-item
+            aria-label={t('reservations.open', {
+              code: booking.name,
+              tour: booking.tourName,
+              status: t(`bookingStatus.${booking.status}`),
+            })}
+          >
             {booking.name}
           </Text>
           <BookingStatusBadge status={booking.status} />
