@@ -66,11 +66,12 @@ function ReservationCard({ booking }: { booking: BookingListItem }) {
   const language = useLanguage();
   const money = (value: number) => formatMoney(value, language);
   const fact = (label: string, value: string) => (
+    // The value (an amount, a date) is never broken nor cut: the label wraps instead.
     <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" miw={0}>
         {label}
       </Text>
-      <Text size="sm" fw={500} ta="right">
+      <Text size="sm" fw={500} ta="right" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
         {value}
       </Text>
     </Group>
@@ -78,7 +79,8 @@ function ReservationCard({ booking }: { booking: BookingListItem }) {
   return (
     <Card withBorder shadow="xs" padding="lg" className={classes.card}>
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
+        {/* The status goes under the code when the card is too narrow for both on one line. */}
+        <Group justify="space-between" gap="xs">
           <Text
             fw={800}
             c="andes.9"
