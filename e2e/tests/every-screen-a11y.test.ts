@@ -86,7 +86,7 @@ describeInBrowser('every screen (issue 28)', () => {
         // (two routes of one component are never visited one after the other, so that no
         // heading is kept from one to the next).
         await page.evaluate(() => {
-          for (const heading of document.querySelectorAll('h1, h2')) {
+          for (const heading of Array.from(document.querySelectorAll('h1, h2'))) {
             heading.setAttribute('data-screen-left', '');
           }
         });
