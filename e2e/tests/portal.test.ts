@@ -173,7 +173,7 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
       await quantity.fill('2');
       await expectAccessible(page);
       await services.getByRole('button', { name: 'Save' }).click();
-      await expectToast(page, 'Additional services were Created Successfully.', 'Created!');
+      await expectToast(page, 'The additional services were added.', 'Added!');
       await expect
         .poll(async () => dollars(await page.getByTestId('outstanding-balance').textContent()))
         .toBe(before + 50);

@@ -63,7 +63,7 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
       await screenshot(page, `request-form-${viewport}`);
       await expectAccessible(page);
       await form.getByRole('button', { name: 'Save' }).click();
-      await expectToast(page, 'Your issue has been successfully created.', 'Created!');
+      await expectToast(page, 'Your request was created.', 'Created!');
 
       await expect.poll(() => page.url()).toMatch(/#\/main\/incidents$/);
       const row =
@@ -94,7 +94,7 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
         .toBe(true);
       await edit.getByLabel(/^Message/).fill('Carlos cannot travel: please remove him.');
       await edit.getByRole('button', { name: 'Save' }).click();
-      await expectToast(page, 'Your issue has been Successfully Updated.', 'Updated!');
+      await expectToast(page, 'Your request was updated.', 'Updated!');
 
       // Cancel it: the server moves it to Cancelled.
       await row.getByRole('button', { name: /Open the request/ }).click();
@@ -102,8 +102,8 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
         .getByRole('dialog', { name: /Request: Remove a passenger/ })
         .getByRole('button', { name: 'Change status' })
         .click();
-      await confirm(page, 'You are sure to change status to Incident Remove a passenger?');
-      await expectToast(page, 'Your issue has changed status successfully.', 'Status change!');
+      await confirm(page, 'Change the status of the request Remove a passenger?');
+      await expectToast(page, 'The status of your request was changed.', 'Status changed!');
       await expect.poll(() => row.getByText('Cancelled').isVisible()).toBe(true);
     });
 

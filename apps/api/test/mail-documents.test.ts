@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { inflateSync } from 'node:zlib';
 import { type AdminMailItem, type AdminMailMessage, IncidentTypeId } from '@cusco/shared';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { mailMessages, outbox } from '../src/db/schema.ts';
 import { maskDocument } from '../src/modules/mail/documents.ts';
+import { AGENCY_PHONE } from '../src/modules/mail/texts.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext, testConfig } from './support/app.ts';
@@ -30,9 +32,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-async function newBooking(token = owner.token) {
-  const tour = await loadTour(ctx.app, '100401');
-  const body = bookingFor(tour, { adults: 2 });
+async function newBooking(
+  token = owner.token,
+  tourCode = '100401',
+  options: Parameters<typeof bookingFor>[1] = { adults: 2 },
+) {
+  const tour = await loadTour(ctx.app, tourCode);
+  const body = bookingFor(tour, options);
   const response = await postBooking(ctx.app, token, body);
   expect(response.statusCode, response.body).toBe(201);
   const saved = response.json() as { code: string; transactionId: string };
@@ -93,6 +99,65 @@ describe('GET /api/tour/booking/{code}/voucher.pdf and /calendar.ics', () => {
     expect(maskDocument('AB1234567')).toBe('*****4567');
     expect(maskDocument('12345')).toBe('**2345');
     expect(maskDocument('1234')).toBe('**1234');
+  });
+});
+
+/** The PDF's content streams, inflated and joined (pdf-lib writes each text as hex). */
+function contentStreams(pdf: Buffer): string {
+  const text = pdf.toString('latin1');
+  const parts: string[] = [];
+  for (const match of text.matchAll(/stream\r?\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
+    const end = text.indexOf('endstream', start);
+    try {
+      parts.push(inflateSync(pdf.subarray(start, end)).toString('latin1'));
+    } catch {
+      parts.push(text.slice(start, end));
+    }
+  }
+  return parts.join('\n');
+}
+
+/** A line of text as the voucher's content stream holds it. */
+const hex = (text: string) => Buffer.from(text, 'latin1').toString('hex').toUpperCase();
+
+/** The voucher of a booking paid in full, as the content of its page. */
+async function paidVoucher(booking: Awaited<ReturnType<typeof newBooking>>, language: string) {
+  expect(
+    (await notify(ctx.app, event(booking.transactionId, booking.amountCents))).statusCode,
+  ).toBe(200);
+  const response = await voucher(booking.code, owner.token, language);
+  expect(response.statusCode, response.body).toBe(200);
+  return contentStreams(response.rawPayload);
+}
+
+describe('what the voucher carries (issue 28)', () => {
+  it("a trail tour: the guide's language (not a bare category), the pickup's time and place, the agency's phone", async () => {
+    const page = await paidVoucher(await newBooking(), 'en');
+    expect(page).toContain(hex('Guide language'));
+    expect(page).not.toContain(hex('Category'));
+    expect(page).toContain(hex('PICKUP: TIME AND PLACE'));
+    // The catalogue's first event of the itinerary: where and when the pickup is.
+    expect(page).toContain(hex('Pick-up at your hotel in Cusco at 5:00'));
+    expect(page).toContain(hex('Agency phone'));
+    expect(page).toContain(hex(AGENCY_PHONE));
+    // No hotel is booked on a trail tour.
+    expect(page).not.toContain(hex('HOTEL BOOKED'));
+  });
+
+  it("a Machu Picchu tour, in Spanish: the hotel's category and the hotel booked", async () => {
+    const booking = await newBooking(owner.token, '400201', {
+      adults: 2,
+      hotels: [{ type: 0, room: 1, rooms: 1 }],
+    });
+    const page = await paidVoucher(booking, 'es');
+    expect(page).toContain(hex('Categoría de hotel'));
+    expect(page).not.toContain(hex('Idioma del guía'));
+    expect(page).toContain(hex('HOTEL RESERVADO'));
+    expect(page).toContain(hex('Hotel turista 3*, Habitación doble: 1 habitación, 1 noche'));
+    expect(page).toContain(hex('RECOJO: HORA Y LUGAR'));
+    expect(page).toContain(hex('Recojo de su hotel en Cusco'));
+    expect(page).toContain(hex('Teléfono de la agencia'));
   });
 });
 

@@ -389,7 +389,9 @@ describe('the cancellation dialog in Spanish', () => {
     renderDialog();
     const dialog = await preview(`Cancelar la reserva ${code}`);
     expect(api.calls[0]?.headers.get('accept-language')).toBe('es');
-    expect(within(dialog).getByText('Cancela 365 días antes de la fecha de viaje.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Cancelación 365 días antes de la fecha de viaje.'),
+    ).toBeTruthy();
     expect(
       within(dialog).getByRole('radiogroup', { name: '¿A dónde va el reembolso?' }),
     ).toBeTruthy();

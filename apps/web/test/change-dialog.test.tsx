@@ -788,7 +788,7 @@ describe('the change dialog in Spanish', () => {
     await user.click(await screen.findByRole('button', { name: 'martes 18 junio 2030' }));
     await within(dialog).findByTestId('change-total');
     expect(api.callsTo(quotePath)[0]?.headers.get('accept-language')).toBe('es');
-    expect(within(dialog).getByText('Cambia 300 días antes de la fecha de viaje.')).toBeTruthy();
+    expect(within(dialog).getByText('Cambio 300 días antes de la fecha de viaje.')).toBeTruthy();
     expect(within(dialog).getByTestId('change-total').textContent).toMatch(/^USD\s3,060\.00$/);
     expect(within(dialog).getByTestId('change-status').textContent).toBe('Pagada en parte');
     expect(

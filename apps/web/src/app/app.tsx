@@ -2,10 +2,11 @@ import { MantineProvider, Modal, mergeThemeOverrides, Notification } from '@mant
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { LanguageOffer } from '../components/language-offer.tsx';
+import { closeAlertsOnRouteChange } from '../lib/error-modal.tsx';
 import { ForgetOnSignOut } from '../lib/queries/forget-on-sign-out.tsx';
 import { AppErrorBoundary } from './route-error.tsx';
 import { createRouter } from './router.tsx';
@@ -14,6 +15,7 @@ import { cssVariablesResolver, theme } from './theme.ts';
 /** The whole app; `queryClient` may already hold the first screen's data, fetched at start. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(createRouter);
+  useEffect(() => closeAlertsOnRouteChange(router), [router]);
   const { t } = useTranslation();
   // Every dialog's and toast's ✕ is named in the app's language, wherever it is opened.
   const closeButtonProps = useMemo(() => ({ 'aria-label': t('common.close') }), [t]);

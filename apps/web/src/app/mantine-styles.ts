@@ -21,6 +21,9 @@ import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
+// Text before Anchor, as in Mantine's own styles.css: an Anchor is a Text, and its underline
+// (underline="always") must win over Text's `text-decoration: none`.
+import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Badge.css';
@@ -54,7 +57,6 @@ import '@mantine/core/styles/Stepper.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
-import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/notifications/styles.css';

@@ -40,6 +40,27 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   components: {
     Button: { defaultProps: { size: 'md' } },
+    // A badge's text is never cut with "…" (issue 28: statuses at 360 px, in Spanish): in a
+    // narrow column it wraps inside the badge, which grows to hold it.
+    Badge: {
+      styles: {
+        root: {
+          height: 'auto',
+          minHeight: 'var(--badge-height)',
+          maxWidth: '100%',
+          overflow: 'visible',
+          textOverflow: 'clip',
+        },
+        label: {
+          whiteSpace: 'normal',
+          overflow: 'visible',
+          textOverflow: 'clip',
+          textAlign: 'center',
+          lineHeight: 1.3,
+          paddingBlock: 2,
+        },
+      },
+    },
   },
 });
 

@@ -4,6 +4,31 @@ import { notifications } from '@mantine/notifications';
 import { errorMessage } from './api-client.ts';
 import { i18n } from './i18n.ts';
 
+/** The alerts open now (showAlert, showRetryAlert), by their modal's id. */
+const openAlerts = new Set<string>();
+
+/** What closeAlertsOnRouteChange needs of the app's router (React Router's data router). */
+interface RouterLike {
+  state: { location: { pathname: string }; historyAction: string };
+  subscribe(listener: (state: RouterLike['state']) => void): () => void;
+}
+
+/**
+ * Closes the open alerts when the app goes to another screen (issue 28): an error is about the
+ * screen it was raised on, so it does not stay over the next one after Back, Forward or a link.
+ * A redirect that replaces the screen (e.g. to sign in after a booking page could not load)
+ * keeps its alert: that alert says why the screen changed. Answers the unsubscribe.
+ */
+export function closeAlertsOnRouteChange(router: RouterLike): () => void {
+  let pathname = router.state.location.pathname;
+  return router.subscribe((state) => {
+    const previous = pathname;
+    pathname = state.location.pathname;
+    if (pathname === previous || state.historyAction === 'REPLACE') return;
+    for (const id of [...openAlerts]) modals.close(id);
+  });
+}
+
 /** Spec §8: errors appear as modal alerts titled 'Error'. */
 export function showErrorModal(error: unknown) {
   showAlert(i18n.t('common.error'), errorMessage(error));
@@ -27,6 +52,7 @@ export function showAlert(title: string, message: string, onClose?: () => void) 
     closeButtonProps: { 'aria-label': i18n.t('common.close') },
     // Called once, however the alert is closed (OK, Escape, the close button).
     onClose: () => {
+      openAlerts.delete(id);
       if (closed) return;
       closed = true;
       onClose?.();
@@ -42,6 +68,7 @@ export function showAlert(title: string, message: string, onClose?: () => void) 
       </>
     ),
   });
+  openAlerts.add(id);
 }
 
 /**
@@ -52,6 +79,7 @@ export function showRetryAlert(title: string, message: string, onRetry: () => vo
   const id = modals.open({
     title,
     closeButtonProps: { 'aria-label': i18n.t('common.close') },
+    onClose: () => openAlerts.delete(id),
     children: (
       <>
         <Text>{message}</Text>
@@ -72,4 +100,5 @@ export function showRetryAlert(title: string, message: string, onRetry: () => vo
       </>
     ),
   });
+  openAlerts.add(id);
 }

@@ -1,4 +1,10 @@
-import { inLanguage, isCancelled, type Language, nameIn } from '@cusco/shared';
+import {
+  inLanguage,
+  isCancelled,
+  isHotelCategoryFamily,
+  type Language,
+  nameIn,
+} from '@cusco/shared';
 import dayjs from 'dayjs';
 import { asc, eq } from 'drizzle-orm';
 import { createEvent } from 'ics';
@@ -10,7 +16,7 @@ import { AppError } from '../../errors.ts';
 import type { Reader } from '../access/bookings.ts';
 import { type BookingDetailRows, loadBookingDetail } from '../bookings/detail-rows.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
-import { longDate, type MailTextKey, mailText, money } from './texts.ts';
+import { AGENCY_PHONE, longDate, type MailTextKey, mailText, money } from './texts.ts';
 
 /**
  * The travel documents of a booking (issue 15): the voucher (a one-page A4 PDF with a QR code of
@@ -23,8 +29,18 @@ export interface TravelFacts {
   days: number;
   type: string;
   category: string;
-  /** The itinerary's first event: where and when the tour starts. */
+  /**
+   * What the category is (spec §3): the hotel's category for the Machu Picchu family, the
+   * guide's language for every other tour.
+   */
+  categoryKind: 'hotel' | 'language';
+  /**
+   * The itinerary's first event: where and when the tour starts, i.e. the pickup (the catalogue
+   * writes it there, e.g. "Pick-up at your hotel in Cusco at 5:00 ...").
+   */
   meeting: string;
+  /** The hotel nights booked: the hotel (its category) and room, rooms and nights. */
+  hotels: { hotel: string; room: string; rooms: number; nights: number }[];
   passengers: { name: string; type: string; document: string | null }[];
   included: string[];
   debtCents: number;
@@ -75,7 +91,7 @@ export async function factsFromRows(
 ): Promise<TravelFacts> {
   const booking = rows.head.booking;
   const [tour] = await db
-    .select({ days: tours.days })
+    .select({ days: tours.days, familyId: tours.familyId })
     .from(tours)
     .where(eq(tours.id, booking.tourId));
   const [first] = await db
@@ -91,7 +107,14 @@ export async function factsFromRows(
     days: tour?.days ?? 1,
     type: inLanguage(language, rows.head.typeEn, rows.head.typeEs),
     category: inLanguage(language, rows.head.categoryEn, rows.head.categoryEs),
+    categoryKind: tour && isHotelCategoryFamily(tour.familyId) ? 'hotel' : 'language',
     meeting: first ? nameIn(first, language) : '',
+    hotels: rows.hotels.map((line) => ({
+      hotel: inLanguage(language, line.hotelEn, line.hotelEs),
+      room: inLanguage(language, line.roomEn, line.roomEs),
+      rooms: line.rooms,
+      nights: line.nights,
+    })),
     passengers: rows.slots.map((slot) => ({
       name: slot.client ? `${slot.client.firstName} ${slot.client.lastName}`.trim() : '',
       type: nameIn(slot, language),
@@ -103,6 +126,22 @@ export async function factsFromRows(
     currency: booking.currency,
     cancelled: isCancelled(rows.status),
   };
+}
+
+/** The category's name as a fact: "Guide language", or "Hotel category" (spec §3). */
+export function categoryFactKey(facts: Pick<TravelFacts, 'categoryKind'>): MailTextKey {
+  return facts.categoryKind === 'hotel' ? 'voucherHotelCategory' : 'voucherGuideLanguage';
+}
+
+/** A hotel line of the voucher: "Tourist hotel 3★, Double room: 2 rooms, 1 night". */
+export function hotelLine(hotel: TravelFacts['hotels'][number], language: Language): string {
+  const text = (key: MailTextKey, count: number) => mailText(key, language, { count });
+  return mailText('voucherHotelLine', language, {
+    hotel: hotel.hotel,
+    room: hotel.room,
+    rooms: hotel.rooms === 1 ? text('voucherRoom', 1) : text('voucherRooms', hotel.rooms),
+    nights: hotel.nights === 1 ? text('voucherNight', 1) : text('voucherNights', hotel.nights),
+  });
 }
 
 /**
@@ -118,15 +157,19 @@ export const voucherName = (code: string) => `voucher-${code}.pdf`;
 export const calendarName = (code: string) => `${code}.ics`;
 
 /**
- * pdf-lib's standard fonts write WinAnsi only: typographic quotes and dashes become their plain
- * forms, anything else outside it '?'.
+ * pdf-lib's standard fonts write WinAnsi only: typographic quotes, dashes and stars become their
+ * plain forms, anything else outside it '?'.
  */
 function winAnsi(text: string): string {
-  return text
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201C\u201D]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[^\u0020-\u007E\u00A0-\u00FF]/g, '?');
+  return (
+    text
+      .replace(/[\u2018\u2019]/g, "'")
+      .replace(/[\u201C\u201D]/g, '"')
+      .replace(/[\u2013\u2014]/g, '-')
+      // A hotel's stars ("Tourist hotel 3★"), as a plain star.
+      .replace(/[\u2605\u2606]/g, '*')
+      .replace(/[^\u0020-\u007E\u00A0-\u00FF]/g, '?')
+  );
 }
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -265,7 +308,10 @@ function voucherHead(sheet: Sheet, code: string, language: Language) {
   sheet.y = Math.min(sheet.y, A4.height - MARGIN - qrSize - 12);
 }
 
-/** The trip's facts: tour, date, duration, type, category and the balance. */
+/**
+ * The trip's facts: tour, date, duration, type, the category by what it is (the guide's language
+ * or the hotel's category), the balance, and the agency's phone.
+ */
 function voucherFacts(sheet: Sheet, facts: TravelFacts, language: Language) {
   const text = (key: MailTextKey, params?: Record<string, string | number>) =>
     mailText(key, language, params);
@@ -276,19 +322,21 @@ function voucherFacts(sheet: Sheet, facts: TravelFacts, language: Language) {
     facts.days === 1 ? text('voucherDay') : text('voucherDays', { days: facts.days }),
   );
   sheet.fact(text('factType'), facts.type);
-  sheet.fact(text('factCategory'), facts.category);
+  sheet.fact(text(categoryFactKey(facts)), facts.category);
   sheet.fact(
     text('voucherBalance'),
     facts.corporate && facts.debtCents > 0
       ? `${text('onCredit')} (${money(facts.debtCents, language, facts.currency)})`
       : money(Math.max(facts.debtCents, 0), language, facts.currency),
   );
+  sheet.fact(text('voucherPhone'), AGENCY_PHONE);
 }
 
 /**
  * The voucher: one A4 page with the agency, the booking code (and its QR code), the tour, its
- * date and duration, the meeting point and time, the passengers with their document numbers
- * masked but the last four, what is included, and the balance.
+ * date and duration, the guide's language or the hotel's category, the balance, the agency's
+ * phone, the pickup's time and place, the hotel booked, the passengers with their document
+ * numbers masked but the last four, and what is included.
  */
 export async function voucherPdf(facts: TravelFacts, language: Language): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -307,6 +355,10 @@ export async function voucherPdf(facts: TravelFacts, language: Language): Promis
   if (facts.meeting) {
     sheet.label(mailText('voucherMeeting', language));
     sheet.paragraph(facts.meeting, 11);
+  }
+  if (facts.hotels.length > 0) {
+    sheet.label(mailText('voucherHotels', language));
+    for (const hotel of facts.hotels) sheet.paragraph(hotelLine(hotel, language), 11);
   }
   sheet.label(mailText('voucherPassengers', language));
   facts.passengers.forEach((passenger, index) => {

@@ -5,6 +5,9 @@ import { fillPlaceholders, type Language } from '@cusco/shared';
  * text missing in one language does not compile. Placeholders use the {{name}} syntax of the
  * API's messages; values are inserted as text (the renderer escapes them for HTML).
  */
+/** The agency's phone (and WhatsApp), printed on the voucher for the day of the trip. */
+export const AGENCY_PHONE = '+51 984 100 200';
+
 const texts = {
   agency: { en: 'Cusco Treks', es: 'Cusco Treks' },
   footer: {
@@ -275,7 +278,19 @@ const texts = {
 
   // The voucher (PDF) and the calendar file
   voucherTitle: { en: 'Travel voucher', es: 'Voucher de viaje' },
-  voucherMeeting: { en: 'Meeting point and time', es: 'Punto y hora de encuentro' },
+  voucherMeeting: { en: 'Pickup: time and place', es: 'Recojo: hora y lugar' },
+  voucherGuideLanguage: { en: 'Guide language', es: 'Idioma del guía' },
+  voucherHotelCategory: { en: 'Hotel category', es: 'Categoría de hotel' },
+  voucherHotels: { en: 'Hotel booked', es: 'Hotel reservado' },
+  voucherHotelLine: {
+    en: '{{hotel}}, {{room}}: {{rooms}}, {{nights}}',
+    es: '{{hotel}}, {{room}}: {{rooms}}, {{nights}}',
+  },
+  voucherRoom: { en: '1 room', es: '1 habitación' },
+  voucherRooms: { en: '{{count}} rooms', es: '{{count}} habitaciones' },
+  voucherNight: { en: '1 night', es: '1 noche' },
+  voucherNights: { en: '{{count}} nights', es: '{{count}} noches' },
+  voucherPhone: { en: 'Agency phone', es: 'Teléfono de la agencia' },
   voucherDays: { en: '{{days}} days', es: '{{days}} días' },
   voucherDay: { en: '1 day', es: '1 día' },
   voucherDuration: { en: 'Duration', es: 'Duración' },

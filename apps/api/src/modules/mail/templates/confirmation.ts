@@ -1,4 +1,5 @@
 import { issueSignInLink } from '../../auth/sign-in-link.ts';
+import { categoryFactKey } from '../documents.ts';
 import type { Block } from '../render.ts';
 import {
   type BookingView,
@@ -42,7 +43,7 @@ async function confirmation(w: Writer, view: BookingView): Promise<Draft> {
   const rows: [string, string][] = [
     ...bookingFacts(w, view),
     [w.t('factType'), facts.type],
-    [w.t('factCategory'), facts.category],
+    [w.t(categoryFactKey(facts)), facts.category],
     [w.t('factPassengers'), passengerSummary(detail)],
     [w.t('factTotal'), w.money(cents(detail.balance.purchases + detail.balance.additions))],
     [w.t('factPaid'), w.money(cents(detail.balance.payments))],

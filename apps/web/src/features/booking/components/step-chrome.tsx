@@ -25,7 +25,12 @@ export function useStepChrome(compact: boolean) {
     stepProps: (index: number) => ({
       label: compact ? undefined : labels[index],
       description: compact ? undefined : descriptions[index],
-      'aria-label': labels[index],
+      // A step's name holds what it shows (axe: label-content-name-mismatch): on a wide screen
+      // its number, label and description name it; on a phone, where only its number shows,
+      // "Step 1 of 3 · Your tour".
+      'aria-label': compact
+        ? t('booking.stepOf', { step: index + 1, label: labels[index] })
+        : undefined,
     }),
     stepHeading: (index: number) =>
       compact ? (

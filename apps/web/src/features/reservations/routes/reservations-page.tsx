@@ -13,6 +13,7 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { useBookingPages } from '../../../lib/queries/booking-list.ts';
 import { CreditPanel } from '../components/credit-panel.tsx';
 import { BookingStatusBadge } from '../components/status-badge.tsx';
+import classes from './reservations-page.module.css';
 
 /** Spec §2 reservations list: one card per reservation, or the empty state; more on demand. */
 export function ReservationsPage() {
@@ -65,33 +66,34 @@ function ReservationCard({ booking }: { booking: BookingListItem }) {
   const language = useLanguage();
   const money = (value: number) => formatMoney(value, language);
   const fact = (label: string, value: string) => (
+    // The value (an amount, a date) is never broken nor cut: the label wraps instead.
     <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" miw={0}>
         {label}
       </Text>
-      <Text size="sm" fw={500} ta="right">
+      <Text size="sm" fw={500} ta="right" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
         {value}
       </Text>
     </Group>
   );
   return (
-    <Card
-      withBorder
-      shadow="xs"
-      padding="lg"
-      component={Link}
-      to={paths.bookingDetail.href(booking.id)}
-      data-list-item
-      aria-label={t('reservations.open', {
-        code: booking.name,
-        tour: booking.tourName,
-        status: t(`bookingStatus.${booking.status}`),
-      })}
-      style={{ textDecoration: 'none', color: 'inherit' }}
-    >
+    <Card withBorder shadow="xs" padding="lg" className={classes.card}>
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={800} c="andes.9">
+        {/* The status goes under the code when the card is too narrow for both on one line. */}
+        <Group justify="space-between" gap="xs">
+          <Text
+            fw={800}
+            c="andes.9"
+            component={Link}
+            to={paths.bookingDetail.href(booking.id)}
+            className={classes.link}
+            data-list-item
+            aria-label={t('reservations.open', {
+              code: booking.name,
+              tour: booking.tourName,
+              status: t(`bookingStatus.${booking.status}`),
+            })}
+          >
             {booking.name}
           </Text>
           <BookingStatusBadge status={booking.status} />

@@ -1,12 +1,12 @@
 import { type BookingDetail, isCancelled } from '@cusco/shared';
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { BottomBar } from '../../../../components/bottom-bar.tsx';
 import { formatMoney } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { useSessionUser } from '../../../../lib/session.ts';
-import { DetailRows } from './detail-table.tsx';
+import { type DetailColumn, DetailRows } from './detail-table.tsx';
 import { ExpiredHold, PaymentAttemptAlerts } from './payment-alerts.tsx';
 import { Section } from './section.tsx';
 
@@ -35,6 +35,92 @@ function BalanceTable({ balance }: { balance: BookingDetail['balance'] }) {
         value: <span data-testid="outstanding-balance">{formatMoney(balance.debt, language)}</span>,
       }}
     />
+  );
+}
+
+type LedgerLine = BookingDetail['buy'][number];
+type ExtraLine = BookingDetail['paymentExtra']['add'][number];
+
+/** One group of the account's lines, under its own heading: each line's date, what it is, amount. */
+function LineTable<Row>({
+  id,
+  title,
+  rows,
+  columns,
+}: {
+  id: string;
+  title: string;
+  rows: Row[];
+  columns: DetailColumn<Row>[];
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid={id}>
+      <Title order={3} size="h5" id={id}>
+        {title}
+      </Title>
+      <DetailRows
+        labelledBy={id}
+        rows={rows}
+        rowKey={(_, index) => String(index)}
+        columns={columns}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * Every line of the account the API sends (spec "Booking detail": buy, payments, paymentExtra),
+ * in the final balance table's order: purchases, payments (with their method), discounts and
+ * additions; a group without lines is left out.
+ */
+function BalanceLines({ detail }: { detail: BookingDetail }) {
+  const { t } = useTranslation();
+  const date = { header: t('bookingDetail.date'), kind: 'date' } as const;
+  const amount = { header: t('reading.amount'), kind: 'money' } as const;
+  const ledger: DetailColumn<LedgerLine>[] = [
+    { ...date, value: (line) => line.buyDate },
+    { header: t('reading.concept'), value: (line) => line.description },
+    { ...amount, value: (line) => line.total },
+  ];
+  const payments: DetailColumn<LedgerLine>[] = [
+    { ...date, value: (line) => line.buyDate },
+    { header: t('reading.concept'), value: (line) => line.description },
+    { header: t('reading.method'), kind: 'observation', value: (line) => line.paymentMethod },
+    { ...amount, value: (line) => line.total },
+  ];
+  const extras: DetailColumn<ExtraLine>[] = [
+    { ...date, value: (line) => line.buyDate },
+    { header: t('reading.concept'), value: (line) => line.name },
+    { ...amount, value: (line) => line.total },
+  ];
+  return (
+    <Stack gap="md" mb="md">
+      <LineTable
+        id="detail-lines-purchases"
+        title={t('bookingDetail.purchases')}
+        rows={detail.buy}
+        columns={ledger}
+      />
+      <LineTable
+        id="detail-lines-payments"
+        title={t('bookingDetail.payments')}
+        rows={detail.payments}
+        columns={payments}
+      />
+      <LineTable
+        id="detail-lines-discounts"
+        title={t('bookingDetail.discounts')}
+        rows={detail.paymentExtra.substract}
+        columns={extras}
+      />
+      <LineTable
+        id="detail-lines-additions"
+        title={t('bookingDetail.additions')}
+        rows={detail.paymentExtra.add}
+        columns={extras}
+      />
+    </Stack>
   );
 }
 
@@ -73,9 +159,10 @@ export function BalanceLedger({
   const payable = usePayable(detail);
   return (
     <Section id="detail-balance" title={t('bookingDetail.balance')}>
+      <BalanceLines detail={detail} />
       <BalanceTable balance={detail.balance} />
       {detail.booking.expired && <ExpiredHold />}
-      <PaymentAttemptAlerts attempts={detail.paymentAttempts} confirmed={confirmed} />
+      <PaymentAttemptAlerts detail={detail} confirmed={confirmed} />
       {withPay && payable && (
         <Group justify="flex-end" mt="md">
           <PayButton onPay={onPay} />

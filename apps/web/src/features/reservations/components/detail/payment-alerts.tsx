@@ -1,4 +1,4 @@
-import type { BookingDetail } from '@cusco/shared';
+import { type BookingDetail, isCancelled } from '@cusco/shared';
 import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,21 +17,34 @@ function messageKey(attempt: Attempt) {
 }
 
 /**
+ * Whether an attempt's alert still applies to the booking as it is now. One being confirmed or
+ * left unfinished, or a decline, invites the customer to pay (again): it no longer applies once
+ * nothing is owed (e.g. a desk payment settled the balance) or the booking is cancelled. A
+ * payment to be refunded is news until the refund is made, whatever the balance.
+ */
+export function stillApplies(attempt: Attempt, detail: BookingDetail): boolean {
+  if (attempt.status === 'paid') return false;
+  if (attempt.status === 'refund_required') return true;
+  return detail.balance.debt > 0 && !isCancelled(detail.booking.status);
+}
+
+/**
  * Payments being confirmed, left unfinished, declined or to be refunded, as the server lists them
- * (a decline only while it is the latest news); nothing when there are none. A paid attempt needs
- * no alert (the ledger lists it), and the one `confirmed` above is not repeated.
+ * (a decline only while it is the latest news), while they still apply to the booking
+ * (stillApplies); nothing when there are none. A paid attempt needs no alert (the ledger lists
+ * it), and the one `confirmed` above is not repeated.
  */
 export function PaymentAttemptAlerts({
-  attempts,
+  detail,
   confirmed,
 }: {
-  attempts: BookingDetail['paymentAttempts'];
+  detail: BookingDetail;
   confirmed: string | null;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const shown = attempts.filter(
-    (attempt) => attempt.status !== 'paid' && attempt.transactionId !== confirmed,
+  const shown = detail.paymentAttempts.filter(
+    (attempt) => stillApplies(attempt, detail) && attempt.transactionId !== confirmed,
   );
   if (shown.length === 0) return null;
   return (

@@ -48,7 +48,7 @@ export function ScanUpload({ scan, storedUrl }: { scan: ScanFile; storedUrl: str
       <Stack gap="xs">
         <FileInput
           label={t('passenger.document')}
-          description={t('passenger.documentHint')}
+          description={t('passenger.documentHint', { size: MAX_DOCUMENT_BYTES / 1024 / 1024 })}
           accept={documentMimeTypes.join(',')}
           clearable
           clearButtonProps={{ 'aria-label': t('common.clear') }}

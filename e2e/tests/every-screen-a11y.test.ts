@@ -1,0 +1,155 @@
+import { IncidentTypeId } from '@cusco/shared';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createBooking,
+  createCustomer,
+  demo,
+  nextTravelDate,
+  raiseRequest,
+  signInApi,
+  signInThroughApi,
+} from '../support/api.ts';
+import {
+  type A11yViolation,
+  describeInBrowser,
+  openPage,
+  seriousA11yViolations,
+  useBrowser,
+  type ViewportName,
+  visit,
+} from '../support/browser.ts';
+
+useBrowser();
+
+/**
+ * Issue 28: axe finds nothing serious or critical on any screen of either side (the customer's
+ * and the staff's), in both languages and at both sizes. Every route of the app's route table
+ * (apps/web/src/config/paths.ts) is visited with the demo data and a booking of a customer of
+ * this test; each side signs in once per size and language, and its page goes from screen to
+ * screen. What axe finds is gathered by route, so that one run lists every screen's findings.
+ */
+
+/**
+ * The screen has drawn its data: a heading the screen before did not show (on a phone, sign-up
+ * shows its form's own, not a level-one one), and nothing loading (skeleton, spinner).
+ */
+async function ready(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const shown = (element: Element | null) =>
+          element instanceof HTMLElement && element.getClientRects().length > 0;
+        const loading = document.querySelectorAll(
+          '.mantine-Skeleton-root, .mantine-Loader-root, [role="status"][aria-label], [aria-busy="true"]',
+        );
+        const headings = Array.from(document.querySelectorAll('h1, h2'));
+        return (
+          headings.some((heading) => shown(heading) && !heading.hasAttribute('data-screen-left')) &&
+          !Array.from(loading).some(shown)
+        );
+      }),
+    )
+    .toBe(true);
+}
+
+/** The path of the route the page shows (the hash router's, without its query). */
+const shownPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
+
+const combinations: [ViewportName, 'en' | 'es'][] = [
+  ['phone', 'es'],
+  ['phone', 'en'],
+  ['desktop', 'es'],
+  ['desktop', 'en'],
+];
+
+describeInBrowser('every screen (issue 28)', () => {
+  let booking: { code: string };
+  let staffBooking: { code: string; date: string };
+  let customer: { email: string; password: string };
+
+  beforeAll(async () => {
+    customer = await createCustomer('Ines', 'Quispe');
+    const session = await signInApi(customer.email, customer.password);
+    booking = await createBooking(session.token, '100401', { adults: 2 });
+    await raiseRequest(session.token, booking.code, 'Two suitcases on the train');
+    const date = nextTravelDate();
+    staffBooking = { ...(await createBooking(session.token, '100401', { adults: 1 }, date)), date };
+  });
+
+  describe.each(combinations)('on %s in %s', (viewport, language) => {
+    it('has no serious or critical axe finding', async () => {
+      const findings: Record<string, (A11yViolation | string)[]> = {};
+      /** Visits a route, waits for its screen, and keeps what axe finds there. */
+      const check = async (page: Page, route: string, expected = route.split('?')[0]) => {
+        // The screen's own headings are told from those of the screen before, which are marked
+        // (two routes of one component are never visited one after the other, so that no
+        // heading is kept from one to the next).
+        await page.evaluate(() => {
+          for (const heading of Array.from(document.querySelectorAll('h1, h2'))) {
+            heading.setAttribute('data-screen-left', '');
+          }
+        });
+        await visit(page, route);
+        await expect.poll(() => shownPath(page)).toBe(expected);
+        await ready(page);
+        const found = await seriousA11yViolations(page);
+        if (found.length > 0) findings[route] = found;
+      };
+
+      // Anyone: sign-in, sign-up, the catalogue, the booking pages, a reset link. (Each side's
+      // first screen is another than the one it lands on.)
+      const visitor = await openPage(viewport, language);
+      await check(visitor, '/login/signUp');
+      await check(visitor, '/tours');
+      await check(visitor, '/login');
+      await check(visitor, '/booking/100401');
+      await check(visitor, '/reset/not-a-real-token');
+      await check(visitor, '/booking/400201');
+
+      // A customer: the reservations, one booking's detail, the requests, a request's form, the
+      // profile.
+      const traveller = await openPage(viewport, language);
+      await visit(traveller, '/login');
+      await signInThroughApi(traveller, customer.email, customer.password);
+      await check(traveller, `/main/booking/detail/${booking.code}`);
+      await check(traveller, '/main/booking');
+      await check(traveller, '/main/incidents');
+      await check(
+        traveller,
+        `/main/incidents/form/${booking.code}/${IncidentTypeId.freeSubject}/${booking.code}`,
+      );
+      await check(traveller, '/main/profile');
+
+      // A corporate client: the company's tours and the corporate booking page.
+      const corporate = await openPage(viewport, language);
+      await visit(corporate, '/login');
+      await signInThroughApi(corporate, demo.corporate.email, demo.corporate.password);
+      await check(corporate, '/main/tours');
+      await check(corporate, '/corporative/100401');
+
+      // The staff (an administrator sees every screen of the back office).
+      const staff = await openPage(viewport, language);
+      await visit(staff, '/login');
+      await signInThroughApi(staff, demo.admin.email, demo.admin.password);
+      for (const route of [
+        '/admin/requests',
+        '/admin',
+        '/admin/bookings',
+        `/admin/bookings/${booking.code}`,
+        '/admin/departures',
+        `/admin/departures/100401/${staffBooking.date}`,
+        '/admin/calendar?tour=100401',
+        '/admin/audit',
+        '/admin/staff',
+        '/admin/tours',
+        '/admin/tours/100401',
+        '/admin/mail',
+      ]) {
+        await check(staff, route);
+      }
+
+      expect(findings).toEqual({});
+    }, 300_000);
+  });
+});
