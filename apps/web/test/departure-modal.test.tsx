@@ -84,4 +84,3 @@ describe('DepartureModal', () => {
     expect(mutate).not.toHaveBeenCalled();
   });
 });
-
