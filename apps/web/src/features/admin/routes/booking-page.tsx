@@ -1,6 +1,6 @@
-import { type AdminBookingDetail, allows } from '@cusco/shared';
+import type { AdminBookingDetail } from '@cusco/shared';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCash, IconMinus, IconPlus, IconX } from '@tabler/icons-react';
+import { IconCash, IconMinus, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -15,6 +15,7 @@ import { type AdminColumn, AdminTable, type AdminTableProps } from '../component
 import { AnswerModal, canAnswer } from '../components/answer-modal.tsx';
 import { useAuditColumns } from '../components/audit-columns.tsx';
 import { CancelBookingModal, type CancelTarget } from '../components/cancel-modal.tsx';
+import { ChangeSection } from '../components/change/change-section.tsx';
 import { type MoneyDialog, MoneyModal } from '../components/money-modal.tsx';
 import { BookingLifeBadge, BookingStatusBadge, ToneBadge } from '../components/status-badge.tsx';
 import { useAdminText } from '../i18n.ts';
@@ -64,7 +65,8 @@ export function AdminBookingPage() {
         </Group>
       </PageTitle>
       <Stack gap="xl">
-        <Summary data={data} onAction={setDialog} onCancel={setCancelling} />
+        <Summary data={data} onAction={setDialog} />
+        <ChangeSection data={data} onCancel={setCancelling} />
         <Ledger data={data} />
         <Attempts data={data} onAction={setDialog} />
         <Passengers data={data} />
@@ -100,31 +102,20 @@ function TableSection<Row>({
   );
 }
 
-function Summary({
-  data,
-  onAction,
-  onCancel,
-}: MoneyActionsProps & { onCancel(target: CancelTarget): void }) {
+function Summary({ data, onAction }: MoneyActionsProps) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <TripCard data={data} onCancel={onCancel} />
+      <TripCard data={data} />
       <BalanceCard data={data} onAction={onAction} />
     </SimpleGrid>
   );
 }
 
-/** The trip and who booked it; cancelling it, while it may be cancelled. */
-function TripCard({
-  data,
-  onCancel,
-}: {
-  data: AdminBookingDetail;
-  onCancel(target: CancelTarget): void;
-}) {
+/** The trip and who booked it (changing and cancelling it: the change section). */
+function TripCard({ data }: { data: AdminBookingDetail }) {
   const { t } = useAdminText();
   const language = useLanguage();
-  const { booking, balance } = data.booking;
-  const cancellable = allows('cancel', booking.status);
+  const { booking } = data.booking;
   return (
     <Card withBorder>
       <Text fw={700}>{booking.name}</Text>
@@ -144,20 +135,6 @@ function TripCard({
         <Text size="sm" c="dimmed" mt="xs">
           {booking.observation}
         </Text>
-      )}
-      {cancellable && (
-        <Group mt="md">
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconX size={18} aria-hidden />}
-            onClick={() =>
-              onCancel({ code: booking.code, paid: balance.payments, corporate: booking.corporate })
-            }
-          >
-            {t('cancelBooking.open')}
-          </Button>
-        </Group>
       )}
     </Card>
   );
