@@ -43,7 +43,10 @@ describe("the desk's booking draft", () => {
   });
 
   it("sends the shared rules' figures, as the customer's booking page does", () => {
-    const counts = { [CustomerTypeId.adult]: 2, [CustomerTypeId.student]: 1 };
+    const counts: Record<string, number> = {
+      [CustomerTypeId.adult]: 2,
+      [CustomerTypeId.student]: 1,
+    };
     const price = priceDeskDraft(draft({ counts, mode: 'P' }), tour);
     if (!price.ok) throw new Error(price.text);
     const expected = quoteBooking(pricingCatalogFromTour(tour), {
