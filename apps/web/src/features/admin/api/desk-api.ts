@@ -1,10 +1,13 @@
 import {
   bookingSaveResponse,
+  clientRecord,
   type DeskBookingRequest,
   type DeskCustomer,
   type DeskCustomerRequest,
   deskCustomer,
   deskCustomerList,
+  type PassengerPayload,
+  passengerSaveResponse,
   payLinkAnswer,
   tour,
 } from '@cusco/shared';
@@ -85,6 +88,48 @@ export function useSendPayLink() {
         schema: payLinkAnswer,
         headers: { 'idempotency-key': key },
       }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    meta: { inlineErrors: true },
+  });
+}
+
+/** GET admin/bookings/{code}/passengers/{id}: a registered passenger, as its customer reads it. */
+export function useStaffPassengerRecord(code: string, clientId: string | null) {
+  return useQuery({
+    queryKey: [...deskKey, 'passenger', code, clientId],
+    queryFn: ({ signal }) =>
+      api.get(`admin/bookings/${encodeURIComponent(code)}/passengers/${clientId}`, {
+        schema: clientRecord,
+        signal,
+      }),
+    enabled: clientId !== null,
+    staleTime: 0,
+    meta: { inlineErrors: true },
+  });
+}
+
+/**
+ * Staff save a passenger's data: POST admin/slots/{slotId}/client for an empty slot, PUT
+ * admin/clients/{id} for a registered passenger (the customer's own checks); the back office's
+ * booking reads again.
+ */
+export function useStaffSavePassenger() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: {
+      slotId: string;
+      clientId: string | null;
+      payload: PassengerPayload;
+    }) => {
+      const saved = input.clientId
+        ? await api.put(`admin/clients/${input.clientId}`, input.payload, {
+            schema: passengerSaveResponse,
+          })
+        : await api.post(`admin/slots/${input.slotId}/client`, input.payload, {
+            schema: passengerSaveResponse,
+          });
+      return saved.id;
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
     meta: { inlineErrors: true },
   });

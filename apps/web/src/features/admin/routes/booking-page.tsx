@@ -17,6 +17,7 @@ import { useAuditColumns } from '../components/audit-columns.tsx';
 import { CancelBookingModal, type CancelTarget } from '../components/cancel-modal.tsx';
 import { ChangeSection } from '../components/change/change-section.tsx';
 import { type MoneyDialog, MoneyModal } from '../components/money-modal.tsx';
+import { PassengersSection } from '../components/passengers/passengers-section.tsx';
 import { BookingLifeBadge, BookingStatusBadge, ToneBadge } from '../components/status-badge.tsx';
 import { useAdminText } from '../i18n.ts';
 
@@ -69,7 +70,7 @@ export function AdminBookingPage() {
         <ChangeSection data={data} onCancel={setCancelling} />
         <Ledger data={data} />
         <Attempts data={data} onAction={setDialog} />
-        <Passengers data={data} />
+        <PassengersSection data={data} />
         <Requests data={data} />
         <AuditOfBooking data={data} />
       </Stack>
@@ -327,36 +328,6 @@ function Attempts({ data, onAction }: MoneyActionsProps) {
       rows={data.attempts}
       rowKey={(row) => row.id}
       empty={t('bookingScreen.noAttempts')}
-    />
-  );
-}
-
-function Passengers({ data }: { data: AdminBookingDetail }) {
-  const { t } = useAdminText();
-  const rows = data.booking.passangerRegistry;
-  const columns: AdminColumn<(typeof rows)[number]>[] = [
-    { key: 'number', header: '#', render: (row) => row.number },
-    { key: 'name', header: t('manifest.name'), render: (row) => row.name || t('manifest.noData') },
-    { key: 'type', header: t('manifest.type'), render: (row) => row.type },
-    {
-      key: 'complete',
-      header: t('manifest.complete'),
-      align: 'right',
-      render: (row) => `${row.percentage}%`,
-    },
-    {
-      key: 'scan',
-      header: t('manifest.scan'),
-      render: (row) => (row.hasDocument ? t('yes') : t('no')),
-    },
-  ];
-  return (
-    <TableSection
-      title={t('bookingScreen.passengers')}
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.id}
-      empty={t('manifest.empty')}
     />
   );
 }
