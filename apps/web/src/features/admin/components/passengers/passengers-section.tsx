@@ -1,4 +1,4 @@
-import type { AdminBookingDetail, PassengerRegistryItem } from '@cusco/shared';
+import { type AdminBookingDetail, isCancelled, type PassengerRegistryItem } from '@cusco/shared';
 import { Button, Title } from '@mantine/core';
 import { IconUserEdit, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,7 +8,8 @@ import { StaffPassengerModal } from './staff-passenger-modal.tsx';
 
 /**
  * The booking's passenger slots, how complete each is, and for each an action that opens the
- * passenger form: "Edit details" for a registered passenger, "Add details" for an empty slot.
+ * passenger form: "Edit details" for a registered passenger, "Add details" for an empty slot. A
+ * cancelled booking's passengers are kept as they were (ADR 0037): no action then.
  */
 export function PassengersSection({ data }: { data: AdminBookingDetail }) {
   const { t } = useAdminText();
@@ -16,6 +17,7 @@ export function PassengersSection({ data }: { data: AdminBookingDetail }) {
   const { booking } = data.booking;
   const rows = data.booking.passangerRegistry;
   const title = t('bookingScreen.passengers');
+  const editable = !isCancelled(booking.status);
   const columns: AdminColumn<PassengerRegistryItem>[] = [
     { key: 'number', header: '#', render: (row) => row.number },
     { key: 'name', header: t('manifest.name'), render: (row) => row.name || t('manifest.noData') },
@@ -31,7 +33,9 @@ export function PassengersSection({ data }: { data: AdminBookingDetail }) {
       header: t('manifest.scan'),
       render: (row) => (row.hasDocument ? t('yes') : t('no')),
     },
-    {
+  ];
+  if (editable)
+    columns.push({
       key: 'edit',
       header: t('actions'),
       render: (row) => {
@@ -55,8 +59,7 @@ export function PassengersSection({ data }: { data: AdminBookingDetail }) {
           </Button>
         );
       },
-    },
-  ];
+    });
   return (
     <section>
       <Title order={2} size="h4" mb="sm">

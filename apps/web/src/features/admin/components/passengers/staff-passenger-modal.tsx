@@ -93,7 +93,7 @@ function StaffPassengerForm({ onClose, ...options }: PassengerFieldsOptions & { 
       onCancel={onClose}
       saving={save.isPending}
     >
-      <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
+      <Alert color="blue" variant="light" role="note" icon={<IconInfoCircle aria-hidden />}>
         <Text size="sm">{t('deskPassenger.noScan')}</Text>
       </Alert>
     </PassengerForm>
