@@ -15,6 +15,7 @@ import {
   signInApi,
   signInThroughApi,
 } from '../support/api.ts';
+import { expectToast } from '../support/booking.ts';
 import {
   baseUrl,
   describeInBrowser,
@@ -25,6 +26,7 @@ import {
   visit,
 } from '../support/browser.ts';
 import { adminText } from '../support/catalog.ts';
+import { fillPassenger } from '../support/passenger-form.ts';
 
 useBrowser();
 
@@ -192,6 +194,74 @@ describeInBrowser('the front desk (issue 28)', () => {
     // A cancelled booking offers no change any more.
     await expect.poll(() => area.count()).toBe(0);
     await expectAccessible(page);
+  });
+
+  it("an agent fills in a passenger's details and edits them; the customer sees them", async () => {
+    const customer = await createCustomer('Rosa', 'Huaman');
+    const session = await signInApi(customer.email, customer.password);
+    const booking = await createBooking(session.token, '100401', { adults: 1 });
+    const agent = await signInApi(demo.agent.email, demo.agent.password);
+    /** The booking's first passenger, as its customer reads it. */
+    const customerSees = async () => {
+      const response = await fetch(`${baseUrl}/api/tour/booking/${booking.code}`, {
+        headers: { authorization: `Bearer ${session.token}`, 'accept-language': 'en' },
+      });
+      expect(response.status).toBe(200);
+      const detail = (await response.json()) as {
+        passangerRegistry: { name: string; percentage: number }[];
+      };
+      return detail.passangerRegistry[0];
+    };
+    expect((await customerSees())?.percentage).toBe(0);
+
+    const page = await openPage('desktop', 'en');
+    await visit(page, '/login');
+    await signInThroughApi(page, demo.agent.email, demo.agent.password);
+    await visit(page, `/admin/bookings/${booking.code}`);
+    const add = page.getByRole('button', {
+      name: t('deskPassenger.addOf', { label: t('deskPassenger.add'), number: 1 }),
+    });
+    await expect.poll(() => add.isVisible()).toBe(true);
+    await add.click();
+    let dialog = page.getByRole('dialog', { name: /^Passenger 1 .*add details$/ });
+    await expect.poll(() => dialog.getByLabel('First name').isVisible()).toBe(true);
+    // The customer's own checks, and no scan at the desk (said so).
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toContain('Please Complete All Fields');
+    expect(await dialog.getByText(t('deskPassenger.noScan')).isVisible()).toBe(true);
+    expect(await dialog.locator('input[type=file]').count()).toBe(0);
+    await fillPassenger(page, dialog, { first: 'Rosa', last: 'Huaman', birth: '12/03/1990' });
+    await expectAccessible(page);
+    await screenshot(page, 'admin-passenger-form-desktop-en');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, t('deskPassenger.savedText'), t('deskPassenger.savedTitle'));
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect
+      .poll(() => page.getByRole('cell', { name: 'Rosa Huaman', exact: true }).isVisible())
+      .toBe(true);
+
+    // The customer sees the passenger the desk registered.
+    const seen = await customerSees();
+    expect(seen?.name).toBe('Rosa Huaman');
+    expect(seen?.percentage).toBeGreaterThan(0);
+
+    // Editing opens the same form, prefilled from the saved record.
+    await page
+      .getByRole('button', {
+        name: t('deskPassenger.editOf', { label: t('deskPassenger.edit'), number: 1 }),
+      })
+      .click();
+    dialog = page.getByRole('dialog', { name: /^Passenger 1 .*edit details$/ });
+    await expect.poll(() => dialog.getByLabel('First name').inputValue()).toBe('Rosa');
+    await dialog.getByLabel('Last name').fill('Huamán Quispe');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(async () => (await customerSees())?.name).toBe('Rosa Huamán Quispe');
+    const audit = (await staffDetail(agent.token, booking.code)).audit.map((entry) => entry.action);
+    expect(audit).toEqual(expect.arrayContaining(['passenger.create', 'passenger.update']));
   });
 
   it('the new booking screen is usable on a phone', async () => {
