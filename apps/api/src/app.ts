@@ -33,6 +33,7 @@ import {
   adminDepartureRoutes,
   availabilityRoutes,
 } from './modules/departures/routes.ts';
+import { adminDeskRoutes } from './modules/desk/routes.ts';
 import { incidentRoutes } from './modules/incidents/routes.ts';
 import { adminMailRoutes, travelDocumentRoutes } from './modules/mail/routes.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
@@ -275,6 +276,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminStaffNoteRoutes,
         adminMoneyRoutes,
         adminChangeRoutes,
+        adminDeskRoutes,
         adminReadRoutes,
         adminCalendarRoutes,
         adminCatalogueRoutes,

@@ -96,6 +96,13 @@ const adminScreens = [
       })),
   },
   {
+    path: paths.adminNewBooking.pattern,
+    lazy: () =>
+      import('../features/admin/routes/new-booking-page.tsx').then((m) => ({
+        Component: m.NewBookingPage,
+      })),
+  },
+  {
     path: paths.adminBooking.pattern,
     lazy: () =>
       import('../features/admin/routes/booking-page.tsx').then((m) => ({

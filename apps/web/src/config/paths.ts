@@ -46,6 +46,8 @@ export const paths = {
   adminRequests: fixed('/admin/requests'),
   adminBookings: fixed('/admin/bookings'),
   adminBooking: withParam('/admin/bookings', 'code'),
+  /** The desk (issue 28): staff book for a customer. */
+  adminNewBooking: fixed('/admin/bookings/new'),
   adminDepartures: fixed('/admin/departures'),
   adminManifest: {
     pattern: '/admin/departures/:tour/:date',

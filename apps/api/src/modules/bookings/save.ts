@@ -28,7 +28,7 @@ import type { AvailabilityTour } from '../departures/plan.ts';
 import { holdSeats } from '../departures/seats.ts';
 import { bookingConfirmation, enqueueMail } from '../outbox/outbox.ts';
 import { type AttemptPolicy, openFirstAttempt } from '../payments/attempts.ts';
-import type { AuthenticatedUser } from '../users/sessions.ts';
+import type { UserWithCompany } from '../users/users.ts';
 import { loadTourPricing, type Named, nameOf, type TourPricing } from './catalogue.ts';
 import {
   insertBookingContents,
@@ -37,8 +37,14 @@ import {
   unpaidHold,
 } from './write.ts';
 
+/** Whose the booking is: the signed-in customer, or the customer the desk books for. */
+export type BookingCustomer = Pick<
+  UserWithCompany,
+  'userId' | 'corporateClientId' | 'name' | 'lastName' | 'email'
+>;
+
 export interface SaveBookingInput {
-  user: AuthenticatedUser;
+  user: BookingCustomer;
   body: ParsedBookingRequest;
   idempotencyKey: string | undefined;
   language: Language;
@@ -53,6 +59,11 @@ export interface SaveBookingInput {
    * embedded database's only connection, which the transaction holds.)
    */
   pricing?: TourPricing | null;
+  /**
+   * The booking's own language (its e-mails'), when it is not the request's: a booking made at
+   * the desk is in its customer's language, its refusals in the staff's (issue 28).
+   */
+  bookingLanguage?: Language;
 }
 
 /**
@@ -60,24 +71,42 @@ export interface SaveBookingInput {
  * from the database and the browser's figures must match them, or nothing is saved (409).
  */
 export async function saveBooking(db: Database, input: SaveBookingInput) {
-  const { body, language } = input;
   return once<BookingSaveResponse>(
     db,
-    { userId: input.user.userId, scope: 'tour/save', key: input.idempotencyKey, body },
+    { userId: input.user.userId, scope: 'tour/save', key: input.idempotencyKey, body: input.body },
     async (tx) => {
-      // The corporate path is for a corporate client's users only (spec §6).
-      if (body.corporate && !input.user.corporateClientId) {
-        throw new AppError('FORBIDDEN', 'corporateOnly');
-      }
-      const pricing =
-        input.pricing === undefined ? await loadTourPricing(tx, body.tourId) : input.pricing;
-      if (!pricing) throw new AppError('NOT_FOUND', 'tourNotFound', { field: 'tourId' });
-      const corporate = Boolean(input.user.corporateClientId);
-      const today = input.today ?? todayInLima();
-      const quote = checkAndPrice(pricing, body, { language, today, corporate });
-      return { statusCode: 201, body: await insertBooking(tx, input, pricing, quote) };
+      const {
+        id: _id,
+        tourCode: _tour,
+        totalCents: _total,
+        ...answer
+      } = await saveBookingIn(tx, input);
+      return { statusCode: 201, body: answer };
     },
   );
+}
+
+/**
+ * The save itself, in the caller's transaction: the one path from a booking request to a booking
+ * (its checks, prices, seats, hold, first payment attempt and confirmation), whoever asks for it:
+ * the customer (`saveBooking`) or the agency's desk for them (issue 28).
+ */
+export async function saveBookingIn(
+  tx: Transaction,
+  input: Omit<SaveBookingInput, 'idempotencyKey'>,
+): Promise<BookingSaveResponse & { id: string; tourCode: string; totalCents: number }> {
+  const { body, language } = input;
+  // The corporate path is for a corporate client's users only (spec §6).
+  if (body.corporate && !input.user.corporateClientId) {
+    throw new AppError('FORBIDDEN', 'corporateOnly');
+  }
+  const pricing =
+    input.pricing === undefined ? await loadTourPricing(tx, body.tourId) : input.pricing;
+  if (!pricing) throw new AppError('NOT_FOUND', 'tourNotFound', { field: 'tourId' });
+  const corporate = Boolean(input.user.corporateClientId);
+  const today = input.today ?? todayInLima();
+  const quote = checkAndPrice(pricing, body, { language, today, corporate });
+  return insertBooking(tx, input, pricing, quote);
 }
 
 /** Validates the request against the tour and answers the server's quote. */
@@ -232,10 +261,10 @@ export function compareFigures(body: ParsedBookingRequest, quote: Quote): string
 
 async function insertBooking(
   tx: Transaction,
-  input: SaveBookingInput,
+  input: Omit<SaveBookingInput, 'idempotencyKey'>,
   pricing: TourPricing,
   quote: Quote,
-): Promise<BookingSaveResponse> {
+): Promise<BookingSaveResponse & { id: string; tourCode: string; totalCents: number }> {
   const { body, user } = input;
   // The departure's seats first (its row locked): racing bookings take its last seats in turn.
   await holdSeats(
@@ -264,7 +293,7 @@ async function insertBooking(
     hotelsCents: quote.hotelsCents,
     servicesCents: quote.servicesCents,
     totalCents: quote.totalCents,
-    language: input.language,
+    language: input.bookingLanguage ?? input.language,
     // Its unpaid hold on the seats just taken (ADR 0035): its first attempt expires with it.
     ...unpaidHold(input.payments.ttlMinutes),
   });
@@ -308,5 +337,8 @@ async function insertBooking(
     total: fromCents(quote.totalCents),
     amount: fromCents(amountCents),
     amountStr: String(amountCents),
+    id: booking.id,
+    tourCode: pricing.tour.code,
+    totalCents: quote.totalCents,
   };
 }

@@ -2,8 +2,7 @@ import { and, asc, eq, exists, getTableColumns, type SQL, sql } from 'drizzle-or
 import type { Executor, Transaction } from '../../db/client.ts';
 import { bookings, clientDocuments, clients, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { lockBookings, normalizeCode, visibleTo } from '../access/bookings.ts';
-import type { AuthenticatedUser } from '../users/sessions.ts';
+import { lockBookings, normalizeCode, type Reader, visibleTo } from '../access/bookings.ts';
 
 /**
  * The passenger data of a customer is reached only through the bookings they may see
@@ -26,7 +25,7 @@ export interface VisibleSlot {
  */
 async function visibleSlot(
   db: Executor,
-  user: AuthenticatedUser,
+  user: Reader,
   bookingCode: string,
   condition: SQL,
 ): Promise<VisibleSlot> {
@@ -51,7 +50,7 @@ async function visibleSlot(
 /** A slot of a booking the user may see, that belongs to the booking named `bookingCode`. */
 export function findVisibleSlot(
   db: Executor,
-  user: AuthenticatedUser,
+  user: Reader,
   slotId: string,
   bookingCode: string,
 ): Promise<VisibleSlot> {
@@ -61,7 +60,7 @@ export function findVisibleSlot(
 /** The slot that links a client to the booking named `bookingCode`, which the user may see. */
 export function findClientSlot(
   db: Executor,
-  user: AuthenticatedUser,
+  user: Reader,
   clientId: string,
   bookingCode: string,
 ): Promise<VisibleSlot> {
@@ -87,7 +86,7 @@ export async function bookingsOfClient(db: Executor, clientId: string): Promise<
 }
 
 /** True when the client fills a slot of some booking the user may see. */
-function linkedToVisibleBooking(db: Executor, user: AuthenticatedUser) {
+function linkedToVisibleBooking(db: Executor, user: Reader) {
   return exists(
     db
       .select({ one: passengerSlots.id })
@@ -103,7 +102,7 @@ function linkedToVisibleBooking(db: Executor, user: AuthenticatedUser) {
  */
 export async function findVisibleClient(
   db: Executor,
-  user: AuthenticatedUser,
+  user: Reader,
   clientId: string,
   options: { lock?: boolean } = {},
 ) {

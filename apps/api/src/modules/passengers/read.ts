@@ -1,6 +1,6 @@
 import type { ClientRecord } from '@cusco/shared';
 import type { Executor } from '../../db/client.ts';
-import type { AuthenticatedUser } from '../users/sessions.ts';
+import type { Reader } from '../access/bookings.ts';
 import { findVisibleClient } from './access.ts';
 
 /** The protected address of a client's document scan (served to whoever may see the client). */
@@ -11,7 +11,7 @@ export function documentUrl(clientId: string): string {
 /** GET client/{id} (spec §3 "Existing client record"). */
 export async function getClientRecord(
   db: Executor,
-  user: AuthenticatedUser,
+  user: Reader,
   clientId: string,
 ): Promise<ClientRecord> {
   const client = await findVisibleClient(db, user, clientId);

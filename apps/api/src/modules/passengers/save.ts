@@ -12,20 +12,27 @@ import type * as z from 'zod/mini';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { clients, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { lockBookings } from '../access/bookings.ts';
+import { lockBookings, type Reader } from '../access/bookings.ts';
 import { bookingCancelled } from '../ledger/money-status.ts';
-import type { AuthenticatedUser } from '../users/sessions.ts';
 import { bookingsOfClient, findClientSlot, findVisibleSlot, slotsOfClient } from './access.ts';
 import { checkPassengerOptions } from './options.ts';
 
 export type PassengerSaveResponse = z.infer<typeof passengerSaveResponse>;
 
 export interface SavePassengerInput {
-  user: AuthenticatedUser;
+  user: Reader;
   /** The body, already checked against the base `passengerPayload` by the route. */
   body: ParsedPassengerPayload;
   /** The agency's today; a parameter so that tests can fix it. */
   today?: string;
+  /**
+   * Runs in the save's transaction once the record is written: a member of staff's save writes
+   * its audit entry there (issue 28), so that the entry exists exactly when the change does.
+   */
+  afterWrite?: (
+    tx: Transaction,
+    written: { clientId: string; bookingId: string; values: object },
+  ) => Promise<void>;
 }
 
 /**
@@ -138,6 +145,7 @@ export async function createPassenger(
       .returning({ id: passengerSlots.id });
     // Filled by another request since it was read: the new client is rolled back with this.
     if (linked.length === 0) throw new AppError('CONFLICT', 'slotTaken');
+    await input.afterWrite?.(tx, { clientId: client.id, bookingId: slot.bookingId, values });
     return { result: 1 as const, id: client.id };
   });
 }
@@ -178,6 +186,7 @@ export async function updatePassenger(
         updatedAt: sql`now()`,
       })
       .where(eq(clients.id, clientId));
+    await input.afterWrite?.(tx, { clientId, bookingId: slot.bookingId, values: rest });
   });
   return { result: 1, id: clientId };
 }

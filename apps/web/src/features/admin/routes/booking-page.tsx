@@ -1,6 +1,6 @@
-import { type AdminBookingDetail, allows } from '@cusco/shared';
+import type { AdminBookingDetail } from '@cusco/shared';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCash, IconMinus, IconPlus, IconX } from '@tabler/icons-react';
+import { IconCash, IconMinus, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -15,7 +15,9 @@ import { type AdminColumn, AdminTable, type AdminTableProps } from '../component
 import { AnswerModal, canAnswer } from '../components/answer-modal.tsx';
 import { useAuditColumns } from '../components/audit-columns.tsx';
 import { CancelBookingModal, type CancelTarget } from '../components/cancel-modal.tsx';
+import { ChangeSection } from '../components/change/change-section.tsx';
 import { type MoneyDialog, MoneyModal } from '../components/money-modal.tsx';
+import { PassengersSection } from '../components/passengers/passengers-section.tsx';
 import { StaffNotes } from '../components/staff-notes.tsx';
 import { BookingLifeBadge, BookingStatusBadge, ToneBadge } from '../components/status-badge.tsx';
 import { useAdminText } from '../i18n.ts';
@@ -65,10 +67,11 @@ export function AdminBookingPage() {
         </Group>
       </PageTitle>
       <Stack gap="xl">
-        <Summary data={data} onAction={setDialog} onCancel={setCancelling} />
+        <Summary data={data} onAction={setDialog} />
+        <ChangeSection data={data} onCancel={setCancelling} />
         <Ledger data={data} />
         <Attempts data={data} onAction={setDialog} />
-        <Passengers data={data} />
+        <PassengersSection data={data} />
         <Requests data={data} />
         <StaffNotes subject={{ kind: 'booking', code: data.booking.booking.code }} />
         <AuditOfBooking data={data} />
@@ -102,31 +105,20 @@ function TableSection<Row>({
   );
 }
 
-function Summary({
-  data,
-  onAction,
-  onCancel,
-}: MoneyActionsProps & { onCancel(target: CancelTarget): void }) {
+function Summary({ data, onAction }: MoneyActionsProps) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <TripCard data={data} onCancel={onCancel} />
+      <TripCard data={data} />
       <BalanceCard data={data} onAction={onAction} />
     </SimpleGrid>
   );
 }
 
-/** The trip and who booked it; cancelling it, while it may be cancelled. */
-function TripCard({
-  data,
-  onCancel,
-}: {
-  data: AdminBookingDetail;
-  onCancel(target: CancelTarget): void;
-}) {
+/** The trip and who booked it (changing and cancelling it: the change section). */
+function TripCard({ data }: { data: AdminBookingDetail }) {
   const { t } = useAdminText();
   const language = useLanguage();
-  const { booking, balance } = data.booking;
-  const cancellable = allows('cancel', booking.status);
+  const { booking } = data.booking;
   return (
     <Card withBorder>
       <Text fw={700}>{booking.name}</Text>
@@ -149,20 +141,6 @@ function TripCard({
           </Text>{' '}
           {booking.observation}
         </Text>
-      )}
-      {cancellable && (
-        <Group mt="md">
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconX size={18} aria-hidden />}
-            onClick={() =>
-              onCancel({ code: booking.code, paid: balance.payments, corporate: booking.corporate })
-            }
-          >
-            {t('cancelBooking.open')}
-          </Button>
-        </Group>
       )}
     </Card>
   );
@@ -359,36 +337,6 @@ function Attempts({ data, onAction }: MoneyActionsProps) {
       rows={data.attempts}
       rowKey={(row) => row.id}
       empty={t('bookingScreen.noAttempts')}
-    />
-  );
-}
-
-function Passengers({ data }: { data: AdminBookingDetail }) {
-  const { t } = useAdminText();
-  const rows = data.booking.passangerRegistry;
-  const columns: AdminColumn<(typeof rows)[number]>[] = [
-    { key: 'number', header: '#', render: (row) => row.number },
-    { key: 'name', header: t('manifest.name'), render: (row) => row.name || t('manifest.noData') },
-    { key: 'type', header: t('manifest.type'), render: (row) => row.type },
-    {
-      key: 'complete',
-      header: t('manifest.complete'),
-      align: 'right',
-      render: (row) => `${row.percentage}%`,
-    },
-    {
-      key: 'scan',
-      header: t('manifest.scan'),
-      render: (row) => (row.hasDocument ? t('yes') : t('no')),
-    },
-  ];
-  return (
-    <TableSection
-      title={t('bookingScreen.passengers')}
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.id}
-      empty={t('manifest.empty')}
     />
   );
 }

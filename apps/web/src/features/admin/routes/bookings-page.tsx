@@ -2,6 +2,7 @@ import { adminBookingStatuses } from '@cusco/shared';
 import { useAdminBookings } from '../api/admin-api.ts';
 import { ListScreen } from '../components/admin-list.tsx';
 import { useBookingColumns } from '../components/booking-columns.tsx';
+import { NewBookingLink } from '../components/desk/new-booking-link.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useAdminText } from '../i18n.ts';
 
@@ -13,6 +14,7 @@ export function BookingsPage() {
   return (
     <ListScreen
       section="bookings"
+      actions={<NewBookingLink />}
       filters={[{ search: 'q' }, { search: 'tour' }, 'dates', { select: 'status', data: statuses }]}
       url={url}
       list={useAdminBookings(url.query, url.page)}

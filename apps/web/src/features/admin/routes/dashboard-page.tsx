@@ -9,6 +9,7 @@ import { useDashboard } from '../api/admin-api.ts';
 import { AdminTable } from '../components/admin-table.tsx';
 import { useBookingColumns } from '../components/booking-columns.tsx';
 import { useDepartureColumns } from '../components/departure-columns.tsx';
+import { NewBookingLink } from '../components/desk/new-booking-link.tsx';
 import { useAdminText } from '../i18n.ts';
 
 /**
@@ -37,7 +38,9 @@ export function DashboardPage() {
   ];
   return (
     <>
-      <PageTitle title={t('dashboard.title')} />
+      <PageTitle title={t('dashboard.title')}>
+        <NewBookingLink />
+      </PageTitle>
       <Stack gap="xl">
         <Panel
           title={t('dashboard.waiting', { count: data?.waitingRequests.count ?? 0 })}

@@ -1,14 +1,12 @@
 import type { PassengerRegistryItem } from '@cusco/shared';
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal.tsx';
+import { PassengerForm } from '../../../components/passenger-form/passenger-form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useClientRecord } from '../api/passengers.ts';
-import { ContactFields } from './passenger/contact-fields.tsx';
-import { IdentityFields } from './passenger/identity-fields.tsx';
 import { ScanUpload } from './passenger/scan-upload.tsx';
-import { TravelFields } from './passenger/travel-fields.tsx';
 import { type PassengerFormOptions, usePassengerForm } from './passenger/use-passenger-form.ts';
 
 export interface PassengerModalProps {
@@ -49,7 +47,7 @@ export function PassengerModal({
         </Alert>
       )}
       {slot && (!slot.clientId || record.data) && (
-        <PassengerForm
+        <CustomerPassengerForm
           key={`${slot.id}:${record.dataUpdatedAt}`}
           slot={slot}
           bookingCode={bookingCode}
@@ -63,54 +61,23 @@ export function PassengerModal({
   );
 }
 
-/** The passenger form: its sections, the problem above them, Cancel and Save. */
-function PassengerForm({
-  slot,
-  bookingCode,
-  travelDate,
+/** The customer's passenger form: the shared form, with the optional passport scan. */
+function CustomerPassengerForm({
   record,
   onCancel,
-  onSaved,
+  ...options
 }: PassengerFormOptions & { onCancel(): void }) {
-  const { t } = useTranslation();
-  const { form, scan, problem, top, submit, saving, isStudent } = usePassengerForm({
-    slot,
-    bookingCode,
-    travelDate,
-    record,
-    onSaved,
-  });
-
+  const { fields, scan, submit, saving } = usePassengerForm({ record, ...options });
   return (
-    <form
+    <PassengerForm
+      fields={fields}
+      slot={options.slot}
+      travelDate={options.travelDate}
       onSubmit={submit}
-      noValidate
-      aria-label={t('passenger.titleEdit', { number: slot.number, type: slot.type })}
+      onCancel={onCancel}
+      saving={saving}
     >
-      <Stack gap="md" ref={top}>
-        {problem && (
-          <Alert
-            color="red"
-            icon={<IconAlertCircle aria-hidden />}
-            role="alert"
-            title={t('common.error')}
-          >
-            {problem}
-          </Alert>
-        )}
-        <IdentityFields form={form} slot={slot} travelDate={travelDate} isStudent={isStudent} />
-        <ContactFields form={form} />
-        <TravelFields form={form} />
-        <ScanUpload scan={scan} storedUrl={record?.urlFile ?? null} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('passenger.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <ScanUpload scan={scan} storedUrl={record?.urlFile ?? null} />
+    </PassengerForm>
   );
 }

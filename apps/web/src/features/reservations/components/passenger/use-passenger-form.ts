@@ -1,93 +1,33 @@
-import {
-  type ClientRecord,
-  CustomerTypeId,
-  type PassengerPayload,
-  type PassengerRegistryItem,
-  passengerPayloadFor,
-} from '@cusco/shared';
-import { type FormErrors, useForm } from '@mantine/form';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import type { PassengerPayload, PassengerRegistryItem } from '@cusco/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import {
+  type PassengerFieldsOptions,
+  usePassengerFields,
+} from '../../../../components/passenger-form/use-passenger-fields.ts';
+import { errorMessage } from '../../../../lib/api-client.ts';
 import { showSuccess } from '../../../../lib/error-modal.tsx';
-import { schemaResolver } from '../../../../lib/forms.ts';
 import { useSavePassenger, useUploadDocument } from '../../api/passengers.ts';
-import { emptyValues, fromRecord, type PassengerFormValues } from './form-values.ts';
 import { useScanFile } from './scan-upload.tsx';
 
-export interface PassengerFormOptions {
-  slot: PassengerRegistryItem;
-  bookingCode: string;
-  /** The booking's travel date: passengers' ages are counted on it. */
-  travelDate: string;
-  record: ClientRecord | null;
+export interface PassengerFormOptions extends PassengerFieldsOptions {
   onSaved(): void;
 }
 
 /**
- * The passenger form's state: its values checked by the rules of the slot's type, the scan to
- * upload, the problem shown above the form (scrolled into view), and Save.
+ * The customer's passenger form: the shared form's state (components/passenger-form), the scan
+ * to upload, and Save through the customer's own routes.
  */
-export function usePassengerForm({
-  slot,
-  bookingCode,
-  travelDate,
-  record,
-  onSaved,
-}: PassengerFormOptions) {
-  const { t } = useTranslation();
-  const isStudent = slot.typeId === CustomerTypeId.student;
-  // Spec §9's ages of the slot's type, counted on the travel date, as the API checks them.
-  const schema = useMemo(
-    () => passengerPayloadFor(slot.typeId, travelDate),
-    [slot.typeId, travelDate],
-  );
-  // The schema holds every rule of the slot on its own field, the birth date's age included.
-  const validate = useMemo(() => schemaResolver(schema), [schema]);
-  const form = useForm<PassengerFormValues>({
-    initialValues: record ? fromRecord(record, bookingCode) : emptyValues(bookingCode),
-    validate,
-  });
+export function usePassengerForm({ onSaved, ...options }: PassengerFormOptions) {
+  const fields = usePassengerFields(options);
   const scan = useScanFile();
-  const [problem, setProblem] = useState<string | null>(null);
-  const top = useRef<HTMLDivElement>(null);
-  const save = useSaveWithScan(slot, onSaved, setProblem);
-
-  useEffect(() => {
-    if (problem) top.current?.scrollIntoView({ block: 'start' });
-  }, [problem]);
-
-  const submit = form.onSubmit(
-    (values) => {
-      // A photo still being fitted to the limit is not sent as it was chosen.
-      if (scan.fileError || scan.preparing) return;
-      setProblem(null);
-      const payload: PassengerPayload = {
-        ...values,
-        dateExpirationCard: isStudent ? values.dateExpirationCard : null,
-      };
-      save.run(payload, scan.file, (error) => {
-        setProblem(errorMessage(error));
-        if (error instanceof ApiError && error.field && error.field in values) {
-          form.setFieldError(error.field, error.message);
-        }
-      });
-    },
-    (errors) => setProblem(t(invalidFormMessage(errors))),
+  const save = useSaveWithScan(options.slot, onSaved, fields.setProblem);
+  // A photo still being fitted to the limit is not sent as it was chosen.
+  const submit = fields.submitWith(
+    (payload, fail) => save.run(payload, scan.file, fail),
+    () => !(scan.fileError || scan.preparing),
   );
-
-  return { form, scan, problem, top, submit, saving: save.pending, isStudent };
-}
-
-/**
- * Spec §5: any required field missing → 'Please Complete All Fields'; a student's card expiry
- * missing → 'Please Confirm All Fields'.
- */
-function invalidFormMessage(errors: FormErrors) {
-  const messages = Object.values(errors);
-  if (messages.includes('completeAllFields')) return 'msg:completeAllFields';
-  if (messages.includes('confirmAllFields')) return 'msg:confirmAllFields';
-  return 'msg:checkFields';
+  return { fields, scan, submit, saving: save.pending };
 }
 
 /** Saves the passenger, then uploads the scan when one was chosen. */

@@ -1,7 +1,7 @@
 import { type OptionListKey, optionList } from '@cusco/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
+import { api } from '../api-client.ts';
+import { useLanguage } from '../i18n.ts';
 
 const toSelect = (items: { id: string; name: string }[]) =>
   items.map((item) => ({ value: item.id, label: item.name }));

@@ -1,6 +1,6 @@
 import { Fieldset, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useJobs } from '../../api/options.ts';
+import { useJobs } from '../../lib/queries/option-lists.ts';
 import type { PassengerFormApi } from './form-values.ts';
 import { PassengerSelect, PassengerText } from './passenger-inputs.tsx';
 

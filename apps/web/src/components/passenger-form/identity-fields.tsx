@@ -5,9 +5,9 @@ import {
 } from '@cusco/shared';
 import { Fieldset, Select, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCountries } from '../../../../lib/countries.ts';
-import { useInputProps } from '../../../../lib/forms.ts';
-import { useOptionList } from '../../api/options.ts';
+import { useCountries } from '../../lib/countries.ts';
+import { useInputProps } from '../../lib/forms.ts';
+import { useOptionList } from '../../lib/queries/option-lists.ts';
 import { dayMonthYear, type PassengerFormApi } from './form-values.ts';
 import {
   PassengerDate,

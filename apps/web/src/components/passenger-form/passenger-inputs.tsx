@@ -1,10 +1,10 @@
 import { MAX_LENGTH, MIN_DATE, type OptionListKey } from '@cusco/shared';
 import { Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../../components/date-field.tsx';
-import { useCalendarLabels } from '../../../../lib/dates.ts';
-import { useInputProps } from '../../../../lib/forms.ts';
-import { useOptionList } from '../../api/options.ts';
+import { useCalendarLabels } from '../../lib/dates.ts';
+import { useInputProps } from '../../lib/forms.ts';
+import { useOptionList } from '../../lib/queries/option-lists.ts';
+import { DateField } from '../date-field.tsx';
 import type { PassengerFormApi, PassengerFormValues } from './form-values.ts';
 
 type FieldName = keyof PassengerFormValues;
