@@ -374,3 +374,47 @@ describe('desk bookings and pay links', () => {
     expect(again.json().code).toBe([...codes][0]);
   });
 });
+
+describe('staff passenger routes', () => {
+  it('reach a passenger only through the booking they travel on', async () => {
+    const options = await loadPassengerOptions(app, customer.token);
+    const a = await deskBooking(customer.user.id);
+    const b = await deskBooking(customer.user.id);
+    const slotB = slotOf(await detailOf(app, customer.token, b.code), CustomerTypeId.adult);
+    const created = await staffPost(
+      agent.token,
+      `slots/${slotB.id}/client`,
+      passengerBody(options, b.code),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const clientId = created.json().id as string;
+    // Booking B's passenger, named through booking A: not found, read or written.
+    const read = await app.inject({
+      url: `/api/admin/bookings/${a.code}/passengers/${clientId}`,
+      headers: bearer(agent.token),
+    });
+    expect(read.statusCode).toBe(404);
+    const write = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/clients/${clientId}`,
+      headers: bearer(agent.token),
+      payload: passengerBody(options, a.code),
+    });
+    expect(write.statusCode).toBe(404);
+    // A slot of booking B filled under booking A's code: not found.
+    const c = await deskBooking(customer.user.id);
+    const slotC = slotOf(await detailOf(app, customer.token, c.code), CustomerTypeId.adult);
+    const cross = await staffPost(
+      agent.token,
+      `slots/${slotC.id}/client`,
+      passengerBody(options, a.code),
+    );
+    expect(cross.statusCode).toBe(404);
+    // Through its own booking, it is there.
+    const own = await app.inject({
+      url: `/api/admin/bookings/${b.code}/passengers/${clientId}`,
+      headers: bearer(agent.token),
+    });
+    expect(own.statusCode).toBe(200);
+  });
+});
