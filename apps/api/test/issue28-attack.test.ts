@@ -418,3 +418,89 @@ describe('staff passenger routes', () => {
     expect(own.statusCode).toBe(200);
   });
 });
+
+describe('a refund where the price drops', () => {
+  it('never takes the price below zero, even when more was paid than the booking now costs', async () => {
+    const tour = await loadTour(app, TOUR);
+    const body = bookingFor(tour, { adults: 2 });
+    const saved = await postBooking(app, customer.token, body);
+    expect(saved.statusCode, saved.body).toBe(201);
+    const code = saved.json().code as string;
+    const opened = paymentAddResponse.parse(
+      (await addPayment(app, customer.token, code, body.amount)).json(),
+    );
+    await db
+      .update(sandboxCharges)
+      .set({ status: 'approved' })
+      .where(eq(sandboxCharges.transactionId, opened.transactionId));
+    const settled = await notify(app, event(opened.transactionId, Math.round(opened.amount * 100)));
+    expect(settled.json().result).toBe('paid');
+
+    // The agency removes one adult: the booking now costs less than was paid.
+    const detail = await detailOf(app, customer.token, code);
+    const request = await app.inject({
+      method: 'POST',
+      url: '/api/incident/save',
+      headers: bearer(customer.token),
+      payload: {
+        typeId: IncidentTypeId.removePassenger,
+        bookingId: code,
+        targetId: slotOf(detail, CustomerTypeId.adult).id,
+      },
+    });
+    expect(request.statusCode, request.body).toBe(201);
+    const answered = await staffPost(admin.token, `incidents/${request.json().id}/answer`, {
+      response: 'Removed.',
+      decision: 'accept',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const [booking] = await db.select().from(bookings).where(eq(bookings.code, code));
+    const price = async () => {
+      const [row] = await db
+        .select({
+          cents:
+            sql<number>`coalesce(sum(case when ${ledgerEntries.kind} in ('purchase', 'addition') then ${ledgerEntries.amountCents} when ${ledgerEntries.kind} = 'discount' then -${ledgerEntries.amountCents} else 0 end), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.bookingId, booking?.id ?? ''));
+      return row?.cents ?? 0;
+    };
+    const costs = await price();
+    expect(costs).toBeGreaterThan(0);
+    expect(costs).toBeLessThan(Math.round(body.amount * 100));
+
+    // All that was paid, as a price drop: a discount larger than the price. Refused.
+    const all = await staffPost(admin.token, `payments/${opened.transactionId}/refund`, {
+      reason: 'price_drops',
+      amount: body.amount,
+    });
+    expect(all.statusCode, all.body).toBe(422);
+    expect(all.json().field).toBe('amount');
+    expect(await price()).toBe(costs);
+    const refunds = await db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.bookingId, booking?.id ?? ''), eq(ledgerEntries.kind, 'refund')));
+    expect(refunds).toHaveLength(0);
+
+    // Without an amount, a price drop gives back at most the price, down to nothing; what was
+    // paid over it then goes back as it stands.
+    const drop = await staffPost(admin.token, `payments/${opened.transactionId}/refund`, {
+      reason: 'price_drops',
+    });
+    expect(drop.statusCode, drop.body).toBe(201);
+    expect(await price()).toBe(0);
+    const again = await staffPost(admin.token, `payments/${opened.transactionId}/refund`, {
+      reason: 'price_drops',
+      amount: 1,
+    });
+    expect(again.statusCode).toBe(422);
+    const rest = await staffPost(admin.token, `payments/${opened.transactionId}/refund`, {
+      reason: 'price_stands',
+    });
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(rest.json().debt).toBe(0);
+  });
+});
