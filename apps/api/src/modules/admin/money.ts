@@ -201,11 +201,17 @@ export function refundAttempt(
     // What the attempt can still give back, and never more than the booking's money net of what
     // went back already, to the card or to the customer's credit (issue 27: a cancellation's
     // refund taken as a credit is not refunded to the card again).
-    const { payments: netPaid } = await ledgerTotals(tx, booking.id);
+    const totals = await ledgerTotals(tx, booking.id);
+    const netPaid = totals.payments;
     const fromLedger = netPaid + (attempt.status === 'refund_required' ? attempt.amountCents : 0);
+    const reason = body.reason ?? 'price_stands';
+    // The price drops by what goes back: never below nothing (a discount over the price would
+    // leave a refund due that no money stands behind).
+    const price = totals.purchases + totals.additions - totals.discounts;
     const refundable = Math.min(
       attempt.amountCents - (await refundedCents(tx, attempt.id)),
       fromLedger,
+      reason === 'price_drops' ? price : Number.POSITIVE_INFINITY,
     );
     const amountCents = body.amount === undefined ? refundable : toCents(body.amount);
     if (refundable <= 0 || amountCents > refundable) {
@@ -233,7 +239,6 @@ export function refundAttempt(
         .set({ status: 'paid', updatedAt: sql`now()` })
         .where(eq(paymentAttempts.id, attempt.id));
     }
-    const reason = body.reason ?? 'price_stands';
     const answer = await writeEntry(
       tx,
       booking,

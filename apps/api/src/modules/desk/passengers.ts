@@ -5,6 +5,7 @@ import { bookings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { normalizeCode, type Reader } from '../access/bookings.ts';
 import { recordAudit } from '../audit/record.ts';
+import { findClientSlot } from '../passengers/access.ts';
 import { getClientRecord } from '../passengers/read.ts';
 import {
   createPassenger,
@@ -46,13 +47,18 @@ function auditSave(staff: AuthenticatedUser, action: 'passenger.create' | 'passe
   };
 }
 
-/** GET admin/bookings/{code}/passengers/{id}: a passenger's record, as its customer reads it. */
+/**
+ * GET admin/bookings/{code}/passengers/{id}: a passenger's record, as its customer reads it; 404
+ * unless the passenger travels on that booking (as a staff save requires), not on another one.
+ */
 export async function readPassengerForStaff(
   db: Database,
   code: string,
   clientId: string,
 ): Promise<ClientRecord> {
-  return getClientRecord(db, await ownerOf(db, code), clientId);
+  const owner = await ownerOf(db, code);
+  await findClientSlot(db, owner, clientId, code);
+  return getClientRecord(db, owner, clientId);
 }
 
 /** POST admin/slots/{slotId}/client: fills an empty slot of the booking named by `bookingcode`. */

@@ -1,5 +1,5 @@
 import type { ChangePasswordRequest, ProfileRequest, SessionUser } from '@cusco/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -66,13 +66,23 @@ export async function changePassword(
   await passwordAttemptSucceeded(db, attempt, throttle);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
+    // Only over the password that was checked: a first password set meanwhile by another
+    // request (another session of the guest) is not replaced without the current one.
     const [changed] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
-      .where(eq(users.id, user.userId))
+      .where(
+        and(
+          eq(users.id, user.userId),
+          row.passwordHash === null
+            ? isNull(users.passwordHash)
+            : eq(users.passwordHash, row.passwordHash),
+        ),
+      )
       .returning({ at: users.updatedAt });
+    if (!changed) throw new AppError('BUSINESS_RULE', 'wrongCurrentPassword', { field: 'current' });
     await revokeOtherSessions(tx, user.userId, user.sessionId);
-    await enqueueMail(tx, passwordChangedMail(user.userId, changed?.at ?? new Date()));
+    await enqueueMail(tx, passwordChangedMail(user.userId, changed.at));
   });
   return { result: 1 as const };
 }
