@@ -250,7 +250,11 @@ export async function getManifest(
   );
   const first = slots[0];
   if (!first) throw new AppError('NOT_FOUND', 'notFound');
-  const hotels = await bookedHotels(db, [...new Set(slots.map((slot) => slot.bookingId))], language);
+  const hotels = await bookedHotels(
+    db,
+    [...new Set(slots.map((slot) => slot.bookingId))],
+    language,
+  );
   const passengers = slots
     .map((slot) => toPassenger(slot, language, hotels))
     // Paid bookings first, unpaid holds after them (listed apart); in each, the incomplete first.
