@@ -211,6 +211,17 @@ const probes: Probe[] = [
     seen: { corporate: 422, customer: 422 },
   },
   {
+    route: 'PUT /api/tour/booking/{code}/pickup',
+    takes: ['code'],
+    request: (t, token) =>
+      as(token, {
+        method: 'PUT',
+        url: `/api/tour/booking/${t.code}/pickup`,
+        payload: { pickupPlace: 'Hotel Monasterio' },
+      }),
+    seen: { corporate: 200, customer: 200 },
+  },
+  {
     route: 'POST /api/tour/booking/{code}/changes/quote',
     takes: ['code'],
     request: (t, token) =>

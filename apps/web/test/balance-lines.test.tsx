@@ -36,6 +36,7 @@ function detailOf(
       paymentMode: 'T',
       expired: false,
       status: money.debt === 0 ? 'paid' : 'partly_paid',
+      pickupPlace: null,
       ...more,
     },
     passanger: [{ type: 'Adult', quantity: 2, total: 1290 }],

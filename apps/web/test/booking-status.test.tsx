@@ -97,6 +97,7 @@ function detailOf(
       paymentMode: 'T',
       expired: status === 'expired',
       status,
+      pickupPlace: null,
       ...more,
     },
     passanger: [{ type: 'Adult', quantity: 2, total: 1290 }],

@@ -25,6 +25,7 @@ const booking: BookingDetail['booking'] = {
   paymentMode: 'T',
   expired: false,
   status: 'paid',
+  pickupPlace: null,
 };
 
 /**

@@ -108,6 +108,7 @@ function detailOf(
       paymentMode: 'T',
       expired: status === 'expired',
       status,
+      pickupPlace: null,
     },
     passanger: [{ type: 'Adult', quantity: passengers, total: 2600 }],
     includeServices: [],

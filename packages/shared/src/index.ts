@@ -13,6 +13,7 @@ export * from './api/incidents.ts';
 export * from './api/mail.ts';
 export * from './api/passengers.ts';
 export * from './api/payments.ts';
+export * from './api/pickup.ts';
 export * from './api/profile.ts';
 export * from './api/reservations.ts';
 export * from './api/staff-notes.ts';

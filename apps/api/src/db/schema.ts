@@ -621,12 +621,21 @@ export const bookings = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** The strictest share of its policy the booking had reached before a date move (0–100). */
     lockedKeepPercent: integer('locked_keep_percent').notNull().default(0),
+    /**
+     * Where the guide picks the travellers up (their hotel in Cusco), set by the customer or by
+     * staff (issue 28); null until told. The manifest falls back to the hotel booked with us.
+     */
+    pickupPlace: text('pickup_place'),
   },
   (t) => [
     check('bookings_language_valid', sql`${t.language} in ('en', 'es')`),
     check('bookings_hold_minutes_positive', sql`${t.holdMinutes} >= 1`),
     check('bookings_seat_comebacks_range', sql`${t.seatComebacks} >= 0`),
     check('bookings_locked_keep_percent_range', sql`${t.lockedKeepPercent} between 0 and 100`),
+    check(
+      'bookings_pickup_place_length',
+      sql`${t.pickupPlace} is null or char_length(${t.pickupPlace}) between 1 and 200`,
+    ),
     check(
       'bookings_cancelled_consistent',
       sql`(${t.cancelledBy} is null) = (${t.cancelledAt} is null) and (${t.cancelledBy} is null or ${t.cancelledBy} in ('customer', 'agency'))`,

@@ -182,6 +182,11 @@ export const adminManifestPassenger = z.object({
   /** The diet (preference and note) and the medical notes (allergies, needs); '' when none. */
   diet: z._default(z.string(), ''),
   medical: z._default(z.string(), ''),
+  /**
+   * Where the guide picks the booking up (issue 28): the place told by the customer or staff,
+   * else the hotel booked with the agency; null when neither is known.
+   */
+  pickupPlace: z._default(z.nullable(z.string()), null),
   /** Whether the booking has nothing left to pay; an unpaid hold is listed apart. */
   paid: z._default(z.boolean(), true),
 });

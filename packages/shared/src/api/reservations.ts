@@ -86,6 +86,8 @@ export const bookingDetail = z.object({
     expired: z.boolean(),
     /** The booking's named status (ADR 0037). */
     status: z.enum(bookingStatuses),
+    /** Where the guide picks the travellers up (their hotel in Cusco); null until told. */
+    pickupPlace: z._default(z.nullable(z.string()), null),
   }),
   passanger: z.array(
     z.object({ type: z.string(), quantity: z.number().check(z.int()), total: z.number() }),

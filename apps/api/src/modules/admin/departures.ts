@@ -10,15 +10,17 @@ import {
   todayInLima,
 } from '@cusco/shared';
 import dayjs from 'dayjs';
-import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
+  bookingHotelLines,
   bookings,
   clientDocuments,
   clients,
   countries,
   customerTypes,
+  hotelTypes,
   optionItems,
   passengerSlots,
   tours,
@@ -62,6 +64,7 @@ function departureSlots(db: Executor, where: SQL | undefined) {
       typeEs: customerTypes.nameEs,
       customerName: fullNameOf,
       customerPhone: users.telephone,
+      pickupPlace: bookings.pickupPlace,
       foodEn: foodPreferences.nameEn,
       foodEs: foodPreferences.nameEs,
       debt: debtSql(totals),
@@ -158,7 +161,38 @@ function summarize(slots: SlotRow[], language: Language): AdminDeparture[] {
   }));
 }
 
-function toPassenger(slot: SlotRow, language: Language): AdminManifestPassenger {
+/**
+ * The hotel each booking has rooms at with the agency (its first line), by booking id: where the
+ * guide picks up a booking that told no pickup place.
+ */
+async function bookedHotels(
+  db: Executor,
+  bookingIds: string[],
+  language: Language,
+): Promise<Map<string, string>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      bookingId: bookingHotelLines.bookingId,
+      nameEn: hotelTypes.nameEn,
+      nameEs: hotelTypes.nameEs,
+    })
+    .from(bookingHotelLines)
+    .innerJoin(hotelTypes, eq(hotelTypes.id, bookingHotelLines.hotelTypeId))
+    .where(inArray(bookingHotelLines.bookingId, bookingIds))
+    .orderBy(asc(bookingHotelLines.position), asc(bookingHotelLines.id));
+  const hotels = new Map<string, string>();
+  for (const row of rows) {
+    if (!hotels.has(row.bookingId)) hotels.set(row.bookingId, nameIn(row, language));
+  }
+  return hotels;
+}
+
+function toPassenger(
+  slot: SlotRow,
+  language: Language,
+  hotels: ReadonlyMap<string, string>,
+): AdminManifestPassenger {
   const client = slot.client;
   return {
     bookingCode: slot.bookingCode,
@@ -188,6 +222,7 @@ function toPassenger(slot: SlotRow, language: Language): AdminManifestPassenger 
     ),
     medical: notes(client?.allergyObservation, client?.medicalRequirement),
     paid: slot.debt <= 0,
+    pickupPlace: slot.pickupPlace ?? hotels.get(slot.bookingId) ?? null,
   };
 }
 
@@ -215,8 +250,13 @@ export async function getManifest(
   );
   const first = slots[0];
   if (!first) throw new AppError('NOT_FOUND', 'notFound');
+  const hotels = await bookedHotels(
+    db,
+    [...new Set(slots.map((slot) => slot.bookingId))],
+    language,
+  );
   const passengers = slots
-    .map((slot) => toPassenger(slot, language))
+    .map((slot) => toPassenger(slot, language, hotels))
     // Paid bookings first, unpaid holds after them (listed apart); in each, the incomplete first.
     .sort(
       (a, b) =>

@@ -38,6 +38,7 @@ const columns: [MessageKey, (passenger: Passenger, language: Language) => string
   ['manifestScan', (p, language) => yesNo(p.hasScan, language)],
   ['manifestLead', (p) => p.customerName],
   ['manifestPhone', (p) => p.customerPhone],
+  ['manifestPickup', (p, language) => orMissing(p.pickupPlace, language)],
 ];
 
 /** RFC 4180: every field quoted, quotes doubled; a leading = + - @ is defused for spreadsheets. */
@@ -71,21 +72,22 @@ const pdfColumns: {
   value(p: Passenger, language: Language): string;
 }[] = [
   { label: 'manifestPosition', width: 22, value: () => '' },
-  { label: 'manifestPassengerName', width: 120, value: passengerName },
+  { label: 'manifestPassengerName', width: 104, value: passengerName },
   {
     label: 'manifestDocumentNumber',
-    width: 92,
+    width: 80,
     value: (p, language) =>
       [p.documentType, p.documentNumber].filter(Boolean).join(' ') ||
       translate('manifestDataMissing', language),
   },
-  { label: 'manifestNationality', width: 62, value: (p, l) => orMissing(p.nationality, l) },
-  { label: 'manifestBirthDate', width: 56, value: (p, l) => orMissing(p.birthDate, l) },
-  { label: 'manifestType', width: 44, value: (p) => p.customerType },
-  { label: 'manifestBooking', width: 58, value: (p) => p.bookingCode },
-  { label: 'manifestLead', width: 96, value: (p) => `${p.customerName} ${p.customerPhone}`.trim() },
-  { label: 'manifestDiet', width: 80, value: (p) => p.diet },
-  { label: 'manifestMedical', width: 80, value: (p) => p.medical },
+  { label: 'manifestNationality', width: 58, value: (p, l) => orMissing(p.nationality, l) },
+  { label: 'manifestBirthDate', width: 52, value: (p, l) => orMissing(p.birthDate, l) },
+  { label: 'manifestType', width: 42, value: (p) => p.customerType },
+  { label: 'manifestBooking', width: 56, value: (p) => p.bookingCode },
+  { label: 'manifestLead', width: 88, value: (p) => `${p.customerName} ${p.customerPhone}`.trim() },
+  { label: 'manifestPickup', width: 82, value: (p, l) => orMissing(p.pickupPlace, l) },
+  { label: 'manifestDiet', width: 62, value: (p) => p.diet },
+  { label: 'manifestMedical', width: 62, value: (p) => p.medical },
   { label: 'manifestPaid', width: 36, value: (p, l) => yesNo(p.paid, l) },
   { label: 'manifestCheck', width: 36, value: () => '[  ]' },
 ];

@@ -239,6 +239,7 @@ export function toBookingDetail(
       paymentMode: booking.paymentMode === 'P' ? 'P' : 'T',
       expired: rows.status === 'expired',
       status: rows.status,
+      pickupPlace: booking.pickupPlace,
     },
     passanger: rows.passengers.map((line) => ({
       type: nameIn(line, language),

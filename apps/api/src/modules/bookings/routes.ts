@@ -6,6 +6,8 @@ import {
   bookingSaveResponse,
   errorBody,
   pageQuery,
+  pickupAnswer,
+  pickupRequest,
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idempotencyHeaders, sendStored } from '../../lib/idempotency.ts';
@@ -17,6 +19,7 @@ import { loadTourPricing } from './catalogue.ts';
 import { getBookingDetail } from './detail.ts';
 import { BookingDetailCache } from './detail-cache.ts';
 import { listBookings } from './list.ts';
+import { setPickupForCustomer } from './pickup.ts';
 import { saveBooking } from './save.ts';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -75,5 +78,21 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         app.gateway,
         details,
       ),
+  );
+
+  app.put(
+    '/tour/booking/:code/pickup',
+    {
+      schema: {
+        tags: ['bookings'],
+        description:
+          "Where the guide picks the travellers up (their hotel in Cusco); null or '' clears it.",
+        params: bookingCodeParams,
+        body: pickupRequest,
+        response: { 200: pickupAnswer, 400: errorBody, 404: errorBody, 422: errorBody },
+      },
+    },
+    async (request) =>
+      setPickupForCustomer(app.db, currentUser(request), request.params.code, request.body),
   );
 };

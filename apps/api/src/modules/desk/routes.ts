@@ -11,6 +11,8 @@ import {
   passengerPayload,
   passengerSaveResponse,
   payLinkAnswer,
+  pickupAnswer,
+  pickupRequest,
   uuid,
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,6 +22,7 @@ import { languageOf } from '../../lib/language.ts';
 import { searchPageGet } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { loadTourPricing } from '../bookings/catalogue.ts';
+import { setPickupForStaff } from '../bookings/pickup.ts';
 import { availabilityKey } from '../departures/routes.ts';
 import { bookForCustomer, sendPayLink } from './book.ts';
 import { createDeskCustomer, searchCustomers } from './customers.ts';
@@ -152,5 +155,20 @@ export const adminDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       updatePassengerForStaff(app.db, currentUser(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/admin/bookings/:code/pickup',
+    {
+      schema: {
+        description:
+          "Sets or clears where the guide picks the booking's travellers up (their hotel); audited.",
+        params: bookingCodeParams,
+        body: pickupRequest,
+        response: { 200: pickupAnswer, ...refusals },
+      },
+    },
+    async (request) =>
+      setPickupForStaff(app.db, currentUser(request), request.params.code, request.body),
   );
 };

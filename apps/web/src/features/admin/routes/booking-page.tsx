@@ -18,6 +18,7 @@ import { CancelBookingModal, type CancelTarget } from '../components/cancel-moda
 import { ChangeSection } from '../components/change/change-section.tsx';
 import { type MoneyDialog, MoneyModal } from '../components/money-modal.tsx';
 import { PassengersSection } from '../components/passengers/passengers-section.tsx';
+import { PickupPlaceForm } from '../components/pickup-place-form.tsx';
 import { StaffNotes } from '../components/staff-notes.tsx';
 import { BookingLifeBadge, BookingStatusBadge, ToneBadge } from '../components/status-badge.tsx';
 import { useAdminText } from '../i18n.ts';
@@ -72,6 +73,7 @@ export function AdminBookingPage() {
         <Ledger data={data} />
         <Attempts data={data} onAction={setDialog} />
         <PassengersSection data={data} />
+        <PickupPlaceForm data={data} />
         <Requests data={data} />
         <StaffNotes subject={{ kind: 'booking', code: data.booking.booking.code }} />
         <AuditOfBooking data={data} />

@@ -183,6 +183,18 @@ function useManifestColumns(): AdminColumn<ManifestRow>[] {
       header: t('ops.manifest.lead'),
       render: (row) => <TwoLines main={row.customerName} sub={row.customerPhone || '—'} />,
     },
+    {
+      key: 'pickup',
+      header: t('pickup.manifest'),
+      render: (row) =>
+        row.pickupPlace ? (
+          row.pickupPlace
+        ) : (
+          <Text span size="sm" c="dimmed">
+            {t('manifest.noData')}
+          </Text>
+        ),
+    },
     { key: 'diet', header: t('ops.manifest.diet'), render: (row) => dash(row.diet) },
     { key: 'medical', header: t('ops.manifest.medical'), render: (row) => dash(row.medical) },
     {

@@ -18,6 +18,7 @@ import { DetailModals } from '../components/detail/detail-modals.tsx';
 import { BookingTable } from '../components/detail/detail-tables.tsx';
 import { PassengerRegistry } from '../components/detail/passenger-registry.tsx';
 import { PaymentConfirmation } from '../components/detail/payment-confirmation.tsx';
+import { PickupPlace } from '../components/detail/pickup-place.tsx';
 import { RequestsBar } from '../components/detail/requests-bar.tsx';
 import { hasTravelDocuments, TravelDocuments } from '../components/detail/travel-documents.tsx';
 import { PAID_PARAM, useDetailActions } from '../components/detail/use-detail-actions.ts';
@@ -120,6 +121,7 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
           ? { onRemove: (slot) => actions.setChanging({ kind: 'removePassenger', slot }) }
           : {})}
       />
+      <PickupPlace booking={detail.booking} cancelled={cancelled} />
       <BookingSummary detail={detail} onOpenTerms={() => actions.setTermsOpen(true)} />
       {changeable && <ChangeSection onChange={actions.setChanging} />}
       {allows('cancel', status) && <CancelSection onCancel={() => actions.setCancelling(true)} />}

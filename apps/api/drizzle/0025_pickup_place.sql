@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "pickup_place" text;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_pickup_place_length" CHECK ("bookings"."pickup_place" is null or char_length("bookings"."pickup_place") between 1 and 200);
