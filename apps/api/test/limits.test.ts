@@ -32,7 +32,7 @@ describe('a booking stays within the tour', () => {
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json()).toMatchObject({
       field: 'passengers',
-      message: text('groupTooLarge', { max: 16 }),
+      message: text('groupTooLarge', { count: 16 }),
     });
     const full = await postBooking(
       ctx.app,
@@ -86,7 +86,7 @@ describe('a booking stays within the tour', () => {
     expect(rooms.statusCode).toBe(422);
     expect(rooms.json()).toMatchObject({
       field: 'hotels',
-      message: text('roomsOverPassengers', { max: 2 }),
+      message: text('roomsOverPassengers', { count: 2 }),
     });
     const fits = await postBooking(
       ctx.app,

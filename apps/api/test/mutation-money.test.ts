@@ -372,7 +372,13 @@ describe('refunds', () => {
       {
         action: 'payment.refund',
         before: { debt: PRICE - 300 },
-        after: { debt: PRICE - 180, amount: 120, attemptStatus: 'paid', reference },
+        after: {
+          debt: PRICE - 180,
+          amount: 120,
+          attemptStatus: 'paid',
+          reason: 'price_stands',
+          reference,
+        },
       },
     ]);
 

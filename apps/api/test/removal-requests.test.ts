@@ -272,7 +272,7 @@ describe('a removal never leaves a minor without an adult, nor a group under its
       removePassenger(code, slot(detail, CustomerTypeId.adult).id),
     );
     // Booked a year ahead: the minimum was 2.
-    expectError(refused, 422, text('removalBelowMinimum', 'en', { min: 2, left: 1 }));
+    expectError(refused, 422, text('removalBelowMinimum', 'en', { count: 2, left: 1 }));
     expect(refused.json().field).toBe('targetId');
   });
 
