@@ -11,6 +11,7 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconCalendarPlus,
@@ -266,11 +267,15 @@ function DayCell({
       className={classes.day}
       data-state={state}
       aria-pressed={selected}
-      aria-label={`${dayjs(day.date).locale(language).format('dddd D MMMM')}: ${summary}`}
       title={day.reason || summary}
       onClick={() => onSelect(day.date)}
     >
-      <span className={classes.number}>{dayjs(day.date).date()}</span>
+      {/* The name is the whole day in words; the figures drawn are its short form (a name given by
+          aria-label would not hold the drawn figures, which axe's label-content-name-mismatch asks). */}
+      <VisuallyHidden>{`${dayjs(day.date).locale(language).format('dddd D MMMM')}: ${summary}`}</VisuallyHidden>
+      <span className={classes.number} aria-hidden>
+        {dayjs(day.date).date()}
+      </span>
       <span className={classes.seats} aria-hidden>
         {short}
       </span>
