@@ -53,7 +53,7 @@ async function calendarAt(page: Page, date: string) {
   }
   expect(await month.textContent()).toBe(target);
   return page.getByRole('button', {
-    name: new RegExp(`${dayjs(date).format('D MMMM YYYY')}(,|$)`),
+    name: new RegExp(`(^| )${dayjs(date).format('D MMMM YYYY')}(,|$)`),
   });
 }
 
