@@ -6,6 +6,7 @@ import {
   dateClosure,
   EVERY_WEEKDAY,
   firstOpenDate,
+  permitsUsed,
   privateRoom,
   seatsLeft,
   type TourRules,
@@ -174,5 +175,55 @@ describe('corporate minimums', () => {
     expect(corporateMinimum('2027-01-24', '2026-11-25')).toBe(2);
     expect(corporateMinimum('2027-01-23', '2026-11-25')).toBe(4);
     expect(corporateMinimum('2026-11-26', '2026-11-25')).toBe(4);
+  });
+});
+
+describe('permits with the crew (issue 29)', () => {
+  it('counts the crew assigned, and the ratio only for the crew not yet assigned', () => {
+    // 3 travellers at 2.5 staff each: 7.5 estimated; 4 assigned is less, so 3 + 7.5.
+    expect(permitsUsed(3, 2.5, 4)).toBe(10.5);
+    // 10 assigned is more than the estimate: the real crew counts.
+    expect(permitsUsed(3, 2.5, 10)).toBe(13);
+    expect(permitsUsed(0, 2.5, 5)).toBe(5);
+    // 40 permits, 8 crew assigned, 2.5 ratio: 11 by the ratio, 32 by the crew; 4 booked leave 7.
+    expect(seatsLeft({ capacity: 16, permits: 40, staffRatio: 2.5, booked: 4, crew: 8 })).toBe(7);
+    // 30 crew assigned: 40 − 30 − 4 = 6.
+    expect(seatsLeft({ capacity: 16, permits: 40, staffRatio: 2.5, booked: 4, crew: 30 })).toBe(6);
+    // More crew than permits leave: no seat, never a negative count.
+    expect(seatsLeft({ capacity: 16, permits: 10, staffRatio: 0, booked: 2, crew: 12 })).toBe(0);
+    expect(
+      privateRoom(
+        { groups: null, permits: 20, staffRatio: 0 },
+        { groups: 0, onPermits: 0, crew: 15 },
+        16,
+      ),
+    ).toBe(5);
+  });
+
+  it('agrees with a model that adds one traveller at a time while the permits hold', () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.integer({ min: 0, max: 60 }), { nil: null }),
+        fc.option(fc.integer({ min: 0, max: 200 }), { nil: null }),
+        fc.integer({ min: 0, max: 40 }).map((tenths) => tenths / 10),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 80 }),
+        (capacity, permits, staffRatio, booked, crew) => {
+          let model = 0;
+          const fits = (k: number) =>
+            (capacity === null || booked + k <= capacity) &&
+            (permits === null || permitsUsed(booked + k, staffRatio, crew) <= permits + 1e-9);
+          if (capacity === null && permits === null) {
+            expect(seatsLeft({ capacity, permits, staffRatio, booked, crew })).toBe(
+              Number.POSITIVE_INFINITY,
+            );
+            return;
+          }
+          while (fits(model + 1)) model += 1;
+          expect(seatsLeft({ capacity, permits, staffRatio, booked, crew })).toBe(model);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

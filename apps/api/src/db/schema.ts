@@ -257,6 +257,15 @@ export const tours = pgTable(
      * one traveller takes 3.5 of a departure's permits (issue 14).
      */
     staffRatio: doublePrecision('staff_ratio').notNull().default(0),
+    /**
+     * The tour's crew rule (issue 29), what a departure's crew should be: one guide for every
+     * `guideEvery` travellers (0: no guide), `cooks` cooks, `portersPerTraveller` porters per
+     * traveller (rounded up). The back office shows what is missing of it; the permit count uses
+     * the crew actually assigned, and `staffRatio` only for what is not yet assigned.
+     */
+    guideEvery: integer('guide_every').notNull().default(0),
+    cooks: integer('cooks').notNull().default(0),
+    portersPerTraveller: doublePrecision('porters_per_traveller').notNull().default(0),
     /** Whole days between booking and travel, at least (issue 14): the Inca Trail's weeks. */
     leadDays: integer('lead_days').notNull().default(0),
     /** Months (1–12) the tour does not run: the Inca Trail is closed every February. */
@@ -280,6 +289,10 @@ export const tours = pgTable(
   },
   (t) => [
     check('tours_staff_ratio_range', sql`${t.staffRatio} between 0 and 10`),
+    check(
+      'tours_crew_rule_range',
+      sql`${t.guideEvery} between 0 and 99 and ${t.cooks} between 0 and 20 and ${t.portersPerTraveller} between 0 and 10`,
+    ),
     check(
       'tours_availability_rules_range',
       sql`${t.leadDays} between 0 and 365 and (${t.capacity} is null or ${t.capacity} between 0 and 999) and (${t.privateGroups} is null or ${t.privateGroups} between 0 and 99) and ${t.closedMonths} <@ '{1,2,3,4,5,6,7,8,9,10,11,12}'::integer[] and ${t.weekdays} <@ '{0,1,2,3,4,5,6}'::integer[]`,
@@ -484,6 +497,9 @@ export const clients = pgTable('clients', {
   trekkingObservation: text('trekking_observation'),
   allergyObservation: text('allergy_observation'),
   medicalRequirement: text('medical_requirement'),
+  /** Whom to call if something happens on the trail (issue 29: the guide's manifest). */
+  emergencyContactName: text('emergency_contact_name'),
+  emergencyContactPhone: text('emergency_contact_phone'),
   /** A student's card expiry (students only). */
   cardExpiry: date('card_expiry', { mode: 'string' }),
   /**
@@ -1143,5 +1159,220 @@ export const passwordResets = pgTable(
   (t) => [
     index('password_resets_user_idx').on(t.userId, t.createdAt),
     check('password_resets_purpose_valid', sql`${t.purpose} in ('reset', 'sign_in')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Trek operations (issue 29): the crew, what is bought per person, and the lock it puts
+// ---------------------------------------------------------------------------------------------
+
+/** The roles of the people who work departures. */
+export const crewRoles = [
+  'guide',
+  'assistant_guide',
+  'cook',
+  'porter',
+  'horseman',
+  'driver',
+] as const;
+
+/** The documents a crew member is registered with. */
+export const crewDocumentTypes = ['dni', 'passport', 'foreign_card'] as const;
+
+/**
+ * The roster of people who work departures: staff-only data (a customer never sees it). Their
+ * identity is what the government registers before the travellers' (since 2023).
+ */
+export const crewMembers = pgTable(
+  'crew_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role', { enum: crewRoles }).notNull(),
+    documentType: text('document_type', { enum: crewDocumentTypes }).notNull(),
+    documentNumber: text('document_number').notNull(),
+    countryId: char('country_id', { length: 2 })
+      .notNull()
+      .references(() => countries.id),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    sex: text('sex', { enum: ['female', 'male'] }),
+    phone: text('phone').notNull().default(''),
+    /** Languages spoken, as ISO 639-1 codes (es, en, qu…). */
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    /** A guide's official licence: its number and the last day it is valid. */
+    licenceNumber: text('licence_number'),
+    licenceExpiry: date('licence_expiry', { mode: 'string' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('crew_members_document_unique').on(t.documentType, t.documentNumber),
+    check(
+      'crew_members_role_valid',
+      sql`${t.role} in ('guide', 'assistant_guide', 'cook', 'porter', 'horseman', 'driver')`,
+    ),
+    check(
+      'crew_members_document_type_valid',
+      sql`${t.documentType} in ('dni', 'passport', 'foreign_card')`,
+    ),
+    check('crew_members_sex_valid', sql`${t.sex} is null or ${t.sex} in ('female', 'male')`),
+  ],
+);
+
+/**
+ * A crew member on a departure (the tour's day): from its first day to its last (the tour's
+ * days), stored so that overlapping assignments of one person are found by one query. Written
+ * under the departure's row lock (the permits) and the member's row lock (the overlaps).
+ */
+export const crewAssignments = pgTable(
+  'crew_assignments',
+  {
+    tourId: uuid('tour_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    crewMemberId: requiredRef('crew_member_id', () => crewMembers.id),
+    /** The role on this departure (by default the member's own). */
+    role: text('role', { enum: crewRoles }).notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+    assignedBy: requiredRef('assigned_by', () => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tourId, t.date, t.crewMemberId] }),
+    foreignKey({
+      name: 'crew_assignments_departure_fk',
+      columns: [t.tourId, t.date],
+      foreignColumns: [departures.tourId, departures.date],
+    }).onDelete('cascade'),
+    index('crew_assignments_member_idx').on(t.crewMemberId, t.date),
+    check('crew_assignments_days', sql`${t.lastDay} >= ${t.date}`),
+    check(
+      'crew_assignments_role_valid',
+      sql`${t.role} in ('guide', 'assistant_guide', 'cook', 'porter', 'horseman', 'driver')`,
+    ),
+  ],
+);
+
+/** The kinds of things bought per person for a departure. */
+export const purchaseItemKinds = ['permit', 'entry', 'train', 'bus'] as const;
+
+/**
+ * What a tour needs bought for each person of a departure (issue 29): the Inca Trail permit, the
+ * Machu Picchu entry (circuit, route, hour), a train (direction, time, class), the bus. `crewRoles`:
+ * the crew roles that need it too (the permit: everyone on the trail).
+ */
+export const tourPurchaseItems = pgTable(
+  'tour_purchase_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourId: tourRef(),
+    kind: text('kind', { enum: purchaseItemKinds }).notNull(),
+    /** Entry: circuit, route, hour ("2", "3-B", "10:00"); train: direction, time, class. */
+    details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
+    /** Buy by this many days before the travel date (the data must be complete by then). */
+    buyDaysBefore: integer('buy_days_before').notNull().default(0),
+    crewRoles: text('crew_roles').array().notNull().default(sql`'{}'::text[]`),
+    sortOrder: sortOrder(),
+  },
+  (t) => [
+    check('tour_purchase_items_kind_valid', sql`${t.kind} in ('permit', 'entry', 'train', 'bus')`),
+    check('tour_purchase_items_buy_days_range', sql`${t.buyDaysBefore} between 0 and 400`),
+    index('tour_purchase_items_tour_idx').on(t.tourId, t.sortOrder),
+  ],
+);
+
+/**
+ * An item bought (or its purchase cancelled) for one person of a departure: a traveller (the
+ * booking's passenger slot) or a crew member. `bought` locks that person's names, nationality,
+ * birth date and document number (modules/operations/locks.ts); `person` keeps the data it was
+ * bought with. One bought row per item and person: buying again first cancels.
+ */
+export const personPurchases = pgTable(
+  'person_purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourId: uuid('tour_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    itemId: requiredRef('item_id', () => tourPurchaseItems.id, { onDelete: 'cascade' }),
+    passengerSlotId: uuid('passenger_slot_id').references(() => passengerSlots.id, {
+      onDelete: 'cascade',
+    }),
+    crewMemberId: uuid('crew_member_id').references(() => crewMembers.id),
+    status: text('status', { enum: ['bought', 'cancelled'] })
+      .notNull()
+      .default('bought'),
+    /** The government's reference of the purchase. */
+    reference: text('reference').notNull(),
+    boughtOn: date('bought_on', { mode: 'string' }).notNull(),
+    person: jsonb('person').$type<Record<string, string | null>>().notNull(),
+    recordedBy: requiredRef('recorded_by', () => users.id),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'person_purchases_one_person',
+      sql`(${t.passengerSlotId} is null) <> (${t.crewMemberId} is null)`,
+    ),
+    check('person_purchases_status_valid', sql`${t.status} in ('bought', 'cancelled')`),
+    uniqueIndex('person_purchases_slot_bought_unique')
+      .on(t.itemId, t.passengerSlotId)
+      .where(sql`${t.status} = 'bought' and ${t.passengerSlotId} is not null`),
+    uniqueIndex('person_purchases_crew_bought_unique')
+      .on(t.itemId, t.date, t.crewMemberId)
+      .where(sql`${t.status} = 'bought' and ${t.crewMemberId} is not null`),
+    index('person_purchases_day_idx').on(t.tourId, t.date),
+    index('person_purchases_slot_idx').on(t.passengerSlotId),
+  ],
+);
+
+/**
+ * A traveller's request to change a locked passport or last name (issue 29): the scans of the
+ * old and the new document, refused after the tour's cutoff; staff confirm once the new permit is
+ * bought, which writes the new data and adds the repurchase fee to the booking.
+ */
+export const documentChangeRequests = pgTable(
+  'document_change_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: bookingRef(),
+    passengerSlotId: requiredRef('passenger_slot_id', () => passengerSlots.id, {
+      onDelete: 'cascade',
+    }),
+    /** What changes: { lastName?, documentNumber?, countryId?, documentTypeId? }. */
+    changes: jsonb('changes').$type<Record<string, string>>().notNull(),
+    /** The data before the change, as the permits were bought with it. */
+    previous: jsonb('previous').$type<Record<string, string | null>>().notNull(),
+    oldScanMime: text('old_scan_mime').notNull(),
+    oldScan: bytea('old_scan').notNull(),
+    newScanMime: text('new_scan_mime').notNull(),
+    newScan: bytea('new_scan').notNull(),
+    status: text('status', { enum: ['requested', 'confirmed', 'refused', 'withdrawn'] })
+      .notNull()
+      .default('requested'),
+    feeCents: integer('fee_cents').notNull().default(0),
+    requestedBy: requiredRef('requested_by', () => users.id),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Staff's reason when refusing. */
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'document_change_requests_status_valid',
+      sql`${t.status} in ('requested', 'confirmed', 'refused', 'withdrawn')`,
+    ),
+    check(
+      'document_change_requests_scans_valid',
+      sql`${t.oldScanMime} in ('image/jpeg', 'image/png', 'application/pdf') and ${t.newScanMime} in ('image/jpeg', 'image/png', 'application/pdf') and octet_length(${t.oldScan}) between 1 and 1048576 and octet_length(${t.newScan}) between 1 and 1048576`,
+    ),
+    check('document_change_requests_fee_range', sql`${t.feeCents} between 0 and 10000000`),
+    // One open request per passenger at a time.
+    uniqueIndex('document_change_requests_open_unique')
+      .on(t.passengerSlotId)
+      .where(sql`${t.status} = 'requested'`),
+    index('document_change_requests_booking_idx').on(t.bookingId, t.createdAt),
   ],
 );

@@ -29,21 +29,37 @@ export interface DepartureLoad {
    * that day share them); by default, `booked`.
    */
   onPermits?: number;
+  /**
+   * Crew assigned to the day (issue 29): they take permits from the same pool. The staff ratio
+   * estimates only the crew not yet assigned: the day's travellers and crew use
+   * travellers + max(assigned crew, travellers × staff ratio) permits.
+   */
+  crew?: number;
 }
 
 /**
- * Seats left = min(capacity − booked, permits left ÷ (1 + staff ratio)), rounded down, never
- * below 0: a trail departure is capped by the permits its travellers and their staff use.
- * Infinity when neither limits it.
+ * Permits a day's travellers and their crew use (issue 29): each traveller one, and the crew
+ * assigned, or the tour's ratio of the travellers where that is more (the crew not yet assigned).
+ */
+export function permitsUsed(travellers: number, staffRatio: number, crew = 0): number {
+  return travellers + Math.max(crew, travellers * staffRatio);
+}
+
+/**
+ * Seats left = the most travellers k that the capacity and the permits still take, never below
+ * 0: capacity − booked, and the largest k with permitsUsed(travellers + k, ratio, crew) ≤ permits,
+ * that is min(permits ÷ (1 + ratio) − travellers, permits − crew − travellers) rounded down: a
+ * trail departure is capped by the permits its travellers and their crew use. Infinity when
+ * neither limits it.
  */
 export function seatsLeft(load: DepartureLoad): number {
   const bySeats = load.capacity === null ? Number.POSITIVE_INFINITY : load.capacity - load.booked;
   if (load.permits === null) return Math.max(0, bySeats);
-  const perTraveller = 1 + load.staffRatio;
-  const permitsLeft = load.permits - (load.onPermits ?? load.booked) * perTraveller;
+  const travellers = load.onPermits ?? load.booked;
   // A tiny epsilon keeps 7 × 3.5 = 24.5 exact against floating point.
-  const byPermits = Math.floor(permitsLeft / perTraveller + 1e-9);
-  return Math.max(0, Math.min(bySeats, byPermits));
+  const byRatio = Math.floor(load.permits / (1 + load.staffRatio) + 1e-9) - travellers;
+  const byCrew = load.permits - (load.crew ?? 0) - travellers;
+  return Math.max(0, Math.min(bySeats, byRatio, byCrew));
 }
 
 /**
@@ -53,7 +69,7 @@ export function seatsLeft(load: DepartureLoad): number {
  */
 export function privateRoom(
   day: { groups: number | null; permits: number | null; staffRatio: number },
-  held: { groups: number; onPermits: number },
+  held: { groups: number; onPermits: number; crew?: number },
   maxGroupSize: number,
 ): number {
   if (day.groups !== null && held.groups >= day.groups) return 0;
@@ -63,6 +79,7 @@ export function privateRoom(
     staffRatio: day.staffRatio,
     booked: 0,
     onPermits: held.onPermits,
+    crew: held.crew ?? 0,
   });
   return Math.min(maxGroupSize, byPermits);
 }
