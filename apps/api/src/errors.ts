@@ -19,6 +19,8 @@ export type ErrorCode = keyof typeof errorStatus;
 
 export interface AppErrorOptions {
   params?: Record<string, string | number>;
+  /** Params that are lists of catalogue messages, given in the caller's language, joined by commas. */
+  listParams?: Record<string, MessageKey[]>;
   field?: string;
   details?: Record<string, unknown>;
   headers?: Record<string, string>;

@@ -27,6 +27,7 @@ export * from './rules/dates.ts';
 export * from './rules/incidents.ts';
 export * from './rules/limits.ts';
 export * from './rules/money.ts';
+export * from './rules/operations.ts';
 export * from './rules/passengers.ts';
 export * from './rules/pricing.ts';
 export * from './rules/removal.ts';

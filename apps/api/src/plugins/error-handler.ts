@@ -28,7 +28,15 @@ export function registerErrorHandler(app: FastifyInstance) {
         body(
           error.status,
           error.code,
-          translate(error.messageKey, language, error.options.params),
+          translate(error.messageKey, language, {
+            ...error.options.params,
+            ...Object.fromEntries(
+              Object.entries(error.options.listParams ?? {}).map(([name, keys]) => [
+                name,
+                keys.map((key) => translate(key, language)).join(', '),
+              ]),
+            ),
+          }),
           {
             ...(error.options.field ? { field: error.options.field } : {}),
             ...(error.options.details ? { details: error.options.details } : {}),
