@@ -135,7 +135,11 @@ function Review({
           </ToneBadge>
         </Group>
         <Text size="sm">
-          <Anchor component={Link} to={paths.adminBooking.href(request.bookingCode)}>
+          <Anchor
+            component={Link}
+            to={paths.adminBooking.href(request.bookingCode)}
+            underline="always"
+          >
             {request.bookingCode}
           </Anchor>{' '}
           · {request.tourName} · {formatDate(request.travelDate, language)}
