@@ -603,7 +603,7 @@ describe('withdrawing and refusing', () => {
     ]);
   });
 
-  it('refuses with a reason the customer reads, adds no fee, and e-mails it in their language', async () => {
+  it('refuses with a reason the customer reads (in the portal and by e-mail), and adds no fee', async () => {
     const booked = await bookWithPassenger();
     await lockSlot(booked);
     const asked = await askedOk(booked);
