@@ -28,6 +28,7 @@ import { bookingRoutes } from './modules/bookings/routes.ts';
 import { adminCatalogueRoutes, adminCatalogueSaveRoutes } from './modules/catalogue/routes.ts';
 import { adminChangeRoutes, changeRoutes } from './modules/changes/routes.ts';
 import { healthRoutes } from './modules/common/health.ts';
+import { adminCrewEditRoutes, adminCrewRoutes } from './modules/crew/routes.ts';
 import {
   adminCalendarRoutes,
   adminDepartureRoutes,
@@ -280,6 +281,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminReadRoutes,
         adminCalendarRoutes,
         adminCatalogueRoutes,
+        adminCrewRoutes,
       ],
       adminRoutes: [
         adminLedgerRoutes,
@@ -287,6 +289,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminDepartureRoutes,
         adminCatalogueSaveRoutes,
         adminMailRoutes,
+        adminCrewEditRoutes,
       ],
     });
   };
