@@ -84,6 +84,45 @@ async function seatsLeft(tourCode: string, date: string) {
 }
 
 describe('the roster', () => {
+  it("comes with the demo: licensed guides (one expiring, one expired), cooks, porters, a horseman and a driver, with DNIs; the Inca Trail's crew rule", async () => {
+    const demo = crewList.parse((await roster(agent.token, '?pageSize=100')).json());
+    const today = todayInLima();
+    const count = (role: string, active = true) =>
+      demo.filter((member) => member.role === role && member.active === active).length;
+    expect([
+      count('guide'),
+      count('cook'),
+      count('porter'),
+      count('horseman'),
+      count('driver'),
+    ]).toEqual([4, 2, 6, 1, 1]);
+    expect(count('porter', false)).toBe(1);
+    expect(
+      demo.every(
+        (member) => member.documentType === 'dni' && /^\d{8}$/.test(member.documentNumber),
+      ),
+    ).toBe(true);
+    const licences = demo
+      .filter((member) => member.role === 'guide')
+      .map((member) => member.licenceExpiry ?? '');
+    expect(licences.filter((expiry) => expiry < today)).toHaveLength(1);
+    expect(
+      licences.filter((expiry) => expiry >= today && expiry < plusDays(today, 30)),
+    ).toHaveLength(1);
+    // Active first, guides first among them.
+    expect(demo[0]?.role).toBe('guide');
+    expect(demo.at(-1)?.active).toBe(false);
+    const editor = await app.inject({
+      url: '/api/admin/tours/100401',
+      headers: bearer(admin.token),
+    });
+    expect(editor.json().rules).toMatchObject({
+      guideEvery: 8,
+      cooks: 1,
+      portersPerTraveller: 1.5,
+    });
+  });
+
   it('is added to and edited by administrators, read by agents, audited', async () => {
     const body = licensedGuide({ documentNumber: '41234567', languages: ['es', 'EN'] });
     const created = await saveMember(admin.token, body);
