@@ -61,6 +61,8 @@ export const paths = {
   },
   adminAudit: fixed('/admin/audit'),
   adminStaff: fixed('/admin/staff'),
+  /** The crew roster (issue 29): staff read it, administrators edit it. */
+  adminCrew: fixed('/admin/crew'),
   /** The catalogue editor (issue 14). */
   adminTours: fixed('/admin/tours'),
   adminTour: withParam('/admin/tours', 'code'),
