@@ -101,7 +101,9 @@ function useCrewColumns(onEdit: ((member: CrewMember) => void) | null): AdminCol
     {
       key: 'licence',
       header: t('crew.licence'),
-      render: (row) => <LicenceStatus expiry={row.licenceExpiry} number={row.licenceNumber} />,
+      render: (row) => (
+        <LicenceStatus expiry={row.licenceExpiry} number={row.licenceNumber} role={row.role} />
+      ),
     },
     {
       key: 'active',

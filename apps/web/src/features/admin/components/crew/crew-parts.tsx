@@ -1,4 +1,4 @@
-import { type CrewRole, crewRoleList, todayInLima } from '@cusco/shared';
+import { type CrewRole, crewRoleList, licensedRoles, todayInLima } from '@cusco/shared';
 import { Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { formatDate } from '../../../../lib/format.ts';
@@ -24,19 +24,25 @@ export function RoleBadge({ role }: { role: CrewRole }) {
   return <ToneBadge color={guiding ? 'grape' : 'teal'}>{t(`crew.roles.${role}`)}</ToneBadge>;
 }
 
-/** A guide's licence: none, expired (red), expiring within the month (orange), or valid until. */
+/**
+ * A guide's licence: none (said for the roles that need one, '—' for the others), expired (red),
+ * expiring within the month (orange), or valid until.
+ */
 export function LicenceStatus({
   expiry,
   number,
+  role,
 }: {
   expiry: string | null;
   number?: string | null;
+  role: CrewRole;
 }) {
   const { t } = useAdminText();
   const language = useLanguage();
   if (!expiry) {
+    if (!licensedRoles.includes(role)) return '—';
     return (
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="red.9">
         {t('crew.noLicence')}
       </Text>
     );

@@ -3,6 +3,7 @@ import {
   type DepartureCrew,
   type DepartureCrewMember,
   licensedRoles,
+  todayInLima,
 } from '@cusco/shared';
 import {
   Alert,
@@ -182,8 +183,7 @@ function useCrewColumns(
     {
       key: 'licence',
       header: t('crew.section.licence'),
-      render: (row) =>
-        licensedRoles.includes(row.role) ? <LicenceStatus expiry={row.licenceExpiry} /> : '—',
+      render: (row) => <LicenceStatus expiry={row.licenceExpiry} role={row.role} />,
     },
     {
       key: 'bought',
@@ -241,6 +241,7 @@ function AssignModal({
   const [role, setRole] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const assigned = new Set(crew.crew.map((member) => member.crewMemberId));
+  const today = todayInLima();
   const options = (people.data ?? [])
     .filter((person) => !assigned.has(person.id))
     .map((person) => {
@@ -250,13 +251,14 @@ function AssignModal({
         date: person.licenceExpiry ? formatDate(person.licenceExpiry, language) : '',
       };
       const guides = licensedRoles.includes(person.role);
+      const licence = !person.licenceExpiry
+        ? 'optionNoLicence'
+        : person.licenceExpiry < today
+          ? 'optionExpired'
+          : 'optionLicence';
       return {
         value: person.id,
-        label: !guides
-          ? t('crew.section.option', values)
-          : person.licenceExpiry
-            ? t('crew.section.optionLicence', values)
-            : t('crew.section.optionNoLicence', values),
+        label: t(`crew.section.${guides ? licence : 'option'}`, values),
       };
     });
   const close = () => {
