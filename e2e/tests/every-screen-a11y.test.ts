@@ -143,6 +143,7 @@ describeInBrowser('every screen (issue 28)', () => {
         '/admin/calendar?tour=100401',
         '/admin/audit',
         '/admin/staff',
+        '/admin/crew',
         '/admin/tours',
         '/admin/tours/100401',
         '/admin/mail',

@@ -28,6 +28,7 @@ import { bookingRoutes } from './modules/bookings/routes.ts';
 import { adminCatalogueRoutes, adminCatalogueSaveRoutes } from './modules/catalogue/routes.ts';
 import { adminChangeRoutes, changeRoutes } from './modules/changes/routes.ts';
 import { healthRoutes } from './modules/common/health.ts';
+import { adminCrewEditRoutes, adminCrewRoutes } from './modules/crew/routes.ts';
 import {
   adminCalendarRoutes,
   adminDepartureRoutes,
@@ -286,6 +287,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminCalendarRoutes,
         adminCatalogueRoutes,
         adminDocumentChangeRoutes,
+        adminCrewRoutes,
       ],
       adminRoutes: [
         adminLedgerRoutes,
@@ -293,6 +295,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminDepartureRoutes,
         adminCatalogueSaveRoutes,
         adminMailRoutes,
+        adminCrewEditRoutes,
       ],
     });
   };

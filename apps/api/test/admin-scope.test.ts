@@ -68,6 +68,8 @@ describe("the administrators' scope", () => {
         'GET /api/admin/mail',
         'GET /api/admin/mail/{id}',
         'GET /api/admin/mail/{id}/attachments/{index}',
+        'POST /api/admin/crew',
+        'PUT /api/admin/crew/{id}',
         ...routes
           .filter((route) => route.route.startsWith('PUT /api/admin/tours/{code}/'))
           .map((route) => route.route),

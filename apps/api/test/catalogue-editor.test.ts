@@ -552,7 +552,15 @@ describe('when a tour runs (issue 14)', () => {
       maxGroupSize: 8,
     };
     const after = await saved('200401', 'rules', { revision: before.revision, ...rules });
-    expect(after.rules).toEqual({ ...rules, closedMonths: [1, 3], weekdays: [2, 6] });
+    // The crew rule (issue 29), left out, stays as it was: none on this trek.
+    expect(after.rules).toEqual({
+      ...rules,
+      closedMonths: [1, 3],
+      weekdays: [2, 6],
+      guideEvery: 0,
+      cooks: 0,
+      portersPerTraveller: 0,
+    });
     const [audit] = await db
       .select()
       .from(auditEntries)
@@ -599,6 +607,9 @@ describe('when a tour runs (issue 14)', () => {
       ['privateGroups', 100],
       ['staffRatio', 2.25],
       ['maxGroupSize', 0],
+      ['guideEvery', 100],
+      ['cooks', -1],
+      ['portersPerTraveller', 1.25],
     ] as const) {
       const response = await save('300401', 'rules', {
         revision: tour.revision,

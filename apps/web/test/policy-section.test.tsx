@@ -66,6 +66,9 @@ const tourWith = (policies: AdminTourEditor['policies'], revision = 7): AdminTou
     privateGroups: null,
     staffRatio: 0,
     maxGroupSize: 16,
+    guideEvery: 0,
+    cooks: 0,
+    portersPerTraveller: 0,
   },
   policies,
   choices: {

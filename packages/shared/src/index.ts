@@ -8,6 +8,7 @@ export * from './api/availability.ts';
 export * from './api/booking.ts';
 export * from './api/changes.ts';
 export * from './api/common.ts';
+export * from './api/crew.ts';
 export * from './api/desk.ts';
 export * from './api/document-changes.ts';
 export * from './api/incidents.ts';

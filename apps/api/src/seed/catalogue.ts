@@ -152,6 +152,9 @@ export function tourRules(tour: TourSeed) {
     capacity: rules.capacity,
     privateGroups: rules.privateGroups,
     staffRatio: rules.staffRatio ?? 0,
+    guideEvery: rules.guideEvery ?? 0,
+    cooks: rules.cooks ?? 0,
+    portersPerTraveller: rules.portersPerTraveller ?? 0,
   };
 }
 

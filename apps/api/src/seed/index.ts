@@ -4,7 +4,7 @@ import { appMeta, outbox } from '../db/schema.ts';
 import { bumpCatalogueVersion } from '../lib/versions.ts';
 
 /** Bump when the seed's content changes, so that existing databases receive the new rows. */
-export const SEED_VERSION = '3';
+export const SEED_VERSION = '4';
 
 /**
  * Loads the reference lists and, unless switched off, the demo catalogue and accounts. It runs
@@ -23,6 +23,7 @@ export async function seedDatabase(db: Database, options: { demo: boolean }) {
     { serviceCatalogue, tourCatalogue },
     { seedDemoAccounts, demoAccountIds },
     { seedDemoBookings },
+    { seedDemoCrew },
     { seedDemoDepartures },
     { seedReferenceData },
   ] = await Promise.all([
@@ -30,6 +31,7 @@ export async function seedDatabase(db: Database, options: { demo: boolean }) {
     import('./content.ts'),
     import('./demo-accounts.ts'),
     import('./demo-bookings.ts'),
+    import('./demo-crew.ts'),
     import('./demo-departures.ts'),
     import('./reference.ts'),
   ]);
@@ -39,6 +41,7 @@ export async function seedDatabase(db: Database, options: { demo: boolean }) {
     if (options.demo) {
       await seedCatalogue(tx, serviceCatalogue, tourCatalogue);
       await seedDemoAccounts(tx);
+      await seedDemoCrew(tx);
     }
   });
   // Demo reservations go through the domain functions (each with its own transactions); the demo

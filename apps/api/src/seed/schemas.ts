@@ -102,6 +102,10 @@ export const tourSeed = z.strictObject({
       /** Trail permits the agency holds a day, and the staff walking with each traveller. */
       permits: z.optional(z.int().check(z.minimum(0), z.maximum(9999))),
       staffRatio: z.optional(z.number().check(z.minimum(0), z.maximum(10))),
+      /** The crew rule (issue 29): a guide for every so many travellers, cooks, porters each. */
+      guideEvery: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
+      cooks: z.optional(z.int().check(z.minimum(0), z.maximum(20))),
+      portersPerTraveller: z.optional(z.number().check(z.minimum(0), z.maximum(10))),
     }),
   ),
   types: z.array(tourTypeKey).check(z.minLength(1)),

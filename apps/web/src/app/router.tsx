@@ -152,6 +152,13 @@ const adminScreens = [
       })),
   },
   {
+    path: paths.adminCrew.pattern,
+    lazy: () =>
+      import('../features/admin/routes/crew-page.tsx').then((m) => ({
+        Component: m.CrewPage,
+      })),
+  },
+  {
     path: paths.adminTours.pattern,
     lazy: () =>
       import('../features/admin/routes/tours-page.tsx').then((m) => ({

@@ -63,6 +63,8 @@ export const paths = {
   /** Locked travellers' passport or last name changes (issue 29). */
   adminDocumentChanges: fixed('/admin/document-changes'),
   adminStaff: fixed('/admin/staff'),
+  /** The crew roster (issue 29): staff read it, administrators edit it. */
+  adminCrew: fixed('/admin/crew'),
   /** The catalogue editor (issue 14). */
   adminTours: fixed('/admin/tours'),
   adminTour: withParam('/admin/tours', 'code'),

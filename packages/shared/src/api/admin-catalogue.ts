@@ -386,6 +386,15 @@ const distinctNumbers = (min: number, max: number) =>
     z.refine((values) => new Set(values).size === values.length, { error: key('listedTwice') }),
   );
 
+/** Porters per traveller: 0 to 10, to a tenth (1.5: three porters for two travellers). */
+const porterRatio = z.number({ error: key('crewRuleInvalid') }).check(
+  z.minimum(0, { error: key('crewRuleInvalid') }),
+  z.maximum(10, { error: key('crewRuleInvalid') }),
+  z.refine((value) => Number.isInteger(Math.round(value * 1e6) / 1e5), {
+    error: key('crewRuleInvalid'),
+  }),
+);
+
 /**
  * PUT admin/tours/{code}/rules: when the tour runs and how many it takes (issue 14): the lead
  * time in days, the months it does not run, the days of the week it runs, the seats of each
@@ -406,11 +415,23 @@ export const tourRulesRequest = z.object({
     z.refine((value) => Number.isInteger(value * 10), { error: key('staffRatioInvalid') }),
   ),
   maxGroupSize: wholeFrom(1, 99),
+  /**
+   * The crew rule (issue 29), what a departure's crew should be: one guide for every
+   * `guideEvery` travellers (0: no guide), `cooks` cooks, `portersPerTraveller` porters per
+   * traveller (to a tenth). Left out, each keeps what the tour had.
+   */
+  guideEvery: z.optional(wholeFrom(0, 99)),
+  cooks: z.optional(wholeFrom(0, 20)),
+  portersPerTraveller: z.optional(porterRatio),
 });
 export type TourRulesRequest = z.input<typeof tourRulesRequest>;
 
-/** The tour's rules, as the editor shows them. */
-export const tourRules = z.omit(tourRulesRequest, { revision: true });
+/** The tour's rules, as the editor shows them (its crew rule always there). */
+export const tourRules = z.extend(z.omit(tourRulesRequest, { revision: true }), {
+  guideEvery: wholeFrom(0, 99),
+  cooks: wholeFrom(0, 20),
+  portersPerTraveller: porterRatio,
+});
 
 // ---------------------------------------------------------------------------------------------
 // The change policies (issue 27): PUT admin/tours/{code}/policies

@@ -155,6 +155,8 @@ export const adminDeparture = z.object({
   complete: z.number().check(z.int()),
   /** What the departure's bookings still owe. */
   debt: z.number(),
+  /** The crew assigned to it (issue 29). */
+  crew: z.number().check(z.int()),
 });
 export type AdminDeparture = z.infer<typeof adminDeparture>;
 export const adminDepartureList = z.array(adminDeparture);

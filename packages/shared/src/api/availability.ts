@@ -122,8 +122,13 @@ export const departureCalendarDay = z.object({
   capacity: z.nullable(z.number().check(z.int())),
   permits: z.nullable(z.number().check(z.int())),
   privateGroups: z.nullable(z.number().check(z.int())),
-  /** Travellers holding seats, in all, and permits they and their staff use. */
+  /**
+   * Travellers holding seats, in all; the crew assigned (issue 29); and the permits they use:
+   * the travellers', and the crew assigned or the tour's staff ratio of the travellers where
+   * that is more (`permitsUsed`).
+   */
   booked: z.number().check(z.int()),
+  crew: z.number().check(z.int()),
   permitsUsed: z.number(),
   /** Each group departure (by category): travellers booked and seats left (null: no limit). */
   groups: z.array(

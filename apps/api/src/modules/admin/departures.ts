@@ -19,6 +19,7 @@ import {
   clientDocuments,
   clients,
   countries,
+  crewAssignments,
   customerTypes,
   hotelTypes,
   optionItems,
@@ -118,20 +119,33 @@ export async function listDepartures(
   language: Language,
 ): Promise<AdminDeparture[]> {
   const { from, to } = rangeOf(query);
+  const tourCode = query.tour ? eq(sql`upper(${tours.code})`, query.tour.toUpperCase()) : undefined;
   const slots = await departureSlots(
     db,
-    and(
-      gte(bookings.travelDate, from),
-      lte(bookings.travelDate, to),
-      query.tour ? eq(sql`upper(${tours.code})`, query.tour.toUpperCase()) : undefined,
-    ),
+    and(gte(bookings.travelDate, from), lte(bookings.travelDate, to), tourCode),
   );
-  return summarize(slots, language);
+  const crew = await db
+    .select({
+      tourCode: tours.code,
+      date: crewAssignments.date,
+      crew: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(crewAssignments)
+    .innerJoin(tours, eq(tours.id, crewAssignments.tourId))
+    .where(and(gte(crewAssignments.date, from), lte(crewAssignments.date, to), tourCode))
+    .groupBy(tours.code, crewAssignments.date);
+  const crewOf = new Map(crew.map((row) => [`${row.date}|${row.tourCode}`, row.crew]));
+  return summarize(slots, language).map((departure) => ({
+    ...departure,
+    crew: crewOf.get(`${departure.date}|${departure.tourCode}`) ?? 0,
+  }));
 }
 
+type Summary = Omit<AdminDeparture, 'crew'>;
+
 /** One row per tour and date of the slots (already in date and tour order). */
-function summarize(slots: SlotRow[], language: Language): AdminDeparture[] {
-  const departures = new Map<string, AdminDeparture & { debts: Map<string, number> }>();
+function summarize(slots: SlotRow[], language: Language): Summary[] {
+  const departures = new Map<string, Summary & { debts: Map<string, number> }>();
   for (const slot of slots) {
     const key = `${slot.date}|${slot.tourCode}`;
     let departure = departures.get(key);

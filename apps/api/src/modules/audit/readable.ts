@@ -1,7 +1,7 @@
 import { type Language, nameIn } from '@cusco/shared';
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { tours, users } from '../../db/schema.ts';
+import { crewMembers, tours, users } from '../../db/schema.ts';
 
 /**
  * The audit trail made readable (issue 28): each entry's before and after as a list of the
@@ -65,6 +65,12 @@ export async function namesOf(
       .from(users)
       .where(inArray(users.id, ids));
     for (const person of people) byId.set(person.id, `${person.name} ${person.lastName}`.trim());
+    // The crew roster's people (issue 29): the subject of the crew's entries.
+    const crew = await db
+      .select({ id: crewMembers.id, name: crewMembers.firstName, lastName: crewMembers.lastName })
+      .from(crewMembers)
+      .where(inArray(crewMembers.id, ids));
+    for (const person of crew) byId.set(person.id, `${person.name} ${person.lastName}`.trim());
   }
   const tourColumns = {
     id: tours.id,

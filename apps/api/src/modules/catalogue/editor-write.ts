@@ -549,6 +549,10 @@ export const saveTourRules = sectionSave(
     const { revision: _, ...rules } = input;
     const sorted = {
       ...rules,
+      // The crew rule (issue 29): left out, it stays as it was.
+      guideEvery: rules.guideEvery ?? tour.guideEvery,
+      cooks: rules.cooks ?? tour.cooks,
+      portersPerTraveller: rules.portersPerTraveller ?? tour.portersPerTraveller,
       closedMonths: rules.closedMonths.toSorted((a, b) => a - b),
       weekdays: rules.weekdays.toSorted((a, b) => a - b),
     };

@@ -1,7 +1,7 @@
 import { and, between, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { bookings, passengerSlots, tourTypes } from '../../db/schema.ts';
+import { bookings, crewAssignments, passengerSlots, tourTypes } from '../../db/schema.ts';
 import { ledgerCondition } from '../ledger/ledger.ts';
 
 /**
@@ -85,17 +85,40 @@ export interface DayHolding {
   privateGroups: number;
   /** Every traveller of the day: they all use its permits. */
   travellers: number;
+  /**
+   * The crew assigned to the departure (issue 29): they use its permits too, from the same pool
+   * (where they are more than the tour's staff ratio of the travellers).
+   */
+  crew: number;
 }
 
 export const emptyHolding = (): DayHolding => ({
   byCategory: new Map(),
   privateGroups: 0,
   travellers: 0,
+  crew: 0,
 });
 
+/** The crew assigned to a tour's departures from `from` to `to`, by date (issue 29). */
+export async function crewOn(
+  db: Executor,
+  tourId: string,
+  range: { from: string; to: string },
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ date: crewAssignments.date, crew: sql<number>`count(*)`.mapWith(Number) })
+    .from(crewAssignments)
+    .where(
+      and(eq(crewAssignments.tourId, tourId), between(crewAssignments.date, range.from, range.to)),
+    )
+    .groupBy(crewAssignments.date);
+  return new Map(rows.map((row) => [row.date, row.crew]));
+}
+
 /**
- * The holdings of a tour's days from `from` to `to`, by date, in one query; `except` leaves out
- * one booking (the one being paid again, whose own seats are not counted against it).
+ * The holdings of a tour's days from `from` to `to`, by date, with the crew assigned to each (two
+ * queries, one after the other); `except` leaves out one booking (the one being paid again, whose
+ * own seats are not counted against it).
  */
 export async function holdingsOn(
   db: Executor,
@@ -134,6 +157,11 @@ export async function holdingsOn(
         (day.byCategory.get(row.categoryId) ?? 0) + row.travellers,
       );
     days.set(row.date, day);
+  }
+  for (const [date, crew] of await crewOn(db, tourId, range)) {
+    const day = days.get(date) ?? emptyHolding();
+    day.crew = crew;
+    days.set(date, day);
   }
   return days;
 }

@@ -12,6 +12,7 @@ import {
   type Language,
   type ManagedDeparture,
   nameIn,
+  permitsUsed,
   SEATS_DISPLAY_MAX,
   todayInLima,
 } from '@cusco/shared';
@@ -367,7 +368,8 @@ export async function tourCalendar(
         permits: plan.permits,
         privateGroups: plan.privateGroups,
         booked: holding.travellers,
-        permitsUsed: holding.travellers * (1 + tour.staffRatio),
+        crew: holding.crew,
+        permitsUsed: permitsUsed(holding.travellers, tour.staffRatio, holding.crew),
         groups: tour.categories.map((categoryId) => {
           const room = roomOn(tour, plan, holding, { isPrivate: false, categoryId });
           return {

@@ -20,6 +20,12 @@ export interface AvailabilityTour extends TourRules {
   nameEs: string;
   maxGroupSize: number;
   staffRatio: number;
+  /** Days the tour lasts: a departure on `date` ends on date + days − 1 (its crew is busy till then). */
+  days: number;
+  /** The crew rule (issue 29): a guide for every `guideEvery` travellers, cooks, porters per traveller. */
+  guideEvery: number;
+  cooks: number;
+  portersPerTraveller: number;
   /** Seats of each group departure, private groups a day, on dates not scheduled (null: no limit). */
   capacity: number | null;
   privateGroups: number | null;
@@ -38,6 +44,7 @@ export async function availabilityTour(
       id: tours.id,
       ...tourNameColumns,
       ...tourRuleColumns,
+      days: tours.days,
     })
     .from(tours)
     .where('code' in where ? eq(tours.code, where.code) : eq(tours.id, where.id));
@@ -114,7 +121,8 @@ export function departureKind(
 /**
  * Travellers that one more booking of a kind may still take on a day (Infinity: no limit): a
  * category's group seats capped by the day's permits, or, for a private group, a free slot and
- * the travellers such a group may take.
+ * the travellers such a group may take. The crew assigned to the day take permits from the same
+ * pool (issue 29, ADR 0042): the tour's staff ratio counts only where it is more than them.
  */
 export function roomOn(
   tour: AvailabilityTour,
@@ -126,7 +134,7 @@ export function roomOn(
   if (kind.isPrivate) {
     return privateRoom(
       { groups: plan.privateGroups, permits: plan.permits, staffRatio: tour.staffRatio },
-      { groups: holding.privateGroups, onPermits: holding.travellers },
+      { groups: holding.privateGroups, onPermits: holding.travellers, crew: holding.crew },
       tour.maxGroupSize,
     );
   }
@@ -136,6 +144,7 @@ export function roomOn(
     staffRatio: tour.staffRatio,
     booked: holding.byCategory.get(kind.categoryId) ?? 0,
     onPermits: holding.travellers,
+    crew: holding.crew,
   });
 }
 

@@ -21,12 +21,18 @@ import {
 const NEXT_DATES_WINDOW_DAYS = 90;
 
 /**
- * The day's row, locked for the rest of the transaction: bookings racing for its last seats are
- * taken one at a time. A tour with limits on every date (its own seats or private groups) gets
- * the row made, following its defaults, the first time one of its dates is booked; a date with
- * no limit at all is not locked.
+ * The day's row, locked for the rest of the transaction: bookings racing for its last seats, and
+ * crew assignments racing for its last permits (issue 29), are taken one at a time. A tour with
+ * limits on every date (its own seats or private groups) gets the row made, following its
+ * defaults, the first time one of its dates is booked; a date with no limit at all is not locked,
+ * unless `always` (a crew assignment, which the row holds): then it is made too.
  */
-async function lockDay(tx: Transaction, tour: AvailabilityTour, date: string) {
+export async function lockDay(
+  tx: Transaction,
+  tour: AvailabilityTour,
+  date: string,
+  options: { always?: boolean } = {},
+) {
   const locked = () =>
     tx
       .select()
@@ -34,7 +40,7 @@ async function lockDay(tx: Transaction, tour: AvailabilityTour, date: string) {
       .where(and(eq(departures.tourId, tour.id), eq(departures.date, date)))
       .for('update');
   const [row] = await locked();
-  if (row || (tour.capacity === null && tour.privateGroups === null)) return row;
+  if (row || (!options.always && tour.capacity === null && tour.privateGroups === null)) return row;
   // The date's first booking: its row is made (two first bookings at once make one), then locked.
   await tx.insert(departures).values({ tourId: tour.id, date }).onConflictDoNothing();
   return (await locked())[0];

@@ -26,7 +26,7 @@ export const tourNameColumns = { code: tours.code, nameEn: tours.nameEn, nameEs:
 /**
  * A tour's running rules and limits (issue 14): when it runs (lead time, closed months, days of
  * the week) and how many it takes (seats, private groups, staff per traveller, passengers per
- * booking).
+ * booking); and its crew rule (issue 29: a guide for so many travellers, cooks, porters).
  */
 const ruleFields = [
   'leadDays',
@@ -36,6 +36,9 @@ const ruleFields = [
   'privateGroups',
   'staffRatio',
   'maxGroupSize',
+  'guideEvery',
+  'cooks',
+  'portersPerTraveller',
 ] as const;
 
 /** The tour's rules, as columns to select. */

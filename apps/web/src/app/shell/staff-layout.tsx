@@ -9,6 +9,7 @@ import {
   IconMessageReport,
   IconTicket,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -31,6 +32,7 @@ function useStaffLinks(admin: boolean): MenuLink[] {
     { to: paths.adminBookings.href(), label: t('nav.adminBookings'), icon: IconTicket },
     { to: paths.adminDepartures.href(), label: t('nav.adminDepartures'), icon: IconCalendarEvent },
     { to: paths.adminCalendar.href(), label: t('nav.adminCalendar'), icon: IconCalendarMonth },
+    { to: paths.adminCrew.href(), label: t('nav.adminCrew'), icon: IconUsersGroup },
     { to: paths.adminAudit.href(), label: t('nav.adminAudit'), icon: IconHistory },
     { to: paths.adminTours.href(), label: t('nav.adminTours'), icon: IconMap },
   ];

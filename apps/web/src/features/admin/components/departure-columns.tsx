@@ -54,6 +54,12 @@ export function useDepartureColumns(): AdminColumn<AdminDeparture>[] {
       ),
     },
     {
+      key: 'crew',
+      header: t('crew.column'),
+      align: 'right',
+      render: (row) => row.crew,
+    },
+    {
       key: 'debt',
       header: t('debt'),
       align: 'right',

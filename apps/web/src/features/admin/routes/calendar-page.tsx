@@ -340,6 +340,8 @@ function DayFigures({ day, onEdit }: { day: DepartureCalendarDay; onEdit?: () =>
             {day.permits === null
               ? t('calendar.noPermits')
               : t('calendar.permitFigures', { used: day.permitsUsed, permits: day.permits })}
+            <br />
+            {t('crew.calendar', { count: day.crew })}
           </Text>
         </SimpleGrid>
       </Stack>

@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { downloadManifest, useManifest } from '../api/admin-api.ts';
 import { type AdminColumn, AdminTable, bookingColumn } from '../components/admin-table.tsx';
+import { CrewSection } from '../components/crew/crew-section.tsx';
 import { ErrorAlert } from '../components/error-alert.tsx';
 import { ToneBadge } from '../components/status-badge.tsx';
 import { useAdminText } from '../i18n.ts';
@@ -18,7 +19,8 @@ type ManifestRow = AdminManifest['passengers'][number];
 
 /**
  * #/admin/departures/{tour}/{date}: everyone travelling on a departure, the incomplete first,
- * with the completeness figure and the CSV and PDF (for the trail checkpoint) exports.
+ * with the completeness figure and the CSV and PDF (for the trail checkpoint) exports; and its
+ * crew (issue 29).
  */
 export function ManifestPage() {
   const { t } = useAdminText();
@@ -79,6 +81,7 @@ export function ManifestPage() {
           />
         </section>
       )}
+      <CrewSection tour={tour} date={date} />
     </>
   );
 }

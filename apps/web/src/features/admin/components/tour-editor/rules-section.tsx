@@ -1,5 +1,5 @@
 import { type AdminTourEditor, tourRules } from '@cusco/shared';
-import { Checkbox, Group, NumberInput, SimpleGrid } from '@mantine/core';
+import { Checkbox, Fieldset, Group, NumberInput, SimpleGrid, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { useAdminText } from '../../i18n.ts';
@@ -15,7 +15,8 @@ const months = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
  * When the tour runs and how many it takes (issue 14): the lead time, the months it does not
  * run, the days of the week it runs; the seats of each group and the private groups a day on
  * dates the agency has not scheduled (empty: no limit); the staff walking with each traveller,
- * who use trail permits too; the most passengers one booking carries.
+ * who use trail permits too; the most passengers one booking carries; and the crew rule (issue
+ * 29): what a departure's crew should be, which its screen shows what is missing of.
  */
 export function RulesSection() {
   const { t } = useAdminText();
@@ -30,7 +31,14 @@ export function RulesSection() {
   /** A number field whose empty value is null ("no limit"), or kept as typed. */
   const number = (
     name: keyof RulesValues,
-    options: { max: number; nullable?: boolean; decimals?: boolean },
+    options: {
+      max: number;
+      nullable?: boolean;
+      decimals?: boolean;
+      /** The label and its hint, when they are not the editor's own (`editor.rules.{name}`). */
+      label?: string;
+      help?: string;
+    },
   ) => {
     const props = field(name);
     const value = form.values[name];
@@ -41,8 +49,8 @@ export function RulesSection() {
         : null;
     return (
       <NumberInput
-        label={t(`editor.rules.${name}`)}
-        description={t(`editor.rules.${name}Help`)}
+        label={options.label ?? t(`editor.rules.${name}`)}
+        description={options.help ?? t(`editor.rules.${name}Help`)}
         min={0}
         max={options.max}
         clampBehavior="none"
@@ -90,6 +98,29 @@ export function RulesSection() {
         {number('maxGroupSize', { max: 99 })}
         {number('staffRatio', { max: 10, decimals: true })}
       </SimpleGrid>
+      <Fieldset legend={t('crew.rule.title')}>
+        <Text size="sm" mb="sm">
+          {t('crew.rule.help')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {number('guideEvery', {
+            max: 99,
+            label: t('crew.rule.guideEvery'),
+            help: t('crew.rule.guideEveryHelp'),
+          })}
+          {number('cooks', {
+            max: 20,
+            label: t('crew.rule.cooks'),
+            help: t('crew.rule.cooksHelp'),
+          })}
+          {number('portersPerTraveller', {
+            max: 10,
+            decimals: true,
+            label: t('crew.rule.portersPerTraveller'),
+            help: t('crew.rule.portersPerTravellerHelp'),
+          })}
+        </SimpleGrid>
+      </Fieldset>
       {checks('weekdays', week, (day) => dayjs().day(day).locale(language).format('dddd'))}
       {checks('closedMonths', months, (month) =>
         dayjs()
