@@ -11,6 +11,7 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { downloadManifest, useManifest } from '../api/admin-api.ts';
 import { type AdminColumn, AdminTable, bookingColumn } from '../components/admin-table.tsx';
 import { ErrorAlert } from '../components/error-alert.tsx';
+import { CrewBlock } from '../components/manifest/crew-block.tsx';
 import { ToneBadge } from '../components/status-badge.tsx';
 import { useAdminText } from '../i18n.ts';
 
@@ -18,7 +19,8 @@ type ManifestRow = AdminManifest['passengers'][number];
 
 /**
  * #/admin/departures/{tour}/{date}: everyone travelling on a departure, the incomplete first,
- * with the completeness figure and the CSV and PDF (for the trail checkpoint) exports.
+ * with the completeness figure and the CSV and PDF (the guide's manifest) exports; the crew
+ * assigned and the diets' count above them (issue 29).
  */
 export function ManifestPage() {
   const { t } = useAdminText();
@@ -49,8 +51,16 @@ export function ManifestPage() {
             w={200}
             aria-hidden
           />
+          {data.diets.length > 0 && (
+            <Text size="sm" data-testid="manifest-diets">
+              {t('manifest29.diets', {
+                diets: data.diets.map((diet) => `${diet.count} ${diet.name}`).join(', '),
+              })}
+            </Text>
+          )}
         </Group>
       )}
+      {data && <CrewBlock crew={data.crew} />}
       {/* Paid bookings' passengers; the unpaid holds apart, below (none paid: only those). */}
       {(!data || !onlyUnpaid) && (
         <AdminTable
@@ -197,6 +207,16 @@ function useManifestColumns(): AdminColumn<ManifestRow>[] {
     },
     { key: 'diet', header: t('ops.manifest.diet'), render: (row) => dash(row.diet) },
     { key: 'medical', header: t('ops.manifest.medical'), render: (row) => dash(row.medical) },
+    {
+      key: 'emergency',
+      header: t('manifest29.emergency'),
+      render: (row) =>
+        row.emergencyContactName || row.emergencyContactPhone ? (
+          <TwoLines main={row.emergencyContactName || '—'} sub={row.emergencyContactPhone || '—'} />
+        ) : (
+          '—'
+        ),
+    },
     {
       key: 'paid',
       header: t('ops.manifest.paid'),
