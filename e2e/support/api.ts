@@ -66,8 +66,19 @@ export async function createCustomer(name = 'Rosa', lastname = 'Mamani', server 
  * waits until the app, reloaded, has taken the signed-in user off the login screen, so that the
  * next visit is not overtaken by that redirect.
  */
-export async function signInThroughApi(page: Page, email: string, password: string) {
-  const session = await post('authentication/login', { username: email, password });
+export async function signInThroughApi(
+  page: Page,
+  email: string,
+  password: string,
+  /** Another running product than the suite's (support/product.ts). */
+  server = baseUrl,
+) {
+  const session = await post(
+    'authentication/login',
+    { username: email, password },
+    undefined,
+    server,
+  );
   await page.evaluate(({ token, user }) => {
     localStorage.setItem('token', token);
     localStorage.setItem('infoauth', JSON.stringify(user));
@@ -94,8 +105,8 @@ export async function logoutThroughApi(token: string, userId: string) {
   return post(`authentication/logout/${userId}`, {}, token);
 }
 
-export async function signInApi(email: string, password: string) {
-  return (await post('authentication/login', { username: email, password })) as {
+export async function signInApi(email: string, password: string, server = baseUrl) {
+  return (await post('authentication/login', { username: email, password }, undefined, server)) as {
     token: string;
     user: { id: string };
   };
@@ -122,8 +133,10 @@ export async function createBooking(
   counts: { adults: number; students?: number; children?: number },
   /** The travel date (YYYY-MM-DD); by default the next of `nextTravelDate`. */
   date = nextTravelDate(),
+  /** Another running product than the suite's (support/product.ts). */
+  server = baseUrl,
 ): Promise<{ code: string; total: number; transactionId: string | null }> {
-  const tour = tourSchema.parse(await (await fetch(`${baseUrl}/api/tour/${tourCode}`)).json());
+  const tour = tourSchema.parse(await (await fetch(`${server}/api/tour/${tourCode}`)).json());
   const selection = {
     categoryId: tour.categories[0]?.value ?? '',
     typeId: tour.types[0]?.value ?? '',
@@ -145,7 +158,7 @@ export async function createBooking(
     mode: 'T',
     isPassager: false,
   });
-  return (await post('tour/save', body, token)) as {
+  return (await post('tour/save', body, token, server)) as {
     code: string;
     total: number;
     transactionId: string | null;
