@@ -254,12 +254,12 @@ describe('the passenger form (spec §5 passenger save)', () => {
     const emergency = within(form.form).getByRole('group', { name: 'Emergency contact' });
     await fill(
       user,
-      within(emergency).getByRole('textbox', { name: 'Emergency contact name' }),
+      within(emergency).getByRole('textbox', { name: "Emergency contact's name" }),
       'Pedro Quispe',
     );
     await fill(
       user,
-      within(emergency).getByRole('textbox', { name: 'Emergency contact phone' }),
+      within(emergency).getByRole('textbox', { name: "Emergency contact's number" }),
       '+51 984 000 999',
     );
     await user.click(form.save());
