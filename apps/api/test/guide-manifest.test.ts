@@ -180,7 +180,7 @@ beforeAll(async () => {
           birthDate: dayjs(date).subtract(30, 'year').add(1, 'day').format('YYYY-MM-DD'),
           documentNumber: `P${String(7000000 + index)}`,
           foodPreferencesId: option('FoodPreference', dietOf(index)),
-          foodObservation: index === 0 ? 'No mushrooms' : null,
+          foodObservation: index === 0 ? 'No mushrooms 🍄' : null,
           allergyObservation: index === 0 ? ALLERGY : null,
           medicalRequirement: index === 2 ? MEDICAL : '',
           emergencyContactName: index === 0 ? LONG_CONTACT : index % 2 ? `Pedro ${index}` : null,
@@ -294,7 +294,7 @@ describe('the manifest answer (issue 29)', () => {
       age: 29,
       sex: options.sex[0]?.name,
       foodPreference: 'Vegetarian',
-      diet: 'Vegetarian; No mushrooms',
+      diet: 'Vegetarian; No mushrooms 🍄',
       allergies: ALLERGY,
       emergencyContactName: LONG_CONTACT,
       emergencyContactPhone: '+48 600 111 100',
@@ -454,6 +454,7 @@ describe("the guide's PDF", () => {
     const { text } = await guidePdf(date);
     expect(text).toContain('Wisniewska, Lucja');
     expect(text).toContain('?, ??');
+    expect(text).toContain('Vegetarian; No mushrooms ?');
     expect(text).toContain('? stands for a character this PDF cannot print');
     // The screen and the CSV keep the name as written.
     const csv = await get(agent.token, `${TOUR}/${date}/manifest.csv`);
