@@ -169,9 +169,14 @@ export async function createBooking(
  * Registers passenger 1 of a booking through the API (POST client/{slot}/create) with the first
  * option of every list: for tests about what follows the form, not the form itself.
  */
-export async function registerFirstPassenger(token: string, code: string): Promise<string> {
+export async function registerFirstPassenger(
+  token: string,
+  code: string,
+  /** Another running product than the suite's (support/product.ts). */
+  server = baseUrl,
+): Promise<string> {
   const get = async (path: string) => {
-    const response = await fetch(`${baseUrl}/api/${path}`, {
+    const response = await fetch(`${server}/api/${path}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     if (!response.ok) throw new Error(`${path}: ${response.status}`);
@@ -210,6 +215,7 @@ export async function registerFirstPassenger(token: string, code: string): Promi
       bookingcode: code,
     },
     token,
+    server,
   )) as { id: string };
   return created.id;
 }

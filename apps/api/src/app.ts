@@ -34,6 +34,10 @@ import {
   availabilityRoutes,
 } from './modules/departures/routes.ts';
 import { adminDeskRoutes } from './modules/desk/routes.ts';
+import {
+  adminDocumentChangeRoutes,
+  documentChangeRoutes,
+} from './modules/document-changes/routes.ts';
 import { incidentRoutes } from './modules/incidents/routes.ts';
 import { adminMailRoutes, travelDocumentRoutes } from './modules/mail/routes.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
@@ -266,6 +270,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         serviceRoutes,
         incidentRoutes,
         travelDocumentRoutes,
+        documentChangeRoutes,
       ],
     });
     // The back office: the agency's staff only (404 for anyone else signed in); some of it for
@@ -280,6 +285,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminReadRoutes,
         adminCalendarRoutes,
         adminCatalogueRoutes,
+        adminDocumentChangeRoutes,
       ],
       adminRoutes: [
         adminLedgerRoutes,

@@ -9,6 +9,7 @@ export * from './api/booking.ts';
 export * from './api/changes.ts';
 export * from './api/common.ts';
 export * from './api/desk.ts';
+export * from './api/document-changes.ts';
 export * from './api/incidents.ts';
 export * from './api/mail.ts';
 export * from './api/passengers.ts';

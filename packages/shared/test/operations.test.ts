@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   crewLockedFields,
   crewNeeded,
+  licensedRoles,
   lockedChanges,
   lockedFieldGroups,
   passengerLockedFields,
@@ -53,6 +54,10 @@ describe('what a bought permit locks (issue 29)', () => {
     expect(lockedChanges(passengerLockedFields, all, { lastName: null }, { lastName: '' })).toEqual(
       [],
     );
+    expect(lockedChanges(passengerLockedFields, all, {}, { lastName: '' })).toEqual([]);
+    expect(lockedChanges(passengerLockedFields, all, {}, { lastName: 'Quispe' })).toEqual([
+      'names',
+    ]);
   });
 
   it('checks only the groups locked, and only the fields the write carries', () => {
@@ -63,6 +68,44 @@ describe('what a bought permit locks (issue 29)', () => {
     expect(
       lockedChanges(crewLockedFields, all, { documentType: 'dni' }, { documentType: 'passport' }),
     ).toEqual(['documentNumber']);
+  });
+});
+
+describe('every locked field of a passenger and of a crew member', () => {
+  const changes = (fieldsOf: Record<string, readonly string[]>, field: string) =>
+    lockedChanges(
+      fieldsOf as typeof passengerLockedFields,
+      all2,
+      { [field]: 'a' },
+      { [field]: 'b' },
+    );
+  const all2 = [...lockedFieldGroups];
+  it.each([
+    ['firstName', 'names'],
+    ['lastName', 'names'],
+    ['countryId', 'nationality'],
+    ['birthDate', 'birthDate'],
+    ['documentTypeId', 'documentNumber'],
+    ['documentNumber', 'documentNumber'],
+  ])('a passenger’s %s is locked as %s', (field, group) => {
+    expect(changes(passengerLockedFields, field)).toEqual([group]);
+  });
+  it.each([
+    ['firstName', 'names'],
+    ['lastName', 'names'],
+    ['countryId', 'nationality'],
+    ['birthDate', 'birthDate'],
+    ['documentType', 'documentNumber'],
+    ['documentNumber', 'documentNumber'],
+  ])('a crew member’s %s is locked as %s', (field, group) => {
+    expect(changes(crewLockedFields, field)).toEqual([group]);
+  });
+  it('locks nothing else', () => {
+    for (const field of ['mobileNumber', 'eMail', 'sexId', 'phone', 'role', 'languages'])
+      expect(changes(passengerLockedFields, field)).toEqual([]);
+  });
+  it('asks a licence of guides and assistant guides only', () => {
+    expect([...licensedRoles].sort()).toEqual(['assistant_guide', 'guide']);
   });
 });
 

@@ -124,6 +124,13 @@ const adminScreens = [
       })),
   },
   {
+    path: paths.adminDocumentChanges.pattern,
+    lazy: () =>
+      import('../features/admin/routes/document-changes-page.tsx').then((m) => ({
+        Component: m.DocumentChangesPage,
+      })),
+  },
+  {
     path: paths.adminAudit.pattern,
     lazy: () =>
       import('../features/admin/routes/audit-page.tsx').then((m) => ({

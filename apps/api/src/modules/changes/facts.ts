@@ -37,7 +37,10 @@ async function departureOf(db: Executor, booking: BookingRow) {
   };
 }
 
-/** What earlier changes charged and kept for good: a removed passenger's share, the fees. */
+/**
+ * What earlier changes charged and kept for good: a removed passenger's share, the fees (a date
+ * change's, a document change's).
+ */
 async function retainedCents(db: Executor, bookingId: string): Promise<number> {
   const [row] = await db
     .select({
@@ -51,6 +54,8 @@ async function retainedCents(db: Executor, bookingId: string): Promise<number> {
         or(
           like(ledgerEntries.description, 'change-kept|%'),
           like(ledgerEntries.description, 'change-fee|%'),
+          // A document change's fee paid for a permit bought again (issue 29).
+          like(ledgerEntries.description, 'document-change|%'),
         ),
       ),
     );

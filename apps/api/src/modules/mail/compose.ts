@@ -10,6 +10,7 @@ import { type Block, renderMail } from './render.ts';
 import { balanceReminderTemplate } from './templates/balance-reminder.ts';
 import { bookingChangedTemplate } from './templates/booking-changed.ts';
 import { confirmationTemplate } from './templates/confirmation.ts';
+import { documentChangeTemplate } from './templates/document-change.ts';
 import { passengerDataReminderTemplate } from './templates/passenger-data-reminder.ts';
 import { passwordChangedTemplate } from './templates/password-changed.ts';
 import { passwordResetTemplate } from './templates/password-reset.ts';
@@ -83,6 +84,7 @@ const templates: Record<MailKind, Template> = {
   password_reset: passwordResetTemplate,
   booking_changed: bookingChangedTemplate,
   refund: refundTemplate,
+  document_change: documentChangeTemplate,
 };
 
 /**

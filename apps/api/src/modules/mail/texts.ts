@@ -308,6 +308,28 @@ const texts = {
     es: 'Reserva {{code}} con Cusco Treks. Encuentro: {{meeting}}. Su reserva: {{link}}',
   },
   calendarLocation: { en: 'Cusco, Peru', es: 'Cusco, Perú' },
+
+  // document_change (issue 29)
+  docChangeConfirmedSubject: {
+    en: 'Booking {{code}}: the document change is done',
+    es: 'Reserva {{code}}: el cambio de documento está hecho',
+  },
+  docChangeConfirmedIntro: {
+    en: 'We bought the new permit in {{name}}’s new details: they now travel with the document below.',
+    es: 'Compramos el nuevo permiso con los nuevos datos de {{name}}: ahora viaja con el documento indicado abajo.',
+  },
+  docChangeRefusedSubject: {
+    en: 'Booking {{code}}: the document change was not made',
+    es: 'Reserva {{code}}: no se hizo el cambio de documento',
+  },
+  docChangeRefusedIntro: {
+    en: 'We could not make the document change asked for {{name}}, for this reason:',
+    es: 'No pudimos hacer el cambio de documento solicitado para {{name}}, por este motivo:',
+  },
+  factNewLastName: { en: 'New last name', es: 'Nuevo apellido' },
+  factNewDocument: { en: 'New document number', es: 'Nuevo número de documento' },
+  factNewCountry: { en: 'New nationality', es: 'Nueva nacionalidad' },
+  factFeeAdded: { en: 'Added to your booking', es: 'Añadido a su reserva' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MailTextKey = keyof typeof texts;

@@ -3,6 +3,7 @@ import {
   IconCalendarMonth,
   IconGauge,
   IconHistory,
+  IconIdBadge2,
   IconMail,
   IconMap,
   IconMessageReport,
@@ -22,6 +23,11 @@ function useStaffLinks(admin: boolean): MenuLink[] {
   const links: MenuLink[] = [
     { to: paths.admin.href(), label: t('nav.adminDashboard'), icon: IconGauge, end: true },
     { to: paths.adminRequests.href(), label: t('nav.adminRequests'), icon: IconMessageReport },
+    {
+      to: paths.adminDocumentChanges.href(),
+      label: t('nav.adminDocumentChanges'),
+      icon: IconIdBadge2,
+    },
     { to: paths.adminBookings.href(), label: t('nav.adminBookings'), icon: IconTicket },
     { to: paths.adminDepartures.href(), label: t('nav.adminDepartures'), icon: IconCalendarEvent },
     { to: paths.adminCalendar.href(), label: t('nav.adminCalendar'), icon: IconCalendarMonth },

@@ -16,6 +16,7 @@ import { AnswerModal, canAnswer } from '../components/answer-modal.tsx';
 import { useAuditColumns } from '../components/audit-columns.tsx';
 import { CancelBookingModal, type CancelTarget } from '../components/cancel-modal.tsx';
 import { ChangeSection } from '../components/change/change-section.tsx';
+import { DocumentChangesSection } from '../components/document-changes/document-changes-section.tsx';
 import { type MoneyDialog, MoneyModal } from '../components/money-modal.tsx';
 import { PassengersSection } from '../components/passengers/passengers-section.tsx';
 import { PickupPlaceForm } from '../components/pickup-place-form.tsx';
@@ -73,6 +74,7 @@ export function AdminBookingPage() {
         <Ledger data={data} />
         <Attempts data={data} onAction={setDialog} />
         <PassengersSection data={data} />
+        <DocumentChangesSection code={data.booking.booking.code} />
         <PickupPlaceForm data={data} />
         <Requests data={data} />
         <StaffNotes subject={{ kind: 'booking', code: data.booking.booking.code }} />

@@ -1,7 +1,7 @@
-import { allows, type BookingDetail, isCancelled } from '@cusco/shared';
+import { allows, type BookingDetail, isCancelled, type PassengerRegistryItem } from '@cusco/shared';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LogoLoader } from '../../../components/logo.tsx';
@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { usePhone } from '../../../lib/media.ts';
 import { useBookingDetail } from '../../../lib/queries/booking-detail.ts';
+import { useDocumentChanges } from '../api/document-changes.ts';
 import { BalanceBar, BalanceLedger, usePayable } from '../components/detail/balance-ledger.tsx';
 import { BookingHeader, TripDetails } from '../components/detail/booking-header.tsx';
 import { BookingSummary } from '../components/detail/booking-summary.tsx';
@@ -22,6 +23,14 @@ import { PickupPlace } from '../components/detail/pickup-place.tsx';
 import { RequestsBar } from '../components/detail/requests-bar.tsx';
 import { hasTravelDocuments, TravelDocuments } from '../components/detail/travel-documents.tsx';
 import { PAID_PARAM, useDetailActions } from '../components/detail/use-detail-actions.ts';
+import { SlotDocumentChange } from '../components/document-change/slot-document-change.tsx';
+
+/** The document change's form (issue 29): its code loads when it is first opened. */
+const DocumentChangeDialog = lazy(() =>
+  import('../components/document-change/document-change-dialog.tsx').then((module) => ({
+    default: module.DocumentChangeDialog,
+  })),
+);
 
 /** Spec §2 booking detail (/main/booking/detail/{reservationcode}). */
 export function BookingDetailPage() {
@@ -81,6 +90,9 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
   const { status } = detail.booking;
   const cancelled = isCancelled(status);
   const changeable = allows('change', status);
+  // A locked passenger's passport or last name change (issue 29), and its requests' status.
+  const documentChanges = useDocumentChanges(code);
+  const [askingChange, setAskingChange] = useState<PassengerRegistryItem | null>(null);
   const balance = (
     <BalanceLedger
       detail={detail}
@@ -120,7 +132,29 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
         {...(changeable
           ? { onRemove: (slot) => actions.setChanging({ kind: 'removePassenger', slot }) }
           : {})}
+        {...(documentChanges.data
+          ? {
+              footer: (slot) => (
+                <SlotDocumentChange
+                  code={detail.booking.code}
+                  slot={slot}
+                  data={documentChanges.data}
+                  onAsk={setAskingChange}
+                />
+              ),
+            }
+          : {})}
       />
+      {askingChange && documentChanges.data && (
+        <Suspense fallback={null}>
+          <DocumentChangeDialog
+            code={detail.booking.code}
+            slot={askingChange}
+            terms={documentChanges.data}
+            onClose={() => setAskingChange(null)}
+          />
+        </Suspense>
+      )}
       <PickupPlace booking={detail.booking} cancelled={cancelled} />
       <BookingSummary detail={detail} onOpenTerms={() => actions.setTermsOpen(true)} />
       {changeable && <ChangeSection onChange={actions.setChanging} />}

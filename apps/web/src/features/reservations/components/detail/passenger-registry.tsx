@@ -1,6 +1,7 @@
 import type { PassengerRegistryItem } from '@cusco/shared';
 import { ActionIcon, Badge, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFileCheck, IconPencil, IconUserMinus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Section } from './section.tsx';
 
@@ -12,10 +13,12 @@ function RegistrySlot({
   slot,
   onEdit,
   onRemove,
+  footer,
 }: {
   slot: PassengerRegistryItem;
   onEdit: ((slot: PassengerRegistryItem) => void) | undefined;
   onRemove: ((slot: PassengerRegistryItem) => void) | undefined;
+  footer: ((slot: PassengerRegistryItem) => ReactNode) | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -80,6 +83,7 @@ function RegistrySlot({
           </Group>
         )}
       </Group>
+      {footer?.(slot)}
     </Card>
   );
 }
@@ -95,10 +99,13 @@ export function PassengerRegistry({
   slots,
   onEdit,
   onRemove,
+  footer,
 }: {
   slots: PassengerRegistryItem[];
   onEdit?: (slot: PassengerRegistryItem) => void;
   onRemove?: (slot: PassengerRegistryItem) => void;
+  /** What a card shows below its passenger (a document change, issue 29). */
+  footer?: (slot: PassengerRegistryItem) => ReactNode;
 }) {
   const removable = slots.length > 1 ? onRemove : undefined;
   const { t } = useTranslation();
@@ -111,7 +118,13 @@ export function PassengerRegistry({
       )}
       <Stack gap="xs" role="list" aria-labelledby="detail-registry">
         {slots.map((slot) => (
-          <RegistrySlot key={slot.id} slot={slot} onEdit={onEdit} onRemove={removable} />
+          <RegistrySlot
+            key={slot.id}
+            slot={slot}
+            onEdit={onEdit}
+            onRemove={removable}
+            footer={footer}
+          />
         ))}
       </Stack>
     </Section>
