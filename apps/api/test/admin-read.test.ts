@@ -331,7 +331,7 @@ describe('departures and manifests', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      '"Booking","Paid","Passenger","First name","Last name","Document type","Document number","Nationality","Birth date","Type","Diet","Medical notes","Complete (%)","Scan on file","Lead contact","Lead contact\'s phone","Pickup hotel"',
+      '"Booking","Paid","Passenger","First name","Last name","Document type","Document number","Nationality","Birth date","Type","Diet","Medical notes","Complete (%)","Scan on file","Lead contact","Lead contact\'s phone","Pickup hotel","Age","Sex","Allergies","Emergency contact","Emergency phone"',
     );
     const rows = lines.slice(1).map((line) => line.slice(1, -1).split('","'));
     expect(rows).toHaveLength(manifest.passengers.length);

@@ -148,6 +148,8 @@ describe.runIf(!isPostgres)('the booking detail mapper', () => {
         name: '',
         percentage: 0,
         hasDocument: false,
+        emergencyContactName: null,
+        emergencyContactPhone: null,
       },
     ]);
   });

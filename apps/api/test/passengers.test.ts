@@ -187,6 +187,8 @@ describe('POST /api/client/{slotId}/create and PUT /api/client/{id}/update', () 
       allergyobservation: null,
       medicalrequirement: null,
       dateExpirationCard: null,
+      emergencyContactName: null,
+      emergencyContactPhone: null,
       urlFile: null,
     });
   });

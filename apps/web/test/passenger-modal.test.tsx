@@ -53,6 +53,8 @@ const record: ClientRecord = {
   allergyobservation: null,
   medicalrequirement: null,
   dateExpirationCard: null,
+  emergencyContactName: 'Pedro Quispe',
+  emergencyContactPhone: '+51 984 000 999',
   urlFile: null,
 };
 
@@ -79,6 +81,8 @@ const recordPayload = {
   trekkingExperienceId: 'some',
   trekkingExperienceObservation: '',
   dateExpirationCard: null,
+  emergencyContactName: 'Pedro Quispe',
+  emergencyContactPhone: '+51 984 000 999',
   bookingcode: bookingCode,
 };
 
@@ -246,6 +250,18 @@ describe('the passenger form (spec §5 passenger save)', () => {
     await fill(user, form.text('Allergies'), 'Peanuts');
     await choose(user, form.choice('Trekking experience'), 'Some');
     await choose(user, form.choice('Travel purpose'), 'Holiday');
+    // The emergency contact (issue 29): its own group, optional.
+    const emergency = within(form.form).getByRole('group', { name: 'Emergency contact' });
+    await fill(
+      user,
+      within(emergency).getByRole('textbox', { name: "Emergency contact's name" }),
+      'Pedro Quispe',
+    );
+    await fill(
+      user,
+      within(emergency).getByRole('textbox', { name: "Emergency contact's number" }),
+      '+51 984 000 999',
+    );
     await user.click(form.save());
 
     await screen.findByText("The passenger's data was saved.");

@@ -191,8 +191,42 @@ export const adminManifestPassenger = z.object({
   pickupPlace: z._default(z.nullable(z.string()), null),
   /** Whether the booking has nothing left to pay; an unpaid hold is listed apart. */
   paid: z._default(z.boolean(), true),
+  /** The guide's manifest (issue 29): the age on the travel date, null without a birth date. */
+  age: z._default(z.nullable(z.number().check(z.int())), null),
+  sex: z._default(z.nullable(z.string()), null),
+  /** The food preference alone (the diets' count), null when not told. */
+  foodPreference: z._default(z.nullable(z.string()), null),
+  /** The allergies and the medical requirements apart; '' when none. */
+  allergies: z._default(z.string(), ''),
+  medicalNotes: z._default(z.string(), ''),
+  /** Whom to call in an emergency; null when not told. */
+  emergencyContactName: z._default(z.nullable(z.string()), null),
+  emergencyContactPhone: z._default(z.nullable(z.string()), null),
 });
 export type AdminManifestPassenger = z.infer<typeof adminManifestPassenger>;
+
+/**
+ * A crew member assigned to the departure (issue 29), as the guide's manifest lists them:
+ * staff-only data, never in a customer's answer.
+ */
+export const adminManifestCrewMember = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** The role on this departure: its code and its name in the request's language. */
+  role: z.string(),
+  roleName: z.string(),
+  /** The document's kind (in the request's language) and number. */
+  documentType: z.string(),
+  documentNumber: z.string(),
+  nationality: z.string(),
+  phone: z.string(),
+  /** Languages spoken, as ISO 639-1 codes. */
+  languages: z.array(z.string()),
+  /** The last day they work the departure. */
+  lastDay: day,
+});
+export type AdminManifestCrewMember = z.infer<typeof adminManifestCrewMember>;
 
 /** GET admin/departures/{tourCode}/{date}/manifest: incomplete passengers first. */
 export const adminManifest = z.object({
@@ -200,6 +234,15 @@ export const adminManifest = z.object({
   total: z.number().check(z.int()),
   complete: z.number().check(z.int()),
   passengers: z.array(adminManifestPassenger),
+  /** The tour's days and its last day (issue 29). */
+  days: z._default(z.number().check(z.int()), 1),
+  endDate: z._default(z.nullable(day), null),
+  /** Where and when the tour starts: its itinerary's first event, as written; '' when none. */
+  meeting: z._default(z.string(), ''),
+  /** The crew assigned to the departure, guides first (issue 29); empty until assigned. */
+  crew: z._default(z.array(adminManifestCrewMember), []),
+  /** The travellers' food preferences and how many have each, the most common first. */
+  diets: z._default(z.array(z.object({ name: z.string(), count: z.number().check(z.int()) })), []),
 });
 export type AdminManifest = z.infer<typeof adminManifest>;
 

@@ -21,6 +21,22 @@ const optionalText = z.pipe(
   z.transform((value) => value || null),
 );
 
+/** The phone rule of the payload's numbers: digits, spaces, +, - and parentheses. */
+const PHONE_PATTERN = /^\+?[\d\s()-]+$/;
+
+/**
+ * An optional field that a save may leave out: absent keeps what the record holds (a caller that
+ * does not know the field does not clear it), empty or null clears it.
+ */
+const keptUnlessGiven = (text: z.ZodMiniString<string>) =>
+  z.pipe(
+    z.optional(z.nullable(text)),
+    z.transform((value) => (value === undefined ? undefined : value || null)),
+  );
+
+/** The emergency contact's name: at most 120 characters. */
+export const EMERGENCY_NAME_MAX_LENGTH = 120;
+
 const date = (message: MessageKey) =>
   z.string({ error: key(message) }).check(
     z.trim(),
@@ -48,7 +64,7 @@ export const passengerPayload = z.object({
   maritalStatusId: required(64),
   jobId: required(64),
   countryId: required(2),
-  mobileNumber: required().check(z.regex(/^\+?[\d\s()-]+$/, { error: key('invalidPhone') })),
+  mobileNumber: required().check(z.regex(PHONE_PATTERN, { error: key('invalidPhone') })),
   foodPreferencesId: required(64),
   foodObservation: optionalText,
   allergyObservation: optionalText,
@@ -61,6 +77,25 @@ export const passengerPayload = z.object({
   trekkingExperienceObservation: optionalText,
   /** A student's card expiry: required for students, null for everyone else. */
   dateExpirationCard: optionalDate,
+  /**
+   * Whom to call if something happens on the trail (issue 29; an addition to the spec payload):
+   * optional; left out, the record keeps its contact, empty clears it.
+   */
+  emergencyContactName: keptUnlessGiven(
+    z
+      .string()
+      .check(z.trim(), z.maxLength(EMERGENCY_NAME_MAX_LENGTH, { error: key('tooLong120') })),
+  ),
+  /** The emergency contact's phone (issue 29; an addition): mobileNumber's rule, optional. */
+  emergencyContactPhone: keptUnlessGiven(
+    z.string().check(
+      z.trim(),
+      z.maxLength(MAX_LENGTH.text, { error: key('tooLong50') }),
+      z.refine((value) => value === '' || PHONE_PATTERN.test(value), {
+        error: key('invalidPhone'),
+      }),
+    ),
+  ),
   bookingcode: filledText('required', 32),
 });
 export type PassengerPayload = z.input<typeof passengerPayload>;
@@ -147,6 +182,9 @@ export const clientRecord = z.object({
   allergyobservation: z.nullable(z.string()),
   medicalrequirement: z.nullable(z.string()),
   dateExpirationCard: z.nullable(z.string()),
+  /** Whom to call in an emergency (issue 29), or null (the API always says). */
+  emergencyContactName: z.optional(z.nullable(z.string())),
+  emergencyContactPhone: z.optional(z.nullable(z.string())),
   /** The protected address of the document scan, or null. */
   urlFile: z.nullable(z.string()),
 });

@@ -63,6 +63,9 @@ export const passengerRegistryItem = z.object({
   /** Share of the passenger form's required data that is filled in, 0–100. */
   percentage: z.number().check(z.int(), z.minimum(0), z.maximum(100)),
   hasDocument: z.boolean(),
+  /** Whom to call in an emergency (issue 29); null until told (the API always says). */
+  emergencyContactName: z.optional(z.nullable(z.string())),
+  emergencyContactPhone: z.optional(z.nullable(z.string())),
 });
 export type PassengerRegistryItem = z.infer<typeof passengerRegistryItem>;
 

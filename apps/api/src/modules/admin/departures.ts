@@ -3,6 +3,7 @@ import {
   type AdminDepartureQuery,
   type AdminManifest,
   type AdminManifestPassenger,
+  ageOn,
   fromCents,
   inLanguage,
   type Language,
@@ -32,6 +33,7 @@ import { clientCompletion } from '../bookings/detail-answer.ts';
 import { holdsSeats } from '../departures/holdings.ts';
 import { debtSql, ledgerTotalsLateral } from '../ledger/ledger.ts';
 import { fullNameOf } from '../users/customers.ts';
+import { departureCrew, dietSummary, meetingOf } from './guide-manifest.ts';
 
 /**
  * Departures and their manifests (issue 13): every passenger slot of the bookings travelling on
@@ -44,6 +46,7 @@ export const MAX_DEPARTURE_DAYS = 366;
 
 const documentTypes = alias(optionItems, 'document_types');
 const foodPreferences = alias(optionItems, 'food_preferences');
+const sexes = alias(optionItems, 'sexes');
 
 /**
  * Every slot of the bookings `where` selects that hold their seats (a booking that gave them back
@@ -68,6 +71,8 @@ function departureSlots(db: Executor, where: SQL | undefined) {
       pickupPlace: bookings.pickupPlace,
       foodEn: foodPreferences.nameEn,
       foodEs: foodPreferences.nameEs,
+      sexEn: sexes.nameEn,
+      sexEs: sexes.nameEs,
       debt: debtSql(totals),
       client: clients,
       documentEn: documentTypes.nameEn,
@@ -85,6 +90,7 @@ function departureSlots(db: Executor, where: SQL | undefined) {
     .leftJoin(clientDocuments, eq(clientDocuments.clientId, clients.id))
     .leftJoin(documentTypes, eq(documentTypes.id, clients.documentTypeId))
     .leftJoin(foodPreferences, eq(foodPreferences.id, clients.foodPreferenceId))
+    .leftJoin(sexes, eq(sexes.id, clients.sexId))
     .leftJoin(countries, eq(countries.id, clients.countryId))
     .leftJoinLateral(totals, sql`true`)
     .where(and(where, holdsSeats))
@@ -202,12 +208,20 @@ async function bookedHotels(
   return hotels;
 }
 
+/** A bilingual name of a joined row, or null when the row is not there. */
+const joinedName = (nameEn: string | null, nameEs: string | null, language: Language) =>
+  nameEn && nameEs ? nameIn({ nameEn, nameEs }, language) : null;
+
+/** A note as typed, or '' when none. */
+const note = (value: string | null | undefined) => value?.trim() ?? '';
+
 function toPassenger(
   slot: SlotRow,
   language: Language,
   hotels: ReadonlyMap<string, string>,
 ): AdminManifestPassenger {
   const client = slot.client;
+  const foodPreference = joinedName(slot.foodEn, slot.foodEs, language);
   return {
     bookingCode: slot.bookingCode,
     position: slot.position,
@@ -228,15 +242,17 @@ function toPassenger(
     completeness: completenessOf(slot),
     hasScan: slot.hasScan,
     customerPhone: slot.customerPhone ?? '',
-    diet: notes(
-      slot.foodEn && slot.foodEs
-        ? nameIn({ nameEn: slot.foodEn, nameEs: slot.foodEs }, language)
-        : null,
-      client?.foodObservation,
-    ),
+    diet: notes(foodPreference, client?.foodObservation),
     medical: notes(client?.allergyObservation, client?.medicalRequirement),
     paid: slot.debt <= 0,
     pickupPlace: slot.pickupPlace ?? hotels.get(slot.bookingId) ?? null,
+    age: client?.birthDate ? ageOn(client.birthDate, slot.date) : null,
+    sex: joinedName(slot.sexEn, slot.sexEs, language),
+    foodPreference,
+    allergies: note(client?.allergyObservation),
+    medicalNotes: note(client?.medicalRequirement),
+    emergencyContactName: client?.emergencyContactName ?? null,
+    emergencyContactPhone: client?.emergencyContactPhone ?? null,
   };
 }
 
@@ -247,10 +263,26 @@ const notes = (...parts: (string | null | undefined)[]) =>
     .filter(Boolean)
     .join('; ');
 
+/** A tour by its code (any case), with what the manifest's header tells of it. */
+async function tourByCode(db: Executor, tourCode: string) {
+  const [tour] = await db
+    .select({
+      id: tours.id,
+      code: tours.code,
+      nameEn: tours.nameEn,
+      nameEs: tours.nameEs,
+      days: tours.days,
+    })
+    .from(tours)
+    .where(eq(sql`upper(${tours.code})`, tourCode.toUpperCase()));
+  return tour;
+}
+
 /**
  * GET admin/departures/{tourCode}/{date}/manifest: every passenger of the departure, the
- * incomplete first (then by booking and position), with how many are complete; 404 when no
- * booking travels on it.
+ * incomplete first (then by booking and position), with how many are complete; the guide's part
+ * (issue 29): the tour's days and start, the crew assigned, the diets. 404 when neither a
+ * booking nor a crew member is on it.
  */
 export async function getManifest(
   db: Executor,
@@ -258,12 +290,14 @@ export async function getManifest(
   date: string,
   language: Language,
 ): Promise<AdminManifest> {
-  const slots = await departureSlots(
-    db,
-    and(eq(sql`upper(${tours.code})`, tourCode.toUpperCase()), eq(bookings.travelDate, date)),
-  );
-  const first = slots[0];
-  if (!first) throw new AppError('NOT_FOUND', 'notFound');
+  const tour = await tourByCode(db, tourCode);
+  if (!tour) throw new AppError('NOT_FOUND', 'notFound');
+  const [slots, crew, meeting] = await Promise.all([
+    departureSlots(db, and(eq(bookings.tourId, tour.id), eq(bookings.travelDate, date))),
+    departureCrew(db, tour.id, date, language),
+    meetingOf(db, tour.id, language),
+  ]);
+  if (slots.length === 0 && crew.length === 0) throw new AppError('NOT_FOUND', 'notFound');
   const hotels = await bookedHotels(
     db,
     [...new Set(slots.map((slot) => slot.bookingId))],
@@ -278,11 +312,18 @@ export async function getManifest(
         Number(a.completeness === 100) - Number(b.completeness === 100),
     );
   return {
-    tourCode: first.tourCode,
-    tour: inLanguage(language, first.tourEn, first.tourEs),
+    tourCode: tour.code,
+    tour: inLanguage(language, tour.nameEn, tour.nameEs),
     date,
     total: passengers.length,
     complete: passengers.filter((passenger) => passenger.completeness === 100).length,
     passengers,
+    days: tour.days,
+    endDate: dayjs(date)
+      .add(Math.max(tour.days, 1) - 1, 'day')
+      .format('YYYY-MM-DD'),
+    meeting,
+    crew,
+    diets: dietSummary(passengers, language),
   };
 }

@@ -24,7 +24,8 @@ import { getStaffBookingDetail } from './booking-detail.ts';
 import { searchBookings } from './bookings.ts';
 import { getDashboard } from './dashboard.ts';
 import { getManifest, listDepartures } from './departures.ts';
-import { manifestCsv, manifestPdf } from './manifest-export.ts';
+import { manifestCsv } from './manifest-export.ts';
+import { manifestPdf } from './manifest-pdf.ts';
 
 /** The back office's reads (issue 13), inside the staff scope: any staff role may call them. */
 export const adminReadRoutes: FastifyPluginAsyncZod = async (app) => {

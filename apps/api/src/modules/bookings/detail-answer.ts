@@ -196,6 +196,8 @@ function registryOf(rows: BookingDetailRows, language: Language) {
       name: client ? `${client.firstName} ${client.lastName}` : '',
       percentage: client ? clientCompletion(client, hasDocument, slot.typeId) : 0,
       hasDocument,
+      emergencyContactName: client?.emergencyContactName ?? null,
+      emergencyContactPhone: client?.emergencyContactPhone ?? null,
     };
   });
 }

@@ -32,6 +32,8 @@ const completionColumns = {
   travelPurposeId: true,
   trekkingExperienceId: true,
   cardExpiry: true,
+  emergencyContactName: true,
+  emergencyContactPhone: true,
 } as const;
 
 /**

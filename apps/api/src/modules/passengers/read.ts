@@ -38,6 +38,8 @@ export async function getClientRecord(
     allergyobservation: client.allergyObservation,
     medicalrequirement: client.medicalRequirement,
     dateExpirationCard: client.cardExpiry,
+    emergencyContactName: client.emergencyContactName,
+    emergencyContactPhone: client.emergencyContactPhone,
     urlFile: client.hasDocument ? documentUrl(client.id) : null,
   };
 }

@@ -83,6 +83,9 @@ function clientColumns(
     trekkingObservation: body.trekkingExperienceObservation,
     // Spec §5: the card's expiry is a student's; for everyone else it is null.
     cardExpiry: customerTypeId === CustomerTypeId.student ? body.dateExpirationCard : null,
+    // Issue 29: left out of the payload (undefined), the record keeps its emergency contact.
+    emergencyContactName: body.emergencyContactName,
+    emergencyContactPhone: body.emergencyContactPhone,
   };
 }
 

@@ -30,6 +30,8 @@ export const emptyValues = (bookingcode: string): PassengerFormValues => ({
   trekkingExperienceId: '',
   trekkingExperienceObservation: '',
   dateExpirationCard: '',
+  emergencyContactName: '',
+  emergencyContactPhone: '',
   bookingcode,
 });
 
@@ -56,6 +58,8 @@ export function fromRecord(record: ClientRecord, bookingcode: string): Passenger
     trekkingExperienceId: record.trekkingexperienceid ?? '',
     trekkingExperienceObservation: record.trekkingexperienceobservation ?? '',
     dateExpirationCard: record.dateExpirationCard ?? '',
+    emergencyContactName: record.emergencyContactName ?? '',
+    emergencyContactPhone: record.emergencyContactPhone ?? '',
     bookingcode,
   };
 }

@@ -4,6 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactFields } from './contact-fields.tsx';
+import { EmergencyFields } from './emergency-fields.tsx';
 import { IdentityFields } from './identity-fields.tsx';
 import { TravelFields } from './travel-fields.tsx';
 import type { PassengerFields } from './use-passenger-fields.ts';
@@ -53,6 +54,7 @@ export function PassengerForm({
         <IdentityFields form={form} slot={slot} travelDate={travelDate} isStudent={isStudent} />
         <ContactFields form={form} />
         <TravelFields form={form} />
+        <EmergencyFields form={form} />
         {children}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

@@ -16,18 +16,23 @@ export function PassengerText({
   label,
   required = true,
   type = 'text',
+  maxLength = MAX_LENGTH.text,
+  autoComplete,
 }: {
   form: PassengerFormApi;
   name: FieldName;
   label: string;
   required?: boolean;
   type?: string;
+  maxLength?: number;
+  autoComplete?: string;
 }) {
   const inputProps = useInputProps(form);
   return (
     <TextInput
       label={label}
-      maxLength={MAX_LENGTH.text}
+      maxLength={maxLength}
+      autoComplete={autoComplete}
       required={required}
       type={type}
       {...inputProps(name)}

@@ -19,8 +19,8 @@ type ManifestRow = AdminManifest['passengers'][number];
 
 /**
  * #/admin/departures/{tour}/{date}: everyone travelling on a departure, the incomplete first,
- * with the completeness figure and the CSV and PDF (for the trail checkpoint) exports; and its
- * crew (issue 29).
+ * with the completeness figure, the diets' count and the CSV and PDF (the guide's manifest)
+ * exports; its crew above them, assigned and removed there (issue 29).
  */
 export function ManifestPage() {
   const { t } = useAdminText();
@@ -51,8 +51,16 @@ export function ManifestPage() {
             w={200}
             aria-hidden
           />
+          {data.diets.length > 0 && (
+            <Text size="sm" data-testid="manifest-diets">
+              {t('manifest29.diets', {
+                diets: data.diets.map((diet) => `${diet.count} ${diet.name}`).join(', '),
+              })}
+            </Text>
+          )}
         </Group>
       )}
+      <CrewSection tour={tour} date={date} />
       {/* Paid bookings' passengers; the unpaid holds apart, below (none paid: only those). */}
       {(!data || !onlyUnpaid) && (
         <AdminTable
@@ -81,7 +89,6 @@ export function ManifestPage() {
           />
         </section>
       )}
-      <CrewSection tour={tour} date={date} />
     </>
   );
 }
@@ -200,6 +207,16 @@ function useManifestColumns(): AdminColumn<ManifestRow>[] {
     },
     { key: 'diet', header: t('ops.manifest.diet'), render: (row) => dash(row.diet) },
     { key: 'medical', header: t('ops.manifest.medical'), render: (row) => dash(row.medical) },
+    {
+      key: 'emergency',
+      header: t('manifest29.emergency'),
+      render: (row) =>
+        row.emergencyContactName || row.emergencyContactPhone ? (
+          <TwoLines main={row.emergencyContactName || '—'} sub={row.emergencyContactPhone || '—'} />
+        ) : (
+          '—'
+        ),
+    },
     {
       key: 'paid',
       header: t('ops.manifest.paid'),
