@@ -37,6 +37,7 @@ import { adminDeskRoutes } from './modules/desk/routes.ts';
 import { incidentRoutes } from './modules/incidents/routes.ts';
 import { adminMailRoutes, travelDocumentRoutes } from './modules/mail/routes.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
+import { adminPurchaseRoutes } from './modules/operations/routes.ts';
 import type { MailTransport } from './modules/outbox/transport.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { reconcilePending } from './modules/payments/reconcile.ts';
@@ -280,6 +281,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminReadRoutes,
         adminCalendarRoutes,
         adminCatalogueRoutes,
+        adminPurchaseRoutes,
       ],
       adminRoutes: [
         adminLedgerRoutes,

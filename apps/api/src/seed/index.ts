@@ -4,7 +4,7 @@ import { appMeta, outbox } from '../db/schema.ts';
 import { bumpCatalogueVersion } from '../lib/versions.ts';
 
 /** Bump when the seed's content changes, so that existing databases receive the new rows. */
-export const SEED_VERSION = '3';
+export const SEED_VERSION = '4';
 
 /**
  * Loads the reference lists and, unless switched off, the demo catalogue and accounts. It runs

@@ -41,8 +41,11 @@ const columns: [MessageKey, (passenger: Passenger, language: Language) => string
   ['manifestPickup', (p, language) => orMissing(p.pickupPlace, language)],
 ];
 
-/** RFC 4180: every field quoted, quotes doubled; a leading = + - @ is defused for spreadsheets. */
-function csvField(value: string): string {
+/**
+ * RFC 4180: every field quoted, quotes doubled; a leading = + - @ (or a tab or carriage return)
+ * is defused for spreadsheets. Shared by every CSV the back office exports (the purchases' too).
+ */
+export function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replaceAll('"', '""')}"`;
 }
