@@ -88,6 +88,7 @@ function detailRows(overrides: Partial<BookingDetailRows> = {}): BookingDetailRo
         nameEs: 'Adulto',
         client: null,
         documentOf: null,
+        lock: null,
       },
     ],
     attempts: [],
@@ -148,6 +149,9 @@ describe.runIf(!isPostgres)('the booking detail mapper', () => {
         name: '',
         percentage: 0,
         hasDocument: false,
+        locked: [],
+        lockedReason: null,
+        lockedSince: null,
       },
     ]);
   });

@@ -11,6 +11,7 @@ import {
   todayInLima,
   translate,
 } from '@cusco/shared';
+import { lockView } from '../operations/locks.ts';
 import type { BookingDetailRows } from './detail-rows.ts';
 
 const dateOf = (timestamp: Date) => todayInLima(timestamp);
@@ -195,6 +196,7 @@ function registryOf(rows: BookingDetailRows, language: Language) {
       name: client ? `${client.firstName} ${client.lastName}` : '',
       percentage: client ? clientCompletion(client, hasDocument, slot.typeId) : 0,
       hasDocument,
+      ...lockView(slot.lock ?? undefined),
     };
   });
 }
