@@ -60,6 +60,8 @@ export const paths = {
     href: (tour?: string) => `/admin/calendar${tour ? `?tour=${encodeURIComponent(tour)}` : ''}`,
   },
   adminAudit: fixed('/admin/audit'),
+  /** What must be bought in each person's name, by deadline (issue 29). */
+  adminToBuy: fixed('/admin/to-buy'),
   adminStaff: fixed('/admin/staff'),
   /** The catalogue editor (issue 14). */
   adminTours: fixed('/admin/tours'),

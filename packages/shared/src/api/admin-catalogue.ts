@@ -559,8 +559,8 @@ export const adminTourEditor = z.object({
    * Its change policies (issue 27): the stored ones, or the spec's terms while it has none.
    */
   policies: z.object({ standard: changePolicyView, corporate: changePolicyView }),
-  /** What is bought per person for each departure (issue 29), in order. */
-  purchaseItems: z.array(purchaseItemView),
+  /** What is bought per person for each departure (issue 29), in order (always sent). */
+  purchaseItems: z.optional(z.array(purchaseItemView)),
   /** The choices of the sections, named in the request's language. */
   choices: z.object({
     types: z.array(namedItem),

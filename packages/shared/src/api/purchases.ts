@@ -373,10 +373,13 @@ export const purchaseCsvQuery = z.object({
 // The lock, as a passenger's answer carries it (docs/back-office.md "The lock")
 // ---------------------------------------------------------------------------------------------
 
-/** What a passenger's answer says of their lock: the groups locked, why, and since when. */
+/**
+ * What a passenger's answer says of their lock: the groups locked, why, and since when. The API
+ * always sends them (none locked: `[]`, null, null); optional for answers made before them.
+ */
 export const passengerLockFields = {
-  locked: z._default(z.array(z.enum(lockedFieldGroups)), []),
+  locked: z.optional(z.array(z.enum(lockedFieldGroups))),
   /** The kind of the first item bought (the permit first); null when nothing is locked. */
-  lockedReason: z._default(z.nullable(z.enum(purchaseKinds)), null),
-  lockedSince: z._default(z.nullable(day), null),
+  lockedReason: z.optional(z.nullable(z.enum(purchaseKinds))),
+  lockedSince: z.optional(z.nullable(day)),
 };

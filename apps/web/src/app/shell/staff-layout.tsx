@@ -6,6 +6,7 @@ import {
   IconMail,
   IconMap,
   IconMessageReport,
+  IconShoppingCart,
   IconTicket,
   IconUsers,
 } from '@tabler/icons-react';
@@ -25,6 +26,7 @@ function useStaffLinks(admin: boolean): MenuLink[] {
     { to: paths.adminBookings.href(), label: t('nav.adminBookings'), icon: IconTicket },
     { to: paths.adminDepartures.href(), label: t('nav.adminDepartures'), icon: IconCalendarEvent },
     { to: paths.adminCalendar.href(), label: t('nav.adminCalendar'), icon: IconCalendarMonth },
+    { to: paths.adminToBuy.href(), label: t('purchases.nav'), icon: IconShoppingCart },
     { to: paths.adminAudit.href(), label: t('nav.adminAudit'), icon: IconHistory },
     { to: paths.adminTours.href(), label: t('nav.adminTours'), icon: IconMap },
   ];
