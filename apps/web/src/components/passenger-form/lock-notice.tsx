@@ -32,10 +32,12 @@ export function LockNotice({ slot }: { slot: PassengerRegistryItem }) {
       color="yellow"
       variant="light"
       icon={<IconLock aria-hidden />}
-      title={t('lock.title')}
       mb="sm"
       data-testid="passenger-lock"
     >
+      <Text size="sm" fw={700} c="dark.9">
+        {t('lock.title')}
+      </Text>
       <Text size="sm" c="dark.7">
         {t('lock.reason', {
           item: t(`lock.kinds.${slot.lockedReason}`),

@@ -80,7 +80,11 @@ export function BoardCard({
               {item}
             </Title>
             <Text size="sm">
-              <Anchor component={Link} to={paths.adminManifest.href(row.tourCode, row.date)}>
+              <Anchor
+                component={Link}
+                to={paths.adminManifest.href(row.tourCode, row.date)}
+                underline="always"
+              >
                 {row.tour}
               </Anchor>{' '}
               · {row.tourCode} · {t('purchases.travels', { date: travel })}
