@@ -1,5 +1,6 @@
 import { type AdminManifest, type Language, type MessageKey, translate } from '@cusco/shared';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { csvField } from '../../lib/csv.ts';
 
 /**
  * The manifest's exports (issue 13): CSV for spreadsheets and a printable A4 PDF for the trail
@@ -40,15 +41,6 @@ const columns: [MessageKey, (passenger: Passenger, language: Language) => string
   ['manifestPhone', (p) => p.customerPhone],
   ['manifestPickup', (p, language) => orMissing(p.pickupPlace, language)],
 ];
-
-/**
- * RFC 4180: every field quoted, quotes doubled; a leading = + - @ (or a tab or carriage return)
- * is defused for spreadsheets. Shared by every CSV the back office exports (the purchases' too).
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
 
 /** The manifest as CSV (UTF-8 with a byte-order mark, so that spreadsheets read the accents). */
 export function manifestCsv(manifest: AdminManifest, language: Language): string {

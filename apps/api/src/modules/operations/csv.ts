@@ -13,7 +13,7 @@ import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { countries, optionItems } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { csvField } from '../admin/manifest-export.ts';
+import { csvField } from '../../lib/csv.ts';
 import { departurePeople } from './departure.ts';
 import { byRegistration, type Item, needs, type Person } from './people.ts';
 import { stateOf } from './states.ts';
