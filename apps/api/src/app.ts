@@ -42,6 +42,7 @@ import {
 import { incidentRoutes } from './modules/incidents/routes.ts';
 import { adminMailRoutes, travelDocumentRoutes } from './modules/mail/routes.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
+import { adminPurchaseRoutes } from './modules/operations/routes.ts';
 import type { MailTransport } from './modules/outbox/transport.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
 import { reconcilePending } from './modules/payments/reconcile.ts';
@@ -288,6 +289,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminCatalogueRoutes,
         adminDocumentChangeRoutes,
         adminCrewRoutes,
+        adminPurchaseRoutes,
       ],
       adminRoutes: [
         adminLedgerRoutes,

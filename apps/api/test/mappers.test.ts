@@ -88,6 +88,7 @@ function detailRows(overrides: Partial<BookingDetailRows> = {}): BookingDetailRo
         nameEs: 'Adulto',
         client: null,
         documentOf: null,
+        lock: null,
       },
     ],
     attempts: [],
@@ -150,6 +151,9 @@ describe.runIf(!isPostgres)('the booking detail mapper', () => {
         hasDocument: false,
         emergencyContactName: null,
         emergencyContactPhone: null,
+        locked: [],
+        lockedReason: null,
+        lockedSince: null,
       },
     ]);
   });

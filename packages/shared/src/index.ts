@@ -17,6 +17,7 @@ export * from './api/passengers.ts';
 export * from './api/payments.ts';
 export * from './api/pickup.ts';
 export * from './api/profile.ts';
+export * from './api/purchases.ts';
 export * from './api/reservations.ts';
 export * from './api/staff-notes.ts';
 export * from './api/tours.ts';

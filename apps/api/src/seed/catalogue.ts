@@ -131,6 +131,17 @@ function catalogueRows(services: ServiceSeed[], catalogue: TourSeed[]) {
         sortOrder: index,
       })),
     ),
+    purchaseItems: fromEachTour((tour, id) =>
+      (tour.purchaseItems ?? []).map((item, index) => ({
+        id: stableId('purchase-item', `${tour.code}:${index}`),
+        tourId: id,
+        kind: item.kind,
+        details: item.details ?? {},
+        buyDaysBefore: item.buyDaysBefore,
+        crewRoles: item.crewRoles ?? [],
+        sortOrder: index,
+      })),
+    ),
     related: fromEachTour((tour, id) =>
       tour.related.map((code, index) => ({
         tourId: id,
@@ -202,4 +213,6 @@ export async function seedCatalogue(db: Executor, services: ServiceSeed[], catal
   await insertMissing(db, schema.tourItinerary, ours(rows.itinerary));
   await insertMissing(db, schema.tourInclusions, ours(rows.inclusions));
   await insertMissing(db, schema.tourRelated, ours(rows.related));
+  // Issue 29: what the Inca Trail needs bought per person, added once to tours not yet edited.
+  await insertMissing(db, schema.tourPurchaseItems, ours(rows.purchaseItems));
 }

@@ -1,8 +1,10 @@
 import {
   CustomerTypeId,
+  crewRoleList,
   IncidentStatusId,
   IncidentTypeId,
   optionListKeys,
+  purchaseKinds,
   TourFamilyId,
 } from '@cusco/shared';
 import * as z from 'zod/mini';
@@ -107,6 +109,21 @@ export const tourSeed = z.strictObject({
       cooks: z.optional(z.int().check(z.minimum(0), z.maximum(20))),
       portersPerTraveller: z.optional(z.number().check(z.minimum(0), z.maximum(10))),
     }),
+  ),
+  /**
+   * What is bought per person for each departure (issue 29): the kind, its details (an entry's
+   * circuit, route and hour; a train's direction, time and class; a bus's direction), the days
+   * before travel it is bought by, and the crew roles that need it too.
+   */
+  purchaseItems: z.optional(
+    z.array(
+      z.strictObject({
+        kind: z.enum(purchaseKinds),
+        details: z.optional(z.record(z.string(), z.string())),
+        buyDaysBefore: z.int().check(z.minimum(0), z.maximum(400)),
+        crewRoles: z.optional(z.array(z.enum(crewRoleList))),
+      }),
+    ),
   ),
   types: z.array(tourTypeKey).check(z.minLength(1)),
   categories: z.array(categoryKey).check(z.minLength(1)),

@@ -131,6 +131,13 @@ const adminScreens = [
       })),
   },
   {
+    path: paths.adminToBuy.pattern,
+    lazy: () =>
+      import('../features/admin/routes/to-buy-page.tsx').then((m) => ({
+        Component: m.ToBuyPage,
+      })),
+  },
+  {
     path: paths.adminAudit.pattern,
     lazy: () =>
       import('../features/admin/routes/audit-page.tsx').then((m) => ({

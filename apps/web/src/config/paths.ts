@@ -62,6 +62,8 @@ export const paths = {
   adminAudit: fixed('/admin/audit'),
   /** Locked travellers' passport or last name changes (issue 29). */
   adminDocumentChanges: fixed('/admin/document-changes'),
+  /** What must be bought in each person's name, by deadline (issue 29). */
+  adminToBuy: fixed('/admin/to-buy'),
   adminStaff: fixed('/admin/staff'),
   /** The crew roster (issue 29): staff read it, administrators edit it. */
   adminCrew: fixed('/admin/crew'),

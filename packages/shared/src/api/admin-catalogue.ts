@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { MessageKey } from '../messages.ts';
 import { namedItem, pageQuery } from './common.ts';
 import { key, trimmedText } from './fields.ts';
+import { purchaseItemView } from './purchases.ts';
 
 /**
  * The back office's catalogue editor (issue 14, administrators; agents read it): a tour's names,
@@ -579,6 +580,8 @@ export const adminTourEditor = z.object({
    * Its change policies (issue 27): the stored ones, or the spec's terms while it has none.
    */
   policies: z.object({ standard: changePolicyView, corporate: changePolicyView }),
+  /** What is bought per person for each departure (issue 29), in order (always sent). */
+  purchaseItems: z.optional(z.array(purchaseItemView)),
   /** The choices of the sections, named in the request's language. */
   choices: z.object({
     types: z.array(namedItem),

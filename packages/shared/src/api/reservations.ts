@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { bookingStatuses } from '../rules/booking-status.ts';
 import { day } from './fields.ts';
 import { paymentAttemptSummary } from './payments.ts';
+import { passengerLockFields } from './purchases.ts';
 
 /** GET tour/booking/list (spec §3 "Booking list item"); money in US dollars. */
 export const bookingListItem = z.object({
@@ -66,6 +67,11 @@ export const passengerRegistryItem = z.object({
   /** Whom to call in an emergency (issue 29); null until told (the API always says). */
   emergencyContactName: z.optional(z.nullable(z.string())),
   emergencyContactPhone: z.optional(z.nullable(z.string())),
+  /**
+   * Issue 29: the fields a purchase in the passenger's name locks (names, nationality, birth date,
+   * document number), why (the first kind bought) and since when; none while nothing is bought.
+   */
+  ...passengerLockFields,
 });
 export type PassengerRegistryItem = z.infer<typeof passengerRegistryItem>;
 

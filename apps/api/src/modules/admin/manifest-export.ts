@@ -1,4 +1,5 @@
 import { type AdminManifest, type Language, type MessageKey, translate } from '@cusco/shared';
+import { csvField } from '../../lib/csv.ts';
 
 /**
  * The manifest as CSV for spreadsheets (issue 13), in the order of the screen (incomplete
@@ -38,12 +39,6 @@ const columns: [MessageKey, (passenger: Passenger, language: Language) => string
   ['manifestEmergencyName', (p) => p.emergencyContactName ?? ''],
   ['manifestEmergencyPhone', (p) => p.emergencyContactPhone ?? ''],
 ];
-
-/** RFC 4180: every field quoted, quotes doubled; a leading = + - @ is defused for spreadsheets. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
 
 /** The manifest as CSV (UTF-8 with a byte-order mark, so that spreadsheets read the accents). */
 export function manifestCsv(manifest: AdminManifest, language: Language): string {

@@ -11,6 +11,7 @@ import {
   todayInLima,
   translate,
 } from '@cusco/shared';
+import { lockView } from '../operations/locks.ts';
 import type { BookingDetailRows } from './detail-rows.ts';
 
 const dateOf = (timestamp: Date) => todayInLima(timestamp);
@@ -198,6 +199,7 @@ function registryOf(rows: BookingDetailRows, language: Language) {
       hasDocument,
       emergencyContactName: client?.emergencyContactName ?? null,
       emergencyContactPhone: client?.emergencyContactPhone ?? null,
+      ...lockView(slot.lock ?? undefined),
     };
   });
 }

@@ -11,6 +11,7 @@ import {
 } from '../access/bookings.ts';
 import { ledgerSumsOf, totalsOf } from '../ledger/ledger.ts';
 import { bookingStatusById } from '../lifecycle/status.ts';
+import { clientLocks } from '../operations/locks.ts';
 
 const names = { nameEn: true, nameEs: true } as const;
 
@@ -182,7 +183,9 @@ function rowsOf(row: DetailRow) {
 
 /**
  * Everything the booking detail shows, as the database holds it, in one statement whatever the
- * number of lines or passengers; 404 when the user may not see the booking.
+ * number of lines or passengers, and its passengers' locks (issue 29: what is bought in their
+ * names; a purchase or its cancellation moves the booking's revision); 404 when the user may
+ * not see the booking.
  */
 export async function loadBookingDetail(db: Executor, user: Reader, code: string) {
   const row = await detailStatement(db).execute({
@@ -190,7 +193,16 @@ export async function loadBookingDetail(db: Executor, user: Reader, code: string
     ...visibleToValues(user),
   });
   if (!row) throw new AppError('NOT_FOUND', 'bookingNotFound');
-  return rowsOf(row);
+  const rows = rowsOf(row);
+  const clientIds = rows.slots.flatMap((slot) => (slot.client ? [slot.client.id] : []));
+  const locks = await clientLocks(db, clientIds);
+  return {
+    ...rows,
+    slots: rows.slots.map((slot) => ({
+      ...slot,
+      lock: (slot.client && locks.get(slot.client.id)) || null,
+    })),
+  };
 }
 
-export type BookingDetailRows = ReturnType<typeof rowsOf>;
+export type BookingDetailRows = Awaited<ReturnType<typeof loadBookingDetail>>;

@@ -28,6 +28,7 @@ import { notFound } from '../../errors.ts';
 import { limitOffset, type Page } from '../../lib/pagination.ts';
 import { containing } from '../../lib/search.ts';
 import { policyFor } from '../lifecycle/policies.ts';
+import { editorPurchaseItems } from '../operations/items.ts';
 import { offeredBy, offerOrder } from '../tours/service-offers.ts';
 import {
   tourCategoryNames,
@@ -310,6 +311,7 @@ export async function loadEditableTour(
     hotelNights: tour.hotelNights,
     rules: tour.rules,
     policies: parts.policies,
+    purchaseItems: await editorPurchaseItems(db, tour.id),
     itinerary: parts.itinerary,
     ...parts.inclusions,
     prices: priceSeriesOf(parts.types, parts.categories, parts.customerTypes, parts.tiers),

@@ -14,6 +14,7 @@ import {
   type tourItineraryRequest,
   type tourPoliciesRequest,
   type tourPricesRequest,
+  type tourPurchaseItemsRequest,
   type tourRelatedRequest,
   type tourRulesRequest,
   type tourServicesRequest,
@@ -44,6 +45,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { bumpCatalogueVersion } from '../../lib/versions.ts';
 import { recordAudit } from '../audit/record.ts';
 import { writePolicy } from '../lifecycle/policies.ts';
+import { savePurchaseItems } from '../operations/items.ts';
 import { offeredBy, offerOrder } from '../tours/service-offers.ts';
 import { tourRulesOf } from '../tours/tour-parts.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
@@ -601,4 +603,19 @@ export const saveTourPolicies = sectionSave(
       after: { standard: editorPolicy(after.standard), corporate: editorPolicy(after.corporate) },
     };
   },
+);
+
+// ---------------------------------------------------------------------------------------------
+// What is bought per person (issue 29)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * PUT admin/tours/{code}/purchase-items: the items bought per person for each departure (the
+ * permit, the Machu Picchu entry, a train, the bus), their details, buy-by days and the crew
+ * roles that need them (modules/operations/items.ts).
+ */
+export const saveTourPurchaseItems = sectionSave(
+  'purchase-items',
+  async (tx, tour, input: z.output<typeof tourPurchaseItemsRequest>) =>
+    savePurchaseItems(tx, tour.id, input),
 );

@@ -11,6 +11,7 @@ import {
   tourItineraryRequest,
   tourPoliciesRequest,
   tourPricesRequest,
+  tourPurchaseItemsRequest,
   tourRelatedRequest,
   tourRulesRequest,
   tourServicesRequest,
@@ -31,6 +32,7 @@ import {
   saveTourItinerary,
   saveTourPolicies,
   saveTourPrices,
+  saveTourPurchaseItems,
   saveTourRelated,
   saveTourRules,
   saveTourServices,
@@ -105,6 +107,13 @@ const sections = [
     description:
       'Sets the change policies for public and for corporate bookings (issue 27): the share kept by days before travel, the deposit, the tickets bought per traveller, the fees of a date or name change, the last day for changes; money in dollars.',
     save: saveTourPolicies,
+  }),
+  section({
+    path: 'purchase-items',
+    body: tourPurchaseItemsRequest,
+    description:
+      'Sets what is bought per person for each departure (issue 29): the kind (permit, entry, train, bus), its details, the days before travel it is bought by, and the crew roles that need it; an item with purchases keeps its kind and cannot be removed.',
+    save: saveTourPurchaseItems,
   }),
   section({
     path: 'active',

@@ -19,7 +19,7 @@ import {
   todayInLima,
 } from '@cusco/shared';
 import dayjs from 'dayjs';
-import { eq, max } from 'drizzle-orm';
+import { and, eq, max } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import {
   bookingHotelLines,
@@ -30,10 +30,12 @@ import {
   customerTypes,
   ledgerEntries,
   passengerSlots,
+  personPurchases,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { loadTourPricing, nameOf, type TourPricing } from '../bookings/catalogue.ts';
 import { holdSeats } from '../departures/seats.ts';
+import { assertSlotsNotLockedAway } from '../operations/locks.ts';
 import type { BookingRow } from './facts.ts';
 
 /**
@@ -124,6 +126,26 @@ function checkDate(pricing: TourPricing, date: string, current: string, language
   }
 }
 
+/**
+ * Issue 29: a permit or ticket is bought for one date and cannot move; a booking with one
+ * bought in a passenger's name for its date keeps its date (409) until staff cancel them.
+ */
+async function refuseBoughtForDate(db: Executor, booking: BookingRow) {
+  const [bought] = await db
+    .select({ id: personPurchases.id })
+    .from(personPurchases)
+    .innerJoin(passengerSlots, eq(passengerSlots.id, personPurchases.passengerSlotId))
+    .where(
+      and(
+        eq(passengerSlots.bookingId, booking.id),
+        eq(personPurchases.date, booking.travelDate),
+        eq(personPurchases.status, 'bought'),
+      ),
+    )
+    .limit(1);
+  if (bought) throw new AppError('CONFLICT', 'lockedDateMove', { field: 'travelDate' });
+}
+
 /** The slot a removal names, if it is the booking's; and whether the rules let it go. */
 async function removableSlot(db: Executor, booking: BookingRow, slotId: string) {
   const slots = await db
@@ -137,6 +159,8 @@ async function removableSlot(db: Executor, booking: BookingRow, slotId: string) 
     .where(eq(passengerSlots.bookingId, booking.id));
   const slot = slots.find((candidate) => candidate.id === slotId);
   if (!slot) throw new AppError('VALIDATION', 'removalTargetGone', { field: 'slotId' });
+  // Issue 29: a passenger something is bought for is not removed (staff cancel it first).
+  await assertSlotsNotLockedAway(db, [slot.id], 'slotId');
   // Everybody leaving is a cancellation, with its own terms.
   if (slots.length === 1)
     throw new AppError('BUSINESS_RULE', 'changeRemoveLast', { field: 'slotId' });
@@ -208,6 +232,7 @@ export async function reprice(
   switch (request.kind) {
     case 'date':
       checkDate(pricing, request.travelDate, booking.travelDate, language);
+      await refuseBoughtForDate(tx, booking);
       travelDate = request.travelDate;
       break;
     case 'option':

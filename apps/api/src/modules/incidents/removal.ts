@@ -24,6 +24,7 @@ import { recordAudit } from '../audit/record.ts';
 import { cancelLockedBooking } from '../changes/service.ts';
 import { guardComeback } from '../departures/seats.ts';
 import { ledgerTotals } from '../ledger/ledger.ts';
+import { assertSlotsNotLockedAway } from '../operations/locks.ts';
 
 /**
  * An accepted request to remove a passenger or a service (issue 13): the slot or the line goes,
@@ -121,6 +122,12 @@ async function removePassengers(tx: Transaction, booking: BookingRow, request: R
   const slots = await slotsToRemove(tx, bookingId, request);
   const [first] = slots;
   if (!first) throw new AppError('BUSINESS_RULE', 'removalTargetGone');
+  // Issue 29: a passenger something is bought for stays until that purchase is cancelled.
+  await assertSlotsNotLockedAway(
+    tx,
+    slots.map((slot) => slot.id),
+    'targetId',
+  );
   await checkPassengerRemoval(
     tx,
     booking,

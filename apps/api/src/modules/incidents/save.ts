@@ -27,6 +27,7 @@ import { AppError } from '../../errors.ts';
 import { isUuidShaped } from '../../lib/uuid-shape.ts';
 import { findVisibleBooking } from '../access/bookings.ts';
 import { bookingCancelled } from '../ledger/money-status.ts';
+import { assertSlotsNotLockedAway } from '../operations/locks.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 import { findVisibleIncident, type IncidentRow } from './access.ts';
 import { checkPassengerRemoval } from './removal.ts';
@@ -111,6 +112,8 @@ async function resolveTarget(
       .from(passengerSlots)
       .where(and(eq(passengerSlots.id, id), eq(passengerSlots.bookingId, bookingId)));
     if (!slot) throw incomplete('targetId');
+    // Issue 29: a passenger something is bought for is not removed (staff cancel it first).
+    await assertSlotsNotLockedAway(db, [slot.id], 'targetId');
     await checkPassengerRemoval(db, booking, [slot.id]);
     return { ...noTarget, targetSlotId: slot.id };
   }

@@ -7,6 +7,7 @@ import { loadBookingDetail } from '../bookings/detail-rows.ts';
 import { holdsSeats } from '../departures/holdings.ts';
 import { debtSql, ledgerTotalsLateral } from '../ledger/ledger.ts';
 import { isCancelledSql } from '../ledger/money-status.ts';
+import { longestBuyDaysOf } from '../operations/deadlines.ts';
 import { enqueueMail } from '../outbox/outbox.ts';
 
 /** Balance reminders go 30, 14 and 7 days before travel, while a balance is due. */
@@ -24,9 +25,9 @@ export interface ReminderReport {
  * booked, the confirmation says it all), travelling from tomorrow to `days` ahead, with
  * passengers (not cancelled) and holding their seats (an unpaid hold that ended is not chased).
  */
-function remindable(today: string, days: number): SQL {
+function remindable(today: string, days: number | SQL<number>): SQL {
   return and(
-    between(bookings.travelDate, sql`${today}::date + 1`, sql`${today}::date + ${days}::int`),
+    between(bookings.travelDate, sql`${today}::date + 1`, sql`${today}::date + (${days})::int`),
     sql`(${bookings.createdAt} at time zone 'America/Lima')::date < ${today}::date`,
     not(isCancelledSql),
     holdsSeats,
@@ -94,7 +95,9 @@ async function balanceReminders(db: Executor, today: string): Promise<number> {
 /**
  * Passenger-data reminders due today: bookings travelling within 21 days (and not yet reminded)
  * with a passenger whose data is under 100 %, once each. The completeness is the booking
- * detail's own (one rule, in shared), read for the candidates only.
+ * detail's own (one rule, in shared), read for the candidates only. On a tour whose items are
+ * bought per person (issue 29: the Inca Trail's permit), the 21 days count back from the
+ * earliest buy-by date instead of the travel date: the data is needed to buy them.
  */
 async function passengerDataReminders(db: Executor, today: string): Promise<number> {
   const reminded = db
@@ -109,7 +112,15 @@ async function passengerDataReminders(db: Executor, today: string): Promise<numb
       corporateClientId: bookings.corporateClientId,
     })
     .from(bookings)
-    .where(and(remindable(today, PASSENGER_DATA_DAYS), notExists(reminded)))
+    .where(
+      and(
+        remindable(
+          today,
+          sql<number>`${PASSENGER_DATA_DAYS} + ${longestBuyDaysOf(bookings.tourId)}`,
+        ),
+        notExists(reminded),
+      ),
+    )
     .orderBy(asc(bookings.travelDate))
     .limit(1000);
   let added = 0;

@@ -226,6 +226,14 @@ const texts = {
     en: 'Your trip {{tour}} starts on {{date}}, in {{days}} days. We still need the data of these passengers to buy their permits and tickets:',
     es: 'Su viaje {{tour}} empieza el {{date}}, en {{days}} días. Aún necesitamos los datos de estos pasajeros para comprar sus permisos y entradas:',
   },
+  purchaseDeadline: {
+    en: 'We buy their permits and tickets in each passenger’s name by {{date}}: please complete their data before then. Once bought, names, nationality, birth date and document can no longer change.',
+    es: 'Compramos sus permisos y boletos a nombre de cada pasajero hasta el {{date}}: complete sus datos antes de esa fecha. Una vez comprados, nombres, nacionalidad, fecha de nacimiento y documento ya no pueden cambiar.',
+  },
+  purchaseDeadlinePassed: {
+    en: 'Their permits and tickets were due to be bought by {{date}}: please complete their data as soon as possible, or places may be lost.',
+    es: 'Sus permisos y boletos debían comprarse hasta el {{date}}: complete sus datos lo antes posible, o podrían perderse los cupos.',
+  },
   passengerSlot: {
     en: 'Passenger {{number}} ({{type}}){{name}}: {{percent}}% complete',
     es: 'Pasajero {{number}} ({{type}}){{name}}: {{percent}}% completo',

@@ -4,11 +4,12 @@ import {
   lockedFieldGroups,
   type MessageKey,
   type PurchaseKind,
+  passengerLockedFields,
   purchaseKinds,
 } from '@cusco/shared';
 import { and, eq, inArray, min } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { personPurchases, tourPurchaseItems } from '../../db/schema.ts';
+import { clients, passengerSlots, personPurchases, tourPurchaseItems } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 
 /**
@@ -28,19 +29,11 @@ export interface PersonLock {
 /** The person a purchase is for: a booking's passenger slot, or a crew member. */
 export type LockedPerson = { passengerSlotId: string } | { crewMemberId: string };
 
-async function locksBy(
-  db: Executor,
-  column: typeof personPurchases.passengerSlotId | typeof personPurchases.crewMemberId,
-  ids: readonly string[],
-): Promise<Map<string, PersonLock>> {
+/** The locks that rows (a person, a kind bought, the first day of it) put, by person. */
+function foldLocks(
+  rows: { person: string | null; kind: string; since: string | null }[],
+): Map<string, PersonLock> {
   const locks = new Map<string, PersonLock>();
-  if (ids.length === 0) return locks;
-  const rows = await db
-    .select({ person: column, kind: tourPurchaseItems.kind, since: min(personPurchases.boughtOn) })
-    .from(personPurchases)
-    .innerJoin(tourPurchaseItems, eq(tourPurchaseItems.id, personPurchases.itemId))
-    .where(and(inArray(column, [...ids]), eq(personPurchases.status, 'bought')))
-    .groupBy(column, tourPurchaseItems.kind);
   for (const row of rows) {
     if (!row.person || !row.since) continue;
     const kind = row.kind as PurchaseKind;
@@ -58,6 +51,47 @@ async function locksBy(
     if (row.since < known.lockedSince) known.lockedSince = row.since;
   }
   return locks;
+}
+
+async function locksBy(
+  db: Executor,
+  column: typeof personPurchases.passengerSlotId | typeof personPurchases.crewMemberId,
+  ids: readonly string[],
+): Promise<Map<string, PersonLock>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ person: column, kind: tourPurchaseItems.kind, since: min(personPurchases.boughtOn) })
+    .from(personPurchases)
+    .innerJoin(tourPurchaseItems, eq(tourPurchaseItems.id, personPurchases.itemId))
+    .where(and(inArray(column, [...ids]), eq(personPurchases.status, 'bought')))
+    .groupBy(column, tourPurchaseItems.kind);
+  return foldLocks(rows);
+}
+
+/**
+ * The locks of passengers' records, by client id: a record fills slots of several bookings (a
+ * customer travelling twice), and what is bought for any of them locks the record itself, which
+ * every one of those bookings shows and saves (a client absent is not locked).
+ */
+export async function clientLocks(
+  db: Executor,
+  clientIds: readonly string[],
+): Promise<Map<string, PersonLock>> {
+  if (clientIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      person: passengerSlots.clientId,
+      kind: tourPurchaseItems.kind,
+      since: min(personPurchases.boughtOn),
+    })
+    .from(personPurchases)
+    .innerJoin(tourPurchaseItems, eq(tourPurchaseItems.id, personPurchases.itemId))
+    .innerJoin(passengerSlots, eq(passengerSlots.id, personPurchases.passengerSlotId))
+    .where(
+      and(inArray(passengerSlots.clientId, [...clientIds]), eq(personPurchases.status, 'bought')),
+    )
+    .groupBy(passengerSlots.clientId, tourPurchaseItems.kind);
+  return foldLocks(rows);
 }
 
 /** The locks of passenger slots, by slot id (a slot absent is not locked). */
@@ -114,10 +148,56 @@ export function assertUnlocked(
 }
 
 /** Refuses (409) any write that would take a locked person off their slot or remove it. */
-export function assertNotLockedAway(lock: PersonLock | undefined): void {
+export function assertNotLockedAway(lock: PersonLock | undefined, field?: string): void {
   if (!lock) return;
   throw new AppError('CONFLICT', 'personLocked', {
+    ...(field ? { field } : {}),
     listParams: { fields: lock.locked.map((group) => groupMessage[group]) },
     details: { locked: lock.locked, lockedReason: lock.lockedReason, changed: lock.locked },
   });
+}
+
+/** The client columns a passenger's lock covers (the passenger payload's names). */
+export const passengerLockColumns = {
+  firstName: clients.firstName,
+  lastName: clients.lastName,
+  countryId: clients.countryId,
+  birthDate: clients.birthDate,
+  documentTypeId: clients.documentTypeId,
+  documentNumber: clients.documentNumber,
+};
+
+/** An option id compares as the database keeps it (in lower case), whatever case was sent. */
+const comparable = (person: Record<string, unknown>) =>
+  typeof person.documentTypeId === 'string'
+    ? { ...person, documentTypeId: person.documentTypeId.toLowerCase() }
+    : person;
+
+/**
+ * Refuses (409 `personLocked`) a save of a passenger's record that changes what a purchase in
+ * their name locked: `before` the record as stored (passengerLockColumns), `after` the save's
+ * values. Call it with every booking the record is seated on locked (as a passenger save locks
+ * them), so that a purchase being recorded is waited for and seen.
+ */
+export async function assertPassengerUnlocked(
+  db: Executor,
+  clientId: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Promise<void> {
+  const lock = (await clientLocks(db, [clientId])).get(clientId);
+  assertUnlocked(lock, passengerLockedFields, comparable(before), comparable(after));
+}
+
+/**
+ * Refuses (409 `personLocked`, on `field`) removing passenger slots that something bought
+ * locks: the purchase would go with them. Cancel the purchase first (it stays recorded).
+ */
+export async function assertSlotsNotLockedAway(
+  db: Executor,
+  slotIds: readonly string[],
+  field: string,
+): Promise<void> {
+  const locks = await slotLocks(db, slotIds);
+  for (const slotId of slotIds) assertNotLockedAway(locks.get(slotId), field);
 }

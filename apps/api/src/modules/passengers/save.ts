@@ -14,6 +14,7 @@ import { clients, passengerSlots } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { lockBookings, type Reader } from '../access/bookings.ts';
 import { bookingCancelled } from '../ledger/money-status.ts';
+import { assertPassengerUnlocked, passengerLockColumns } from '../operations/locks.ts';
 import { bookingsOfClient, findClientSlot, findVisibleSlot, slotsOfClient } from './access.ts';
 import { checkPassengerOptions } from './options.ts';
 
@@ -170,7 +171,11 @@ export async function updatePassenger(
     // you a passenger?") is checked against the new birth date.
     await lockBookings(tx, await bookingsOfClient(tx, clientId));
     await refuseCancelled(tx, slot.bookingId);
-    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+    const [stored] = await tx
+      .select(passengerLockColumns)
+      .from(clients)
+      .where(eq(clients.id, clientId))
+      .for('update');
     const values = await checkPayload(
       tx,
       input.body,
@@ -178,6 +183,9 @@ export async function updatePassenger(
       await slotsOfClient(tx, clientId),
       input.today ?? todayInLima(),
     );
+    // Issue 29: what a purchase in the passenger's name locked cannot change (409), under the
+    // bookings' locks that a purchase takes too.
+    await assertPassengerUnlocked(tx, clientId, stored ?? {}, values);
     // A record can fill slots of several types (a customer travelling on two bookings): saving
     // it as a non-student leaves a card expiry given as a student where it was.
     const { cardExpiry, ...rest } = values;

@@ -7,6 +7,7 @@ import {
   IconMail,
   IconMap,
   IconMessageReport,
+  IconShoppingCart,
   IconTicket,
   IconUsers,
   IconUsersGroup,
@@ -33,6 +34,7 @@ function useStaffLinks(admin: boolean): MenuLink[] {
     { to: paths.adminDepartures.href(), label: t('nav.adminDepartures'), icon: IconCalendarEvent },
     { to: paths.adminCalendar.href(), label: t('nav.adminCalendar'), icon: IconCalendarMonth },
     { to: paths.adminCrew.href(), label: t('nav.adminCrew'), icon: IconUsersGroup },
+    { to: paths.adminToBuy.href(), label: t('purchases.nav'), icon: IconShoppingCart },
     { to: paths.adminAudit.href(), label: t('nav.adminAudit'), icon: IconHistory },
     { to: paths.adminTours.href(), label: t('nav.adminTours'), icon: IconMap },
   ];

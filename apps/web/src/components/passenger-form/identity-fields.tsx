@@ -9,7 +9,9 @@ import { useCountries } from '../../lib/countries.ts';
 import { useInputProps } from '../../lib/forms.ts';
 import { useOptionList } from '../../lib/queries/option-lists.ts';
 import { dayMonthYear, type PassengerFormApi } from './form-values.ts';
+import { LockNotice, useLockNotes } from './lock-notice.tsx';
 import {
+  lockedProps,
   PassengerDate,
   PassengerOptionSelect,
   PassengerSelect,
@@ -31,9 +33,10 @@ export function IdentityFields({
   const { t } = useTranslation();
   return (
     <Fieldset legend={t('passenger.sections.identity')}>
+      <LockNotice slot={slot} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <PersonFields form={form} slot={slot} travelDate={travelDate} />
-        <DocumentFields form={form} isStudent={isStudent} />
+        <DocumentFields form={form} slot={slot} isStudent={isStudent} />
       </SimpleGrid>
     </Fieldset>
   );
@@ -51,17 +54,29 @@ function PersonFields({
 }) {
   const { t } = useTranslation();
   const countries = useCountries();
+  const locked = useLockNotes(slot);
   // Spec §9's ages of the slot's type, counted on the travel date, as the API checks them.
   const birthDates = passengerBirthDateBounds(slot.typeId, travelDate);
   return (
     <>
-      <PassengerText form={form} name="firstName" label={t('passenger.firstName')} />
-      <PassengerText form={form} name="lastName" label={t('passenger.lastName')} />
+      <PassengerText
+        form={form}
+        name="firstName"
+        label={t('passenger.firstName')}
+        lockedNote={locked.names}
+      />
+      <PassengerText
+        form={form}
+        name="lastName"
+        label={t('passenger.lastName')}
+        lockedNote={locked.names}
+      />
       <PassengerSelect
         form={form}
         name="countryId"
         label={t('passenger.country')}
         data={countries.data}
+        lockedNote={locked.nationality}
       />
       <PassengerDate
         form={form}
@@ -75,6 +90,7 @@ function PersonFields({
           from: dayMonthYear(birthDates.min),
           to: dayMonthYear(birthDates.max),
         })}
+        lockedNote={locked.birthDate}
       />
       <PassengerOptionSelect form={form} name="sexId" label={t('passenger.sex')} list="sex" />
       <PassengerOptionSelect
@@ -88,10 +104,19 @@ function PersonFields({
 }
 
 /** The document's type, number and expiry; a student's card expiry too. */
-function DocumentFields({ form, isStudent }: { form: PassengerFormApi; isStudent: boolean }) {
+function DocumentFields({
+  form,
+  slot,
+  isStudent,
+}: {
+  form: PassengerFormApi;
+  slot: PassengerRegistryItem;
+  isStudent: boolean;
+}) {
   const { t } = useTranslation();
   const inputProps = useInputProps(form);
   const documentTypes = useOptionList('DocumentType');
+  const locked = useLockNotes(slot);
   return (
     <>
       <Select
@@ -101,13 +126,19 @@ function DocumentFields({ form, isStudent }: { form: PassengerFormApi; isStudent
         allowDeselect={false}
         placeholder={t('passenger.choose')}
         {...inputProps('documentTypeId')}
+        {...lockedProps(locked.documentNumber)}
         onChange={(value) => {
           // Spec §5: changing the document type clears the document's expiry date.
           form.setFieldValue('documentTypeId', value ?? '');
           form.setFieldValue('expirationDate', '');
         }}
       />
-      <PassengerText form={form} name="documentNumber" label={t('passenger.documentNumber')} />
+      <PassengerText
+        form={form}
+        name="documentNumber"
+        label={t('passenger.documentNumber')}
+        lockedNote={locked.documentNumber}
+      />
       <PassengerDate
         form={form}
         name="expirationDate"

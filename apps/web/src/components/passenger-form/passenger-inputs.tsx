@@ -18,6 +18,7 @@ export function PassengerText({
   type = 'text',
   maxLength = MAX_LENGTH.text,
   autoComplete,
+  lockedNote,
 }: {
   form: PassengerFormApi;
   name: FieldName;
@@ -26,6 +27,8 @@ export function PassengerText({
   type?: string;
   maxLength?: number;
   autoComplete?: string;
+  /** The field is locked (issue 29): read-only, with this said under it. */
+  lockedNote?: string;
 }) {
   const inputProps = useInputProps(form);
   return (
@@ -36,8 +39,14 @@ export function PassengerText({
       required={required}
       type={type}
       {...inputProps(name)}
+      {...lockedProps(lockedNote)}
     />
   );
+}
+
+/** A locked field's props (issue 29): read-only, its note under it; nothing when not locked. */
+export function lockedProps(note: string | undefined) {
+  return note ? { readOnly: true, description: note } : {};
 }
 
 /** A choice from a reference list; a long list can be searched. */
@@ -47,12 +56,15 @@ export function PassengerSelect({
   label,
   data,
   required = true,
+  lockedNote,
 }: {
   form: PassengerFormApi;
   name: FieldName;
   label: string;
   data: { value: string; label: string }[] | undefined;
   required?: boolean;
+  /** The field is locked (issue 29): read-only, with this said under it. */
+  lockedNote?: string;
 }) {
   const { t } = useTranslation();
   const inputProps = useInputProps(form);
@@ -60,11 +72,12 @@ export function PassengerSelect({
     <Select
       label={label}
       data={data ?? []}
-      searchable={(data?.length ?? 0) > 10}
+      searchable={!lockedNote && (data?.length ?? 0) > 10}
       required={required}
       allowDeselect={!required}
       placeholder={t('passenger.choose')}
       {...inputProps(name)}
+      {...lockedProps(lockedNote)}
     />
   );
 }
@@ -94,6 +107,7 @@ export function PassengerDate({
   required,
   minDate = MIN_DATE,
   description,
+  lockedNote,
 }: {
   form: PassengerFormApi;
   name: 'birthDate' | 'expirationDate' | 'dateExpirationCard';
@@ -102,6 +116,8 @@ export function PassengerDate({
   required: boolean;
   minDate?: string;
   description?: string;
+  /** The field is locked (issue 29): read-only, with this said under it instead. */
+  lockedNote?: string;
 }) {
   const { t } = useTranslation();
   const inputProps = useInputProps(form);
@@ -120,6 +136,7 @@ export function PassengerDate({
       required={required}
       {...calendarLabels}
       {...inputProps(name)}
+      {...lockedProps(lockedNote)}
       value={form.values[name] || null}
       onChange={(value) => form.setFieldValue(name, value ?? '')}
       // A date is checked as soon as the field is left (an empty one waits for Save).

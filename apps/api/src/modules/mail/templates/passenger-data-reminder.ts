@@ -1,4 +1,5 @@
 import { todayInLima } from '@cusco/shared';
+import { earliestBuyBy } from '../../operations/deadlines.ts';
 import { longDate } from '../texts.ts';
 import {
   type BookingView,
@@ -16,8 +17,22 @@ async function passengerDataReminder(
   const { detail, facts } = view;
   const missing = detail.passangerRegistry.filter((slot) => slot.percentage < 100);
   if (missing.length === 0) return { skip: 'completed meanwhile' };
-  const days = daysUntil(w.context.today ?? todayInLima(), facts.travelDate);
+  const today = w.context.today ?? todayInLima();
+  const days = daysUntil(today, facts.travelDate);
   if (days < 0) return { skip: 'travelled' };
+  // Issue 29: on a tour whose permits and tickets are bought in each name, the date they are
+  // bought by is the data's deadline.
+  const deadline = w.row.bookingId ? await earliestBuyBy(w.context.db, w.row.bookingId) : null;
+  const deadlineBlocks: Draft['blocks'] = deadline
+    ? [
+        {
+          type: 'paragraph',
+          text: w.t(deadline.buyBy >= today ? 'purchaseDeadline' : 'purchaseDeadlinePassed', {
+            date: longDate(deadline.buyBy, w.language),
+          }),
+        },
+      ]
+    : [];
   return {
     subject: w.t('passengerDataSubject', { code: facts.code }),
     blocks: [
@@ -30,6 +45,7 @@ async function passengerDataReminder(
           days,
         }),
       },
+      ...deadlineBlocks,
       {
         type: 'list',
         items: missing.map((slot) =>

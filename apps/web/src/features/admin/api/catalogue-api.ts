@@ -20,6 +20,7 @@ export type TourSection =
   | 'related'
   | 'rules'
   | 'policies'
+  | 'purchase-items'
   | 'active';
 
 const toursKey = ['admin', 'catalogue', 'tours'] as const;

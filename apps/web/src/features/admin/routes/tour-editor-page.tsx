@@ -16,6 +16,7 @@ import {
   PricesSection,
   ServicesSection,
 } from '../components/tour-editor/price-sections.tsx';
+import { PurchaseItemsSection } from '../components/tour-editor/purchase-items-section.tsx';
 import { RulesSection } from '../components/tour-editor/rules-section.tsx';
 import { EditorProvider } from '../components/tour-editor/section.tsx';
 import {
@@ -95,6 +96,7 @@ export function TourEditorPage() {
         <PricesSection />
         <RulesSection />
         <PoliciesSection />
+        <PurchaseItemsSection />
         <HotelsSection />
         <ServicesSection />
         <RelatedSection />

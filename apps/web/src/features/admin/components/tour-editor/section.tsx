@@ -117,10 +117,13 @@ export function EditorSection({
   id,
   description,
   section,
+  labels,
   children,
 }: {
   id: EditorSectionId;
   description?: ReactNode;
+  /** The heading and the button's words, when they are not `editor.<id>.title` and `.save`. */
+  labels?: { title: string; save: string };
   /** The section's form (useSectionForm): what submits it, and how its last save went. */
   section: Pick<ReturnType<typeof useSectionForm>, 'submit' | 'saving' | 'error'>;
   children: ReactNode;
@@ -132,7 +135,7 @@ export function EditorSection({
   return (
     <Card withBorder component="section" id={id} aria-labelledby={`${id}-title`} padding="md">
       <Title order={2} size="h4" id={`${id}-title`}>
-        {t(`editor.${id}.title`)}
+        {labels?.title ?? t(`editor.${id}.title`)}
       </Title>
       {description && (
         <Text size="sm" c="dimmed" mt={4}>
@@ -155,7 +158,7 @@ export function EditorSection({
           {canEdit && (
             <Group justify="flex-end">
               <Button type="submit" loading={saving}>
-                {t(`editor.${id}.save`)}
+                {labels?.save ?? t(`editor.${id}.save`)}
               </Button>
             </Group>
           )}
