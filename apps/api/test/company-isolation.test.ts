@@ -232,6 +232,44 @@ const probes: Probe[] = [
       }),
     seen: { corporate: 200, customer: 200 },
   },
+  // Issue 29: a locked passenger's document change (this booking's are not locked: 422 when seen).
+  {
+    route: 'GET /api/tour/booking/{code}/document-changes',
+    takes: ['code'],
+    request: (t, token) =>
+      as(token, { method: 'GET', url: `/api/tour/booking/${t.code}/document-changes` }),
+    seen: { corporate: 200, customer: 200 },
+  },
+  {
+    route: 'POST /api/tour/booking/{code}/passengers/{slotId}/document-change',
+    takes: ['code', 'emptySlotId'],
+    request: async (t, token) => {
+      const { payload, headers } = await multipartBody(
+        {
+          oldDocument: { bytes: pngBytes(), name: 'old.png', type: 'image/png' },
+          newDocument: { bytes: pngBytes(), name: 'new.png', type: 'image/png' },
+        },
+        { documentNumber: 'ZX998877' },
+      );
+      return as(token, {
+        method: 'POST',
+        url: `/api/tour/booking/${t.code}/passengers/${t.emptySlotId}/document-change`,
+        headers,
+        payload,
+      });
+    },
+    seen: { corporate: 422, customer: 422 },
+  },
+  {
+    route: 'POST /api/tour/booking/{code}/document-changes/{id}/withdraw',
+    takes: ['code'],
+    request: (t, token) =>
+      as(token, {
+        method: 'POST',
+        url: `/api/tour/booking/${t.code}/document-changes/${t.incidentId}/withdraw`,
+      }),
+    seen: { corporate: 404, customer: 404 },
+  },
   // Last: it cancels the booking.
   {
     route: 'POST /api/tour/booking/{code}/changes',
