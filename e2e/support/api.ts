@@ -66,19 +66,8 @@ export async function createCustomer(name = 'Rosa', lastname = 'Mamani', server 
  * waits until the app, reloaded, has taken the signed-in user off the login screen, so that the
  * next visit is not overtaken by that redirect.
  */
-export async function signInThroughApi(
-  page: Page,
-  email: string,
-  password: string,
-  /** Another running product than the suite's (support/product.ts). */
-  server = baseUrl,
-) {
-  const session = await post(
-    'authentication/login',
-    { username: email, password },
-    undefined,
-    server,
-  );
+export async function signInThroughApi(page: Page, email: string, password: string) {
+  const session = await post('authentication/login', { username: email, password });
   await page.evaluate(({ token, user }) => {
     localStorage.setItem('token', token);
     localStorage.setItem('infoauth', JSON.stringify(user));
@@ -105,8 +94,8 @@ export async function logoutThroughApi(token: string, userId: string) {
   return post(`authentication/logout/${userId}`, {}, token);
 }
 
-export async function signInApi(email: string, password: string, server = baseUrl) {
-  return (await post('authentication/login', { username: email, password }, undefined, server)) as {
+export async function signInApi(email: string, password: string) {
+  return (await post('authentication/login', { username: email, password })) as {
     token: string;
     user: { id: string };
   };
@@ -133,10 +122,8 @@ export async function createBooking(
   counts: { adults: number; students?: number; children?: number },
   /** The travel date (YYYY-MM-DD); by default the next of `nextTravelDate`. */
   date = nextTravelDate(),
-  /** Another running product than the suite's (support/product.ts). */
-  server = baseUrl,
 ): Promise<{ code: string; total: number; transactionId: string | null }> {
-  const tour = tourSchema.parse(await (await fetch(`${server}/api/tour/${tourCode}`)).json());
+  const tour = tourSchema.parse(await (await fetch(`${baseUrl}/api/tour/${tourCode}`)).json());
   const selection = {
     categoryId: tour.categories[0]?.value ?? '',
     typeId: tour.types[0]?.value ?? '',
@@ -158,7 +145,7 @@ export async function createBooking(
     mode: 'T',
     isPassager: false,
   });
-  return (await post('tour/save', body, token, server)) as {
+  return (await post('tour/save', body, token)) as {
     code: string;
     total: number;
     transactionId: string | null;
@@ -169,14 +156,9 @@ export async function createBooking(
  * Registers passenger 1 of a booking through the API (POST client/{slot}/create) with the first
  * option of every list: for tests about what follows the form, not the form itself.
  */
-export async function registerFirstPassenger(
-  token: string,
-  code: string,
-  /** Another running product than the suite's (support/product.ts). */
-  server = baseUrl,
-): Promise<string> {
+export async function registerFirstPassenger(token: string, code: string): Promise<string> {
   const get = async (path: string) => {
-    const response = await fetch(`${server}/api/${path}`, {
+    const response = await fetch(`${baseUrl}/api/${path}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     if (!response.ok) throw new Error(`${path}: ${response.status}`);
@@ -215,7 +197,6 @@ export async function registerFirstPassenger(
       bookingcode: code,
     },
     token,
-    server,
   )) as { id: string };
   return created.id;
 }

@@ -1,19 +1,19 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import path from 'node:path';
-import { todayInLima } from '@cusco/shared';
-import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { DeparturePurchases } from '@cusco/shared';
+import { beforeAll, expect, it } from 'vitest';
 import {
   createBooking,
   createCustomer,
   demo,
+  nextTravelDate,
   registerFirstPassenger,
   signInApi,
   signInThroughApi,
 } from '../support/api.ts';
 import { expectToast } from '../support/booking.ts';
 import {
+  baseUrl,
   describeInBrowser,
   expectAccessible,
   openPage,
@@ -23,7 +23,6 @@ import {
 } from '../support/browser.ts';
 import { adminText, webText } from '../support/catalog.ts';
 import { passportPng } from '../support/files.ts';
-import { type RunningProduct, startProduct } from '../support/product.ts';
 
 useBrowser();
 
@@ -33,89 +32,56 @@ const money = (amount: number, language: 'en' | 'es') =>
     currency: 'USD',
   }).format(amount);
 
-/**
- * The product of this file, on its own data folder: its passenger is locked as buying a permit
- * in their name does, written in the database while the product is stopped (the purchases'
- * routes are another module's), then the product starts again on the same folder.
- */
-let product: RunningProduct | undefined;
-let dataDir = '';
+const TOUR = '100401';
 let booking: { code: string };
 let customer: { email: string; password: string };
 
-/** Marks the booking's first passenger's Inca Trail permit bought (reference OLD-4471). */
-async function lockFirstPassenger(code: string) {
-  const db = await PGlite.create({ dataDir });
-  try {
-    const { rows } = await db.query<{ slot: string; tour: string; date: string; agent: string }>(
-      `select s.id as slot, b.tour_id as tour, b.travel_date::text as date,
-              (select id from users where email = $2) as agent
-         from bookings b join passenger_slots s on s.booking_id = b.id
-        where b.code = $1 and s.position = 1`,
-      [code, demo.agent.email],
-    );
-    const row = rows[0];
-    if (!row) throw new Error(`no booking ${code}`);
-    const item = await db.query<{ id: string }>(
-      `insert into tour_purchase_items (tour_id, kind, buy_days_before) values ($1, 'permit', 45)
-       returning id`,
-      [row.tour],
-    );
-    await db.query(
-      `insert into person_purchases
-         (tour_id, date, item_id, passenger_slot_id, reference, bought_on, person, recorded_by)
-       values ($1, $2, $3, $4, 'OLD-4471', $5, $6, $7)`,
-      [
-        row.tour,
-        row.date,
-        item.rows[0]?.id,
-        row.slot,
-        todayInLima(),
-        JSON.stringify({ firstName: 'Julia', lastName: 'Ccori', documentNumber: 'PE4471902' }),
-        row.agent,
-      ],
-    );
-  } finally {
-    await db.close();
-  }
+/**
+ * Marks the booking's first passenger's Inca Trail permit bought (reference OLD-4471) as an agent
+ * does on the departure's purchases (POST admin/departures/{tour}/{date}/purchases), which locks
+ * the passenger's names, nationality, birth date and document.
+ */
+async function lockFirstPassenger(code: string, date: string) {
+  const agent = await signInApi(demo.agent.email, demo.agent.password);
+  const url = `${baseUrl}/api/admin/departures/${TOUR}/${date}/purchases`;
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${agent.token}` };
+  const departure = (await (await fetch(url, { headers })).json()) as DeparturePurchases;
+  const permit = departure.items.find((item) => item.kind === 'permit');
+  const julia = departure.people.find(
+    (person) => person.bookingCode === code && person.position === 1,
+  );
+  expect(permit, 'the Inca Trail needs a permit bought').toBeDefined();
+  expect(julia?.missing, 'her data is complete for a permit').toEqual([]);
+  const response = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      item: permit?.id,
+      people: [{ passengerSlotId: julia?.passengerSlotId }],
+      reference: 'OLD-4471',
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
 }
 
 describeInBrowser('a document change after the lock (issue 29)', () => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cusco-e2e-docchange-'));
-    const settings = { DATA_DIR: dataDir, RATE_LIMIT_SCALE: '5' };
-    const first = await startProduct(settings);
-    try {
-      customer = await createCustomer('Julia', 'Ccori', first.baseUrl);
-      const session = await signInApi(customer.email, customer.password, first.baseUrl);
-      booking = await createBooking(
-        session.token,
-        '100401',
-        { adults: 1 },
-        undefined,
-        first.baseUrl,
-      );
-      await registerFirstPassenger(session.token, booking.code, first.baseUrl);
-    } finally {
-      await first.stop();
-    }
-    await lockFirstPassenger(booking.code);
-    product = await startProduct(settings);
-  });
-  afterAll(async () => {
-    await product?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    customer = await createCustomer('Julia', 'Ccori');
+    const session = await signInApi(customer.email, customer.password);
+    const date = nextTravelDate();
+    booking = await createBooking(session.token, TOUR, { adults: 1 }, date);
+    await registerFirstPassenger(session.token, booking.code);
+    await lockFirstPassenger(booking.code, date);
   });
 
   it('a customer asks for a passport change on a phone in Spanish with two scans; an agent confirms it with the new permit and the booking owes 115 USD more', async () => {
-    const server = product?.baseUrl ?? '';
     const w = (key: string, values?: Record<string, string | number>) => webText('es', key, values);
     const fee = money(115, 'es');
 
     // The customer, on a phone, in Spanish.
-    const phone = await openPage('phone', 'es', server);
+    const phone = await openPage('phone', 'es');
     await visit(phone, '/login');
-    await signInThroughApi(phone, customer.email, customer.password, server);
+    await signInThroughApi(phone, customer.email, customer.password);
     await visit(phone, `/main/booking/detail/${booking.code}`);
     const card = phone.getByTestId('passenger-1');
     await card.getByRole('button', { name: w('docChange.ask') }).click();
@@ -147,14 +113,14 @@ describeInBrowser('a document change after the lock (issue 29)', () => {
     await expect
       .poll(() => card.getByTestId('doc-change-status').textContent())
       .toContain(w('docChange.status.requested'));
-    const debtBefore = await owed(server, booking.code);
+    const debtBefore = await owed(booking.code);
 
     // An agent confirms it with the new permit's reference, told the fee it adds.
     const a = (key: string, values?: Record<string, string | number>) =>
       adminText('en', key, values);
-    const desk = await openPage('desktop', 'en', server);
+    const desk = await openPage('desktop', 'en');
     await visit(desk, '/login');
-    await signInThroughApi(desk, demo.agent.email, demo.agent.password, server);
+    await signInThroughApi(desk, demo.agent.email, demo.agent.password);
     await desk.getByRole('link', { name: webText('en', 'nav.adminDocumentChanges') }).click();
     await desk
       .getByRole('button', {
@@ -207,9 +173,9 @@ describeInBrowser('a document change after the lock (issue 29)', () => {
 });
 
 /** What the booking owes, as its customer's detail says (US dollars). */
-async function owed(server: string, code: string): Promise<number> {
-  const session = await signInApi(customer.email, customer.password, server);
-  const response = await fetch(`${server}/api/tour/booking/${code}`, {
+async function owed(code: string): Promise<number> {
+  const session = await signInApi(customer.email, customer.password);
+  const response = await fetch(`${baseUrl}/api/tour/booking/${code}`, {
     headers: { authorization: `Bearer ${session.token}` },
   });
   const detail = (await response.json()) as { balance: { debt: number } };
