@@ -743,6 +743,77 @@ describe('the lock on the crew, and the decisions', () => {
   });
 });
 
+describe('purchases for people who are not of the departure', () => {
+  it("refuses another departure's traveller, an empty slot, an unassigned crew member, another tour's item", async () => {
+    const booked = await lockedBooking();
+    const elsewhere = await lockedBooking();
+    const date = booked.date;
+    const { detail } = await bookTrail(app, customer.token, { adults: 1, date });
+    const empty = detail.passangerRegistry[0]?.id ?? '';
+    const stray = await addCrewMember(app, admin.token, newCrewMember());
+    const salkantayItems = await call(admin.token, {
+      method: 'GET',
+      url: `/api/admin/departures/${TRAIL}/${elsewhere.date}/purchases`,
+    });
+    expect(salkantayItems.statusCode).toBe(200);
+    const cases: [string, unknown][] = [
+      [
+        'another departure',
+        { item: booked.permit, people: [{ passengerSlotId: elsewhere.julio }], reference: 'R' },
+      ],
+      [
+        'an empty slot',
+        { item: booked.permit, people: [{ passengerSlotId: empty }], reference: 'R' },
+      ],
+      [
+        'unassigned crew',
+        { item: booked.permit, people: [{ crewMemberId: stray.id }], reference: 'R' },
+      ],
+      [
+        'a slot id as crew',
+        { item: booked.permit, people: [{ crewMemberId: booked.julio }], reference: 'R' },
+      ],
+      [
+        'already bought',
+        { item: booked.permit, people: [{ passengerSlotId: booked.lucia }], reference: 'R' },
+      ],
+      [
+        'one good, one bad',
+        {
+          item: booked.permit,
+          people: [{ passengerSlotId: booked.julio }, { passengerSlotId: elsewhere.julio }],
+          reference: 'R',
+        },
+      ],
+      [
+        'the slot twice, cased',
+        {
+          item: booked.permit,
+          people: [
+            { passengerSlotId: booked.julio },
+            { passengerSlotId: booked.julio.toUpperCase() },
+          ],
+          reference: 'R',
+        },
+      ],
+    ];
+    for (const [label, body] of cases) {
+      expectJson4xx(await mark(app, agent.token, date, body), label);
+    }
+    const julio = await db
+      .select()
+      .from(personPurchases)
+      .where(eq(personPurchases.passengerSlotId, booked.julio));
+    expect(julio).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(personPurchases)
+        .where(eq(personPurchases.passengerSlotId, elsewhere.julio)),
+    ).toHaveLength(0);
+  });
+});
+
 describe('CSV injection', () => {
   it('defuses formulas in crew names, passenger names and references in every CSV', async () => {
     const date = nextDate();
@@ -796,6 +867,63 @@ describe('CSV injection', () => {
 });
 
 describe('races (PostgreSQL)', () => {
+  it.runIf(isPostgres)(
+    'a purchase racing a date move or a removal never leaves a permit on a moved or removed traveller',
+    async () => {
+      for (const kind of ['date', 'removePassenger'] as const) {
+        for (let round = 0; round < 3; round++) {
+          const booked = await lockedBooking();
+          const change =
+            kind === 'date' ? { kind, travelDate: nextDate() } : { kind, slotId: booked.julio };
+          // Lucía's lock stops both changes: her purchase is cancelled first.
+          const lucia = (await departureOf(app, agent.token, booked.date)).people
+            .find((person) => person.passengerSlotId === booked.lucia)
+            ?.items.find((item) => item.itemId === booked.permit)?.purchaseId;
+          expect(
+            (
+              await call(agent.token, {
+                method: 'POST',
+                url: `/api/admin/purchases/${lucia}/cancel`,
+                payload: { reason: 'Redo' },
+              })
+            ).statusCode,
+          ).toBe(200);
+          const [bought, changed] = await Promise.all([
+            mark(app, agent.token, booked.date, {
+              item: booked.permit,
+              people: [{ passengerSlotId: booked.julio }],
+              reference: `R-${kind}-${round}`,
+            }),
+            call(customer.token, {
+              method: 'POST',
+              url: `/api/tour/booking/${booked.code}/changes`,
+              payload: change,
+            }),
+          ]);
+          expect(bought.statusCode, bought.body).toBeLessThan(500);
+          expect(changed.statusCode, changed.body).toBeLessThan(500);
+          const [booking] = await db.select().from(bookings).where(eq(bookings.code, booked.code));
+          const live = await db
+            .select()
+            .from(personPurchases)
+            .where(
+              and(
+                eq(personPurchases.passengerSlotId, booked.julio),
+                eq(personPurchases.status, 'bought'),
+              ),
+            );
+          const slotLeft = (
+            await detailOf(app, customer.token, booked.code)
+          ).passangerRegistry.some((slot) => slot.id === booked.julio);
+          for (const purchase of live) {
+            expect(purchase.date, `${kind} ${round}`).toBe(booking?.travelDate);
+            expect(slotLeft, `${kind} ${round}`).toBe(true);
+          }
+        }
+      }
+    },
+  );
+
   it.runIf(isPostgres)(
     'never puts a crew member on two overlapping departures at once',
     async () => {
