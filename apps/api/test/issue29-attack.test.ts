@@ -814,6 +814,50 @@ describe('purchases for people who are not of the departure', () => {
   });
 });
 
+describe('the manifest with names no font prints', () => {
+  it('answers the PDF and the CSVs for emoji, CJK, RTL, combining marks and unbreakable words', async () => {
+    const date = nextDate();
+    const { code, detail } = await bookTrail(app, customer.token, { adults: 2, date });
+    const [first, second] = detail.passangerRegistry;
+    await fillSlot(app, customer.token, options, code, first?.id ?? '', {
+      firstName: '李雷😀🏔️',
+      lastName: 'שלום عربي',
+    });
+    await fillSlot(app, customer.token, options, code, second?.id ?? '', {
+      firstName: 'Ǆe\u0301\u0301\u0301',
+      lastName: 'W'.repeat(50),
+    });
+    const crew = await addCrewMember(
+      app,
+      admin.token,
+      newCrewMember({ firstName: 'Łukasz 🧗', lastName: 'Ñ'.repeat(50), phone: '+51 ☎ 984' }),
+    ).catch(() => addCrewMember(app, admin.token, newCrewMember({ firstName: 'Łukasz 🧗' })));
+    const assigned = await call(agent.token, {
+      method: 'POST',
+      url: `/api/admin/departures/${TRAIL}/${date}/crew`,
+      payload: { crewMemberId: crew.id },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    for (const suffix of [
+      'manifest.pdf',
+      'manifest.csv',
+      'manifest',
+      'purchases.csv?kind=permit',
+      'purchases',
+      'crew',
+    ]) {
+      for (const language of ['en', 'es']) {
+        const answer = await call(
+          agent.token,
+          { method: 'GET', url: `/api/admin/departures/${TRAIL}/${date}/${suffix}` },
+          { 'accept-language': language },
+        );
+        expect(answer.statusCode, `${suffix}: ${answer.body.slice(0, 200)}`).toBe(200);
+      }
+    }
+  });
+});
+
 describe('CSV injection', () => {
   it('defuses formulas in crew names, passenger names and references in every CSV', async () => {
     const date = nextDate();
