@@ -858,6 +858,30 @@ describe('the manifest with names no font prints', () => {
   });
 });
 
+describe('a document change on a cancelled booking', () => {
+  it('is neither asked nor confirmed once the booking is cancelled: no fee on a cancelled booking', async () => {
+    const booked = await lockedBooking();
+    const asked = await askChange(booked.code, booked.lucia, { documentNumber: 'X3334445' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = asked.json().id as string;
+    const cancelled = await call(customer.token, {
+      method: 'POST',
+      url: `/api/tour/booking/${booked.code}/changes`,
+      payload: { kind: 'cancel' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(201);
+    const confirmed = await call(agent.token, {
+      method: 'POST',
+      url: `/api/admin/document-changes/${id}/confirm`,
+      payload: { reference: 'AFTER-CANCEL' },
+    });
+    expectJson4xx(confirmed, 'confirm on a cancelled booking');
+    expect(await feeLines(booked.code)).toHaveLength(0);
+    const again = await askChange(booked.code, booked.julio, { documentNumber: 'X1' });
+    expectJson4xx(again, 'ask on a cancelled booking');
+  });
+});
+
 describe('CSV injection', () => {
   it('defuses formulas in crew names, passenger names and references in every CSV', async () => {
     const date = nextDate();
