@@ -575,6 +575,10 @@ describe('malformed input', () => {
     expectJson4xx(await askChange(booked.code, booked.julio, { documentNumber: 'X1' }), 'unlocked');
     expectJson4xx(await askChange(booked.code, 'not-a-uuid', { documentNumber: 'X1' }), 'bad slot');
     expectJson4xx(await askChange('..%2F..', booked.lucia, { documentNumber: 'X1' }), 'bad code');
+    // Her slot named under another booking of the same customer: 404, nothing asked.
+    const mine = await bookTrail(app, customer.token, { adults: 1, date: nextDate() });
+    const crossed = await askChange(mine.code, booked.lucia, { documentNumber: 'X1' });
+    expect(crossed.statusCode, crossed.body).toBe(404);
     expect(
       await db
         .select()
