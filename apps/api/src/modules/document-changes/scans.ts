@@ -21,18 +21,41 @@ export interface CheckedScan {
 }
 
 const pdfMagic = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+const ascii = (text: string) => Buffer.from(text, 'latin1');
 
 /**
- * The type of a scan, decided by its first bytes (JPEG and PNG as the passenger upload decides,
- * PDF by `%PDF-`), never by its name or declared type; null for anything else.
+ * Whether a file of a type told by its first bytes is whole, as far as its frame shows: a PNG's
+ * first chunk is its IHDR and its last its IEND; a JPEG's end-of-image marker is in its last
+ * kilobyte; a PDF's `%%EOF` too (where readers look for it). A header followed by garbage, or a
+ * page of HTML behind `%PDF-`, is not a scan staff could open.
+ */
+function framed(bytes: Uint8Array, mime: ScanMime): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const tail = buffer.subarray(Math.max(0, buffer.length - 1024));
+  if (mime === 'image/png') {
+    return (
+      buffer.length >= 8 + 25 + 12 &&
+      buffer.subarray(12, 16).equals(ascii('IHDR')) &&
+      buffer.subarray(buffer.length - 8, buffer.length - 4).equals(ascii('IEND'))
+    );
+  }
+  if (mime === 'image/jpeg') return tail.includes(Buffer.from([0xff, 0xd9]));
+  return tail.includes(ascii('%%EOF'));
+}
+
+/**
+ * The type of a scan, decided by its bytes (JPEG and PNG as the passenger upload decides, PDF by
+ * `%PDF-`, each whole as `framed` checks), never by its name or declared type; null for anything
+ * else.
  */
 export function detectScanMime(bytes: Uint8Array): ScanMime | null {
   const image = detectDocumentKind(bytes);
-  if (image) return image.mime;
-  if (bytes.length > pdfMagic.length && pdfMagic.every((byte, at) => bytes[at] === byte)) {
-    return 'application/pdf';
-  }
-  return null;
+  const mime: ScanMime | null = image
+    ? image.mime
+    : bytes.length > pdfMagic.length && pdfMagic.every((byte, at) => bytes[at] === byte)
+      ? 'application/pdf'
+      : null;
+  return mime && framed(bytes, mime) ? mime : null;
 }
 
 /** A scan as sent, checked: missing or empty (400), over 1 MB (413), not JPEG/PNG/PDF (415). */

@@ -9,6 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { countries, optionItems } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { isUuidShaped } from '../../lib/uuid-shape.ts';
+import { findForbiddenText } from '../../plugins/input-guard.ts';
 
 /** The fields a document change may write of a traveller's record. */
 export const changeableFields = [
@@ -21,6 +22,12 @@ export type ChangeableField = (typeof changeableFields)[number];
 
 /** The text fields of a request, checked (400 naming the first wrong field). */
 export function parseFields(fields: Record<string, string>): DocumentChangeFields {
+  // A multipart body is read in the handler, after the input guard: its text is checked here
+  // (a NUL or a lone surrogate is a 400 naming the field, as in a JSON body, not a 500).
+  const forbidden = findForbiddenText(fields);
+  if (forbidden !== null) {
+    throw new AppError('VALIDATION', 'invalidCharacters', forbidden ? { field: forbidden } : {});
+  }
   const result = documentChangeFields.safeParse(fields);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
