@@ -123,7 +123,11 @@ export const incidentStatuses = pgTable('incident_statuses', namedList());
 export const corporateClients = pgTable('corporate_clients', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
+  /** The company's RUC (11 digits, its check digit valid): its facturas are issued to it. */
   taxId: text('tax_id'),
+  /** The RUC's legal name and fiscal address, as SUNAT's register spells them (issue 30). */
+  legalName: text('legal_name'),
+  fiscalAddress: text('fiscal_address'),
   email: text('email'),
   createdAt: createdAt(),
 });
@@ -397,6 +401,12 @@ export const additionalServices = pgTable('additional_services', {
   isTour: boolean('is_tour').notNull().default(false),
   /** Sold per passenger: a booking takes at most one per passenger. */
   perPerson: boolean('per_person').notNull().default(true),
+  /**
+   * A tourism service of the package (guiding, transport, meals, lodging, another tour): an export
+   * at 0 % IGV for a non-domiciled traveller with a passport on file (issue 30, ADR 0046). Rentals
+   * and goods are not: 18 % for everyone.
+   */
+  exportEligible: boolean('export_eligible').notNull().default(false),
 });
 
 /** A priced offer of an additional service for a tour (the spec's tourAdditionalServiceId). */
@@ -642,6 +652,14 @@ export const bookings = pgTable(
      * staff (issue 28); null until told. The manifest falls back to the hotel booked with us.
      */
     pickupPlace: text('pickup_place'),
+    /**
+     * A factura instead of a boleta (issue 30): the RUC (check digit valid), its legal name and
+     * fiscal address, given by the customer on the booking page or in the portal. All three or
+     * none. A corporate booking's factura takes its company's record instead.
+     */
+    invoiceRuc: text('invoice_ruc'),
+    invoiceLegalName: text('invoice_legal_name'),
+    invoiceAddress: text('invoice_address'),
   },
   (t) => [
     check('bookings_language_valid', sql`${t.language} in ('en', 'es')`),
@@ -670,6 +688,10 @@ export const bookings = pgTable(
       foreignColumns: [tourTypeLinks.tourId, tourTypeLinks.typeId],
     }),
     check('bookings_payment_mode_valid', sql`${t.paymentMode} in ('T', 'P')`),
+    check(
+      'bookings_invoice_consistent',
+      sql`(${t.invoiceRuc} is null) = (${t.invoiceLegalName} is null) and (${t.invoiceRuc} is null) = (${t.invoiceAddress} is null) and (${t.invoiceRuc} is null or ${t.invoiceRuc} ~ '^(10|15|16|17|20)[0-9]{9}$')`,
+    ),
     check('bookings_currency_valid', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check(
       'bookings_amounts_consistent',
@@ -1085,7 +1107,12 @@ export const outbox = pgTable(
     /** Why this one: the ledger entry of a receipt, the 30/14/7 days of a reminder… */
     reason: text('reason').notNull().default(''),
     /** The account it is written to (its e-mail address, and its language after the booking's). */
-    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The address of a message to someone without an account (a complaint's copy, issue 30);
+     * null when it goes to the account's address.
+     */
+    toAddress: text('to_address'),
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
     /** customer: the account's address; operations: the agency's (AGENCY_OPERATIONS_EMAIL). */
     audience: text('audience').notNull().default('customer'),
@@ -1115,6 +1142,7 @@ export const outbox = pgTable(
     check('outbox_audience_valid', sql`${t.audience} in ('customer', 'operations')`),
     check('outbox_attempts_non_negative', sql`${t.attempts} >= 0`),
     check('outbox_language_valid', sql`${t.language} in ('en', 'es')`),
+    check('outbox_has_recipient', sql`${t.userId} is not null or ${t.toAddress} is not null`),
   ],
 );
 
@@ -1374,5 +1402,277 @@ export const documentChangeRequests = pgTable(
       .on(t.passengerSlotId)
       .where(sql`${t.status} = 'requested'`),
     index('document_change_requests_booking_idx').on(t.bookingId, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Receipts (issue 30): SUNAT's electronic boletas, facturas, credit notes, voidings
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A gapless counter: a receipt series (B001, F001, BC01, FC01), the complaints book, a day's
+ * voiding notices and summaries (RA-20261126, RC-20261126). Taken with one UPDATE … RETURNING in
+ * the transaction that uses the number, so that a rolled-back transaction gives it back and two
+ * nodes never take the same one.
+ */
+export const counters = pgTable(
+  'counters',
+  {
+    name: text('name').primaryKey(),
+    lastValue: integer('last_value').notNull().default(0),
+  },
+  (t) => [check('counters_last_value_non_negative', sql`${t.lastValue} >= 0`)],
+);
+
+/**
+ * The day's exchange rate (soles per unit of the currency), entered by staff: a receipt in a
+ * currency other than PEN stores the rate of its day, or of the last day before it that has one.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** Soles per unit, e.g. '3.745' (SUNAT's rates have three decimals). */
+    rate: text('rate').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.currency] }),
+    check(
+      'exchange_rates_currency_valid',
+      sql`${t.currency} ~ '^[A-Z]{3}$' and ${t.currency} <> 'PEN'`,
+    ),
+    check(
+      'exchange_rates_rate_valid',
+      sql`${t.rate} ~ '^[0-9]{1,3}\\.[0-9]{1,4}$' and ${t.rate}::numeric > 0`,
+    ),
+  ],
+);
+
+/**
+ * What a ledger entry gave the receipts (issue 30): each entry is looked at once, in the order of
+ * the booking's ledger. `done`: its documents are written (or it needed none); `waiting`: it waits
+ * for what `reason` names (a passport, an exchange rate), and the entries after it wait behind it.
+ * An entry without a row here has not been looked at yet: the sweeper finds it, so none is skipped.
+ */
+export const receiptEntries = pgTable(
+  'receipt_entries',
+  {
+    ledgerEntryId: uuid('ledger_entry_id')
+      .primaryKey()
+      .references(() => ledgerEntries.id, { onDelete: 'cascade' }),
+    bookingId: bookingRef(),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    /** The reason's details for staff (the travellers whose passport is missing…). */
+    details: jsonb('details').notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('receipt_entries_booking_idx').on(t.bookingId),
+    index('receipt_entries_waiting_idx').on(t.status).where(sql`${t.status} = 'waiting'`),
+    check('receipt_entries_status_valid', sql`${t.status} in ('done', 'waiting')`),
+    check(
+      'receipt_entries_reason_when_waiting',
+      sql`(${t.status} = 'waiting') = (${t.reason} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * An electronic receipt: a factura (01) or boleta (03), or a credit note (07) that references
+ * one. Numbered from its series' counter in the transaction that writes it; its signed UBL 2.1
+ * XML kept as issued; sent to SUNAT through the configured issuer (local, or a PSE) and retried
+ * with backoff until answered. Never deleted nor renumbered: a mistake is voided and issued again.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: bookingRef(),
+    /** The ledger entry it documents: a payment's receipt, a refund's or discount's note. */
+    ledgerEntryId: requiredRef('ledger_entry_id', () => ledgerEntries.id),
+    /** SUNAT's catalogue 01: 01 factura, 03 boleta, 07 credit note. */
+    documentType: char('document_type', { length: 2 }).notNull(),
+    series: text('series').notNull(),
+    number: integer('number').notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    /** A credit note's receipt, and its reason (catalogue 09: 01 cancellation, 04 discount…). */
+    referencesReceiptId: uuid('references_receipt_id').references((): AnyPgColumn => receipts.id),
+    noteType: char('note_type', { length: 2 }),
+    /** The receipt this one replaces after that one was voided. */
+    replacesReceiptId: uuid('replaces_receipt_id').references((): AnyPgColumn => receipts.id),
+    /** Catalogue 51: 0101 domestic sale, 0205 export of a tourist package's services. */
+    operationType: char('operation_type', { length: 4 }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** Soles per unit of the currency on the issue date; null for PEN. */
+    exchangeRate: text('exchange_rate'),
+    /** The customer: { documentType (catalogue 06), documentNumber, name, address? }. */
+    customer: jsonb('customer').notNull(),
+    /** The lines as issued: description, quantity, unit value, affectation (catalogue 07)… */
+    lines: jsonb('lines').notNull(),
+    /** Taxed value (before IGV), export value (0 %), IGV, total: total = taxed + export + IGV. */
+    taxedCents: integer('taxed_cents').notNull(),
+    exportCents: integer('export_cents').notNull(),
+    igvCents: integer('igv_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** The signed UBL 2.1 document, and its signature's digest (the QR code's hash). */
+    xml: text('xml').notNull(),
+    digest: text('digest').notNull(),
+    /**
+     * issued: signed, not yet answered; accepted / rejected: SUNAT's word (through the issuer);
+     * voiding: in a voiding notice or summary not yet answered; voided.
+     */
+    status: text('status').notNull().default('issued'),
+    /** The issuer that takes it (local, nubefact) and its last answer (code, description, links). */
+    provider: text('provider').notNull(),
+    providerAnswer: jsonb('provider_answer'),
+    sendAttempts: integer('send_attempts').notNull().default(0),
+    nextSendAt: timestamp('next_send_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('receipts_number_unique').on(t.series, t.number),
+    index('receipts_booking_idx').on(t.bookingId, t.createdAt),
+    index('receipts_issue_date_idx').on(t.issueDate),
+    index('receipts_ledger_entry_idx').on(t.ledgerEntryId),
+    index('receipts_references_idx').on(t.referencesReceiptId),
+    index('receipts_due_idx').on(t.nextSendAt).where(sql`${t.nextSendAt} is not null`),
+    check('receipts_document_type_valid', sql`${t.documentType} in ('01', '03', '07')`),
+    check(
+      'receipts_series_valid',
+      sql`${t.series} ~ '^[FB][A-Z0-9]{3}$' and (${t.documentType} <> '01' or ${t.series} like 'F%') and (${t.documentType} <> '03' or ${t.series} like 'B%')`,
+    ),
+    check('receipts_number_range', sql`${t.number} between 1 and 99999999`),
+    check(
+      'receipts_note_references',
+      sql`(${t.documentType} = '07') = (${t.referencesReceiptId} is not null) and (${t.documentType} = '07') = (${t.noteType} is not null)`,
+    ),
+    check('receipts_operation_type_valid', sql`${t.operationType} in ('0101', '0205')`),
+    check('receipts_currency_valid', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('receipts_rate_when_foreign', sql`(${t.currency} = 'PEN') = (${t.exchangeRate} is null)`),
+    check(
+      'receipts_amounts_consistent',
+      sql`${t.taxedCents} >= 0 and ${t.exportCents} >= 0 and ${t.igvCents} >= 0 and ${t.totalCents} > 0 and ${t.totalCents} = ${t.taxedCents} + ${t.exportCents} + ${t.igvCents}`,
+    ),
+    check(
+      'receipts_status_valid',
+      sql`${t.status} in ('issued', 'accepted', 'rejected', 'voiding', 'voided')`,
+    ),
+    check('receipts_send_attempts_non_negative', sql`${t.sendAttempts} >= 0`),
+  ],
+);
+
+/**
+ * A voiding notice (RA, comunicación de baja: facturas and their notes) or a daily summary that
+ * voids boletas (RC, resumen diario, condition 3): SUNAT answers it later with a ticket.
+ */
+export const receiptVoidings = pgTable(
+  'receipt_voidings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** RA or RC. */
+    kind: char('kind', { length: 2 }).notNull(),
+    /** RA-20261126-1: the kind, the day it is sent, that day's counter. */
+    identifier: text('identifier').notNull().unique(),
+    /** The day of the documents it voids (their issue date). */
+    referenceDate: date('reference_date', { mode: 'string' }).notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    xml: text('xml').notNull(),
+    digest: text('digest').notNull(),
+    /** issued → accepted / rejected, as the receipts. */
+    status: text('status').notNull().default('issued'),
+    provider: text('provider').notNull(),
+    providerAnswer: jsonb('provider_answer'),
+    sendAttempts: integer('send_attempts').notNull().default(0),
+    nextSendAt: timestamp('next_send_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('receipt_voidings_kind_valid', sql`${t.kind} in ('RA', 'RC')`),
+    check('receipt_voidings_status_valid', sql`${t.status} in ('issued', 'accepted', 'rejected')`),
+    check('receipt_voidings_reason_length', sql`char_length(${t.reason}) between 1 and 100`),
+    index('receipt_voidings_due_idx').on(t.nextSendAt).where(sql`${t.nextSendAt} is not null`),
+  ],
+);
+
+/** The receipts a voiding notice or summary voids: a receipt is voided once. */
+export const receiptVoidingItems = pgTable(
+  'receipt_voiding_items',
+  {
+    voidingId: requiredRef('voiding_id', () => receiptVoidings.id),
+    receiptId: requiredRef('receipt_id', () => receipts.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.voidingId, t.receiptId] }),
+    unique('receipt_voiding_items_receipt_unique').on(t.receiptId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The complaints book (issue 30): Libro de Reclamaciones virtual
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A complaint (reclamo: about the service) or grievance (queja: about the treatment), filed on
+ * the public page: numbered from the `complaints` counter, answered by staff within 15 working
+ * days (Peru's public holidays excluded). Never updated but to answer it, never deleted.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The book's correlative number (1, 2, 3…), shown as 2026-000001 with its year. */
+    number: integer('number').notNull().unique(),
+    kind: text('kind').notNull(),
+    consumerName: text('consumer_name').notNull(),
+    documentType: text('document_type').notNull(),
+    documentNumber: text('document_number').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    /** A minor's complaint is filed by a parent or guardian (their name). */
+    isMinor: boolean('is_minor').notNull().default(false),
+    guardianName: text('guardian_name'),
+    /** What was contracted: the service (a tour, a booking's code) and its amount. */
+    service: text('service').notNull(),
+    bookingCode: text('booking_code'),
+    amountCents: integer('amount_cents'),
+    currency: char('currency', { length: 3 }),
+    detail: text('detail').notNull(),
+    request: text('request').notNull(),
+    language: text('language', { enum: mailLanguages }).notNull(),
+    /** The last working day to answer it (15 working days after it was filed, in Lima). */
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('open'),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: uuid('answered_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('complaints_kind_valid', sql`${t.kind} in ('complaint', 'grievance')`),
+    check('complaints_number_positive', sql`${t.number} >= 1`),
+    check('complaints_status_valid', sql`${t.status} in ('open', 'answered')`),
+    check(
+      'complaints_answer_consistent',
+      sql`(${t.status} = 'answered') = (${t.answer} is not null) and (${t.answer} is null) = (${t.answeredAt} is null)`,
+    ),
+    check('complaints_guardian_for_minor', sql`not ${t.isMinor} or ${t.guardianName} is not null`),
+    check(
+      'complaints_amount_consistent',
+      sql`(${t.amountCents} is null) = (${t.currency} is null) and (${t.amountCents} is null or ${t.amountCents} >= 0)`,
+    ),
+    check('complaints_language_valid', sql`${t.language} in ('en', 'es')`),
+    index('complaints_status_due_idx').on(t.status, t.dueDate),
+    index('complaints_created_idx').on(t.createdAt),
   ],
 );

@@ -60,6 +60,7 @@ function catalogueRows(services: ServiceSeed[], catalogue: TourSeed[]) {
       descriptionEn: service.description.en,
       descriptionEs: service.description.es,
       isTour: service.isTour,
+      exportEligible: service.isTour,
     })),
     tours: catalogue.map((tour, index) => ({
       id: tourId(tour.code),

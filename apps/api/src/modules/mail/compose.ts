@@ -93,6 +93,8 @@ const templates: Record<MailKind, Template> = {
  */
 export async function composeMail(context: ComposeContext, row: OutboxRow): Promise<Composed> {
   const { db, config } = context;
+  // A message to someone without an account (a complaint's copy) has no account to read.
+  if (!row.userId) return { skip: 'no account' };
   const account = await accountOf(db, row.userId);
   if (!account) return { skip: 'account deleted' };
   const recipient = row.audience === 'operations' ? config.operationsEmail : account.email;

@@ -19,9 +19,10 @@ import {
  */
 async function confirmation(w: Writer, view: BookingView): Promise<Draft> {
   const { detail, facts } = view;
+  const userId = w.row.userId;
   const signIn =
-    w.row.audience !== 'operations' && !w.account.hasPassword
-      ? await issueSignInLink(w.context.db, w.row.userId)
+    userId && w.row.audience !== 'operations' && !w.account.hasPassword
+      ? await issueSignInLink(w.context.db, userId)
       : null;
   const debt = cents(detail.balance.debt);
   const operations = w.row.audience === 'operations';
