@@ -1,9 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isValidRuc } from '@cusco/shared';
 import * as z from 'zod/mini';
 
 // As packages/shared does: zod/mini sets no locale, and a configuration error keeps zod's English.
 if (!z.config().localeError) z.config(z.locales.en());
+
+/**
+ * The default install's RUC: a made-up one whose check digit is valid, so that the demo issues
+ * receipts; SUNAT knows no such taxpayer (docs/receipts.md: going live).
+ */
+export const DEMO_AGENCY_RUC = '20600000013';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/api, whether this file runs from src/ (dev, tests) or dist/ (built). */
@@ -135,6 +142,58 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 10),
   MAIL_RETRY_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 60),
   REMINDER_SCAN_INTERVAL_MINUTES: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 60),
+  // Receipts (issue 30, docs/receipts.md): the issuer of the agency, its certificate, its series.
+  AGENCY_RUC: z._default(
+    z
+      .string()
+      .check(z.refine(isValidRuc, 'AGENCY_RUC must be an 11-digit RUC with a valid check digit')),
+    DEMO_AGENCY_RUC,
+  ),
+  AGENCY_LEGAL_NAME: z._default(
+    z.string().check(z.minLength(1), z.maxLength(200)),
+    'CUSCO TREKS S.A.C.',
+  ),
+  AGENCY_TRADE_NAME: z._default(z.string().check(z.minLength(1), z.maxLength(200)), 'Cusco Treks'),
+  AGENCY_ADDRESS: z._default(
+    z.string().check(z.minLength(1), z.maxLength(200)),
+    'Av. El Sol 123, Cusco, Cusco, Cusco',
+  ),
+  /** INEI's six-digit code of the fiscal address's district (080101: Cusco, Cusco, Cusco). */
+  AGENCY_UBIGEO: z._default(
+    z.string().check(z.regex(/^\d{6}$/, 'AGENCY_UBIGEO must be six digits')),
+    '080101',
+  ),
+  /** SUNAT's annex code of the establishment the receipts are issued from (0000: the main). */
+  AGENCY_ESTABLISHMENT: z._default(z.string().check(z.regex(/^\d{4}$/)), '0000'),
+  RECEIPT_SERIES_FACTURA: z._default(
+    z.string().check(z.regex(/^F[A-Z0-9]{3}$/, 'RECEIPT_SERIES_FACTURA must look like F001')),
+    'F001',
+  ),
+  RECEIPT_SERIES_BOLETA: z._default(
+    z.string().check(z.regex(/^B[A-Z0-9]{3}$/, 'RECEIPT_SERIES_BOLETA must look like B001')),
+    'B001',
+  ),
+  RECEIPT_SERIES_FACTURA_NOTE: z._default(
+    z.string().check(z.regex(/^F[A-Z0-9]{3}$/, 'RECEIPT_SERIES_FACTURA_NOTE must look like FC01')),
+    'FC01',
+  ),
+  RECEIPT_SERIES_BOLETA_NOTE: z._default(
+    z.string().check(z.regex(/^B[A-Z0-9]{3}$/, 'RECEIPT_SERIES_BOLETA_NOTE must look like BC01')),
+    'BC01',
+  ),
+  /** local: kept in the database (the default); nubefact: a PSE's JSON API with a token. */
+  RECEIPT_PROVIDER: z._default(z.enum(['local', 'nubefact']), 'local'),
+  NUBEFACT_URL: z.optional(z.url('NUBEFACT_URL must be the route URL the PSE gave the agency')),
+  NUBEFACT_TOKEN: z.optional(z.string().check(z.minLength(1))),
+  /** The agency's signing certificate: a PKCS#12 file (.pfx/.p12) and its password. */
+  RECEIPT_CERTIFICATE_FILE: z.optional(z.string().check(z.minLength(1))),
+  RECEIPT_CERTIFICATE_PASSWORD: z.optional(z.string()),
+  RECEIPT_INTERVAL_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 5),
+  RECEIPT_MAX_ATTEMPTS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)),
+    12,
+  ),
+  RECEIPT_RETRY_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 60),
 });
 
 export type Config = {
@@ -163,9 +222,30 @@ export type Config = {
   webDist: string;
   payments: PaymentsConfig;
   mail: MailConfig;
+  receipts: ReceiptsConfig;
 };
 
 /** E-mail (issue 15): where it goes, who sends it, and how often the background jobs run. */
+/** The receipts' issuer (issue 30): who issues, in which series, signed with what, sent where. */
+export interface ReceiptsConfig {
+  agency: {
+    ruc: string;
+    legalName: string;
+    tradeName: string;
+    address: string;
+    ubigeo: string;
+    establishment: string;
+  };
+  series: { factura: string; boleta: string; facturaNote: string; boletaNote: string };
+  provider: 'local' | 'nubefact';
+  nubefact: { url: string | undefined; token: string | undefined };
+  /** The agency's PKCS#12 certificate; without it a test certificate is made and kept. */
+  certificate: { file: string; password: string } | undefined;
+  intervalSeconds: number;
+  maxAttempts: number;
+  retrySeconds: number;
+}
+
 export interface MailConfig {
   /** SMTP_URL: mail goes there; unset, it is kept in the database (the dev mailbox). */
   smtpUrl: string | undefined;
@@ -295,6 +375,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: MAIL_FROM must be set (e.g. Cusco Treks <bookings@agency.pe>) when SMTP_URL is set',
     );
   }
+  // A PSE takes receipts only with the route and token it gave the agency.
+  if (e.RECEIPT_PROVIDER === 'nubefact' && (!e.NUBEFACT_URL || !e.NUBEFACT_TOKEN)) {
+    throw new Error(
+      'Invalid configuration: NUBEFACT_URL and NUBEFACT_TOKEN must be set when RECEIPT_PROVIDER is nubefact',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -330,6 +416,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         commerceId: e.PAYME_COMMERCE_ID,
         secretKey: e.PAYME_SECRET_KEY,
       },
+    },
+    receipts: {
+      agency: {
+        ruc: e.AGENCY_RUC,
+        legalName: e.AGENCY_LEGAL_NAME,
+        tradeName: e.AGENCY_TRADE_NAME,
+        address: e.AGENCY_ADDRESS,
+        ubigeo: e.AGENCY_UBIGEO,
+        establishment: e.AGENCY_ESTABLISHMENT,
+      },
+      series: {
+        factura: e.RECEIPT_SERIES_FACTURA,
+        boleta: e.RECEIPT_SERIES_BOLETA,
+        facturaNote: e.RECEIPT_SERIES_FACTURA_NOTE,
+        boletaNote: e.RECEIPT_SERIES_BOLETA_NOTE,
+      },
+      provider: e.RECEIPT_PROVIDER,
+      nubefact: { url: e.NUBEFACT_URL, token: e.NUBEFACT_TOKEN },
+      certificate: e.RECEIPT_CERTIFICATE_FILE
+        ? {
+            file: path.resolve(e.RECEIPT_CERTIFICATE_FILE),
+            password: e.RECEIPT_CERTIFICATE_PASSWORD ?? '',
+          }
+        : undefined,
+      intervalSeconds: e.RECEIPT_INTERVAL_SECONDS,
+      maxAttempts: e.RECEIPT_MAX_ATTEMPTS,
+      retrySeconds: e.RECEIPT_RETRY_SECONDS,
     },
     mail: {
       smtpUrl: e.SMTP_URL,
