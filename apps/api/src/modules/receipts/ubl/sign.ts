@@ -21,12 +21,16 @@ const EXTENSION_CONTENT = `//*[local-name(.)='ExtensionContent' and namespace-ur
 
 function parse(xml: string) {
   let failed = false;
-  const doc = new DOMParser({
-    onError: (level) => {
-      if (level !== 'warning') failed = true;
-    },
-  }).parseFromString(xml, 'text/xml');
-  return failed ? null : doc;
+  try {
+    const doc = new DOMParser({
+      onError: (level) => {
+        if (level !== 'warning') failed = true;
+      },
+    }).parseFromString(xml, 'text/xml');
+    return failed ? null : doc;
+  } catch {
+    return null;
+  }
 }
 
 /** Signs an unsigned document (its empty ext:ExtensionContent receives the signature). */
