@@ -57,6 +57,8 @@ interface Common extends DocumentTotals {
   series: string;
   number: number;
   issueDate: string;
+  /** The issue time in Lima, HH:MM:SS (cbc:IssueTime); optional in SUNAT's profile. */
+  issueTime?: string;
   /** ISO 4217 (USD, PEN). */
   currency: string;
   /** Soles per unit of the currency on the issue date; absent for PEN. */
