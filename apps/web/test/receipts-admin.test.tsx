@@ -114,7 +114,7 @@ describe("the portal's receipts", () => {
       [`GET tour/booking/${code}/receipts`]: { body: answer },
       [`PUT tour/booking/${code}/invoice`]: { status: 204 },
     });
-    const { user } = renderInApp(<ReceiptsSection code={code} />);
+    const { user } = renderInApp(<ReceiptsSection code={code} paid={645} />);
     const card = await screen.findByLabelText('Factura F001-00000003');
     expect(within(card).getByText('Accepted by SUNAT')).toBeTruthy();
     expect(within(card).getByText(/Export of services: 0 % IGV/)).toBeTruthy();

@@ -13,11 +13,14 @@ export const receiptsKey = (code: string) => ['receipts', code] as const;
 
 const base = (code: string) => `tour/booking/${encodeURIComponent(code)}`;
 
-/** GET tour/booking/{code}/receipts. */
-export function useBookingReceipts(code: string) {
+/**
+ * GET tour/booking/{code}/receipts; read again when `paid` (the booking's payments) changes: a
+ * payment's receipt is issued with the payment.
+ */
+export function useBookingReceipts(code: string, paid: number) {
   const language = useLanguage();
   return useQuery({
-    queryKey: [...receiptsKey(code), language],
+    queryKey: [...receiptsKey(code), paid, language],
     queryFn: ({ signal }) =>
       api.get(`${base(code)}/receipts`, { schema: bookingReceiptsAnswer, signal }),
     staleTime: 0,

@@ -127,7 +127,7 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
         />
       )}
       {!phone && balance}
-      <ReceiptsSection code={detail.booking.code} />
+      <ReceiptsSection code={detail.booking.code} paid={detail.balance.payments} />
       <PassengerRegistry
         slots={detail.passangerRegistry}
         {...(cancelled ? {} : { onEdit: actions.setEditing })}

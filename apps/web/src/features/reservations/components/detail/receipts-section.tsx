@@ -36,9 +36,9 @@ import { Section } from './section.tsx';
  * total, SUNAT status and tax, its PDF and XML; what waits (a passport to upload); and the
  * factura's details for the next payments.
  */
-export function ReceiptsSection({ code }: { code: string }) {
+export function ReceiptsSection({ code, paid }: { code: string; paid: number }) {
   const { t } = useTranslation();
-  const receipts = useBookingReceipts(code);
+  const receipts = useBookingReceipts(code, paid);
   return (
     <Section id="detail-receipts" title={t('receipts.title')} collapsible>
       {receipts.isPending && (
