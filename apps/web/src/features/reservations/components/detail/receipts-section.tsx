@@ -124,7 +124,7 @@ function ReceiptCard({ receipt }: { receipt: ReceiptItem }) {
   };
   const name = `${t(`receipts.types.${receipt.type}`)} ${receipt.code}`;
   return (
-    <Card withBorder padding="sm" aria-label={name}>
+    <Card withBorder padding="sm" component="article" aria-label={name}>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={3} size="h5">
           {name}
