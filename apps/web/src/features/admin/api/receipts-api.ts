@@ -108,8 +108,8 @@ export async function downloadAdminReceipt(receipt: AdminReceiptItem, format: 'p
   saveFile(blob, `${receipt.code}.${format}`);
 }
 
-/** Downloads a month's sales register (YYYY-MM) as CSV. */
+/** Downloads a month's sales register (Registro de Ventas, YYYY-MM) as CSV. */
 export async function downloadReceiptsExport(month: string) {
   const blob = await download(`admin/receipts/export.csv?month=${encodeURIComponent(month)}`);
-  saveFile(blob, `receipts-${month}.csv`);
+  saveFile(blob, `registro-de-ventas-${month}.csv`);
 }
