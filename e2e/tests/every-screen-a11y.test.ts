@@ -147,6 +147,7 @@ describeInBrowser('every screen (issue 28)', () => {
         '/admin/tours',
         '/admin/tours/100401',
         '/admin/mail',
+        '/admin/receipts',
       ]) {
         await check(staff, route);
       }

@@ -138,6 +138,13 @@ const adminScreens = [
       })),
   },
   {
+    path: paths.adminReceipts.pattern,
+    lazy: () =>
+      import('../features/admin/routes/receipts-page.tsx').then((m) => ({
+        Component: m.ReceiptsPage,
+      })),
+  },
+  {
     path: paths.adminAudit.pattern,
     lazy: () =>
       import('../features/admin/routes/audit-page.tsx').then((m) => ({

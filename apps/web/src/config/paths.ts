@@ -74,6 +74,11 @@ export const paths = {
   resetPassword: withParam('/reset', 'token'),
   /** A guest's sign-in link, from a booking e-mail (issue 28): `?next=` the booking. */
   signInLink: withParam('/signin', 'token'),
+  /** SUNAT's receipts (issue 30): `q` searches a booking's, a receipt's or a document's code. */
+  adminReceipts: {
+    pattern: '/admin/receipts',
+    href: (q?: string) => `/admin/receipts${q ? `?q=${encodeURIComponent(q)}` : ''}`,
+  },
   /** The embedded transport's mailbox (issue 15): administrators. */
   adminMail: fixed('/admin/mail'),
 } as const;

@@ -7,6 +7,7 @@ import {
   IconMail,
   IconMap,
   IconMessageReport,
+  IconReceipt,
   IconShoppingCart,
   IconTicket,
   IconUsers,
@@ -35,6 +36,7 @@ function useStaffLinks(admin: boolean): MenuLink[] {
     { to: paths.adminCalendar.href(), label: t('nav.adminCalendar'), icon: IconCalendarMonth },
     { to: paths.adminCrew.href(), label: t('nav.adminCrew'), icon: IconUsersGroup },
     { to: paths.adminToBuy.href(), label: t('purchases.nav'), icon: IconShoppingCart },
+    { to: paths.adminReceipts.href(), label: t('receipts.nav'), icon: IconReceipt },
     { to: paths.adminAudit.href(), label: t('nav.adminAudit'), icon: IconHistory },
     { to: paths.adminTours.href(), label: t('nav.adminTours'), icon: IconMap },
   ];

@@ -72,6 +72,10 @@ export function AdminBookingPage() {
         <Summary data={data} onAction={setDialog} />
         <ChangeSection data={data} onCancel={setCancelling} />
         <Ledger data={data} />
+        {/* Its SUNAT receipts (issue 30): the receipts list, filtered by the booking's code. */}
+        <Anchor component={Link} to={paths.adminReceipts.href(data.booking.booking.code)}>
+          {t('receipts.ofBooking', { code: data.booking.booking.code })}
+        </Anchor>
         <Attempts data={data} onAction={setDialog} />
         <PassengersSection data={data} />
         <DocumentChangesSection code={data.booking.booking.code} />

@@ -7,6 +7,10 @@ import { useSessionUser } from '../../../lib/session.ts';
 import { byDate, unavailable, useAvailability } from '../api/get-availability.ts';
 import type { BookingVariant } from '../api/get-tour.ts';
 import type { useBookingDraft } from '../hooks/use-booking-draft.ts';
+import {
+  type InvoiceRequest as InvoiceState,
+  useInvoiceRequest,
+} from '../hooks/use-invoice-request.ts';
 import { type PayNowState, usePayNow } from '../hooks/use-pay-now.ts';
 import type { useReserve } from '../hooks/use-reserve.ts';
 import {
@@ -17,6 +21,7 @@ import {
   stepOneProblems,
 } from '../model/draft.ts';
 import { readStoredBooking, writeStoredBooking } from '../model/draft-storage.ts';
+import { InvoiceRequest } from './invoice-request.tsx';
 import { PayNow } from './pay-now.tsx';
 import { StepChoose } from './step-choose.tsx';
 import { STEP_CHOOSE, STEP_CONTACT, STEP_PAYMENT, useStepChrome } from './step-chrome.tsx';
@@ -42,7 +47,14 @@ export interface BookingStepperProps {
  */
 export function BookingStepper({ tour, variant, compact, step, ...props }: BookingStepperProps) {
   const { draft, quote } = props.draft;
-  const payment = usePayNow(props.saving.paid);
+  const checkout = usePayNow(props.saving.paid);
+  const invoice = useInvoiceRequest();
+  // Every payment of the saved booking sends the factura's details first, if still to send.
+  const payment: PayNowState = {
+    ...checkout,
+    pay: (code, cents) => invoice.send(code, () => checkout.pay(code, cents)),
+    paying: checkout.paying || invoice.sending,
+  };
   const moves = useStepMoves({
     tour,
     variant,
@@ -50,6 +62,7 @@ export function BookingStepper({ tour, variant, compact, step, ...props }: Booki
     draft: props.draft,
     saving: props.saving,
     payment,
+    invoice,
   });
   const { user, limits, choices } = moves;
   const { saved } = props.saving;
@@ -98,6 +111,7 @@ export function BookingStepper({ tour, variant, compact, step, ...props }: Booki
             saving={props.saving.saving || payment.paying}
             onReserve={moves.reserveStepThree}
             onBack={() => step.go(STEP_CHOOSE)}
+            invoice={variant === 'public' && <InvoiceRequest invoice={invoice} />}
           >
             {variant === 'public' && saved && quote && (
               <PayNow
@@ -122,9 +136,11 @@ function useStepMoves({
   variant,
   step,
   payment,
+  invoice,
   ...props
 }: Pick<BookingStepperProps, 'tour' | 'variant' | 'step' | 'draft' | 'saving'> & {
   payment: PayNowState;
+  invoice: InvoiceState;
 }) {
   const { t } = useTranslation();
   const user = useSessionUser();
@@ -176,9 +192,11 @@ function useStepMoves({
       document.getElementById('accept-terms')?.focus();
       return;
     }
+    // A factura asked for: its details are checked before anything is saved (issue 30).
+    if (!invoice.check()) return;
     // Pay in one step (issue 12): the saved public booking's checkout opens at once, for the
     // amount chosen. Reserve-then-Pay stays underneath: the save is idempotent, and the same
-    // amount reopens the same checkout.
+    // amount reopens the same checkout. A factura's details are sent in between (`payment.pay`).
     props.saving.reserve(
       { draft, quote, user, paymentMode, isPassenger },
       (answer) => payment.pay(answer.code, amountToPayCents(quote, paymentMode)),

@@ -36,6 +36,8 @@ export interface StepPaymentProps {
   onBack(): void;
   /** Extra controls once the booking is saved (the payment forms). */
   children?: React.ReactNode;
+  /** "I need a factura (RUC)" (issue 30): a public booking's, above the payment choice. */
+  invoice?: React.ReactNode;
 }
 
 /**
@@ -67,6 +69,8 @@ export function StepPayment(props: StepPaymentProps) {
       />
 
       <TermsCheckbox {...props} />
+
+      {props.invoice}
 
       {props.variant === 'public' && <PaymentChoice {...props} />}
 

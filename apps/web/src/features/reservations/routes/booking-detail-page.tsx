@@ -20,6 +20,7 @@ import { BookingTable } from '../components/detail/detail-tables.tsx';
 import { PassengerRegistry } from '../components/detail/passenger-registry.tsx';
 import { PaymentConfirmation } from '../components/detail/payment-confirmation.tsx';
 import { PickupPlace } from '../components/detail/pickup-place.tsx';
+import { ReceiptsSection } from '../components/detail/receipts-section.tsx';
 import { RequestsBar } from '../components/detail/requests-bar.tsx';
 import { hasTravelDocuments, TravelDocuments } from '../components/detail/travel-documents.tsx';
 import { PAID_PARAM, useDetailActions } from '../components/detail/use-detail-actions.ts';
@@ -126,6 +127,7 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
         />
       )}
       {!phone && balance}
+      <ReceiptsSection code={detail.booking.code} paid={detail.balance.payments} />
       <PassengerRegistry
         slots={detail.passangerRegistry}
         {...(cancelled ? {} : { onEdit: actions.setEditing })}
