@@ -140,7 +140,13 @@ export function answerOf(body: NubefactAnswer): ProviderAnswer {
   };
 }
 
-export function nubefactProvider(settings: { url: string; token: string }): ReceiptProvider {
+export function nubefactProvider(settings: {
+  url: string;
+  token: string;
+  /** How long an answer may take (10 s; tests make it short). */
+  timeoutMs?: number;
+}): ReceiptProvider {
+  const timeoutMs = settings.timeoutMs ?? NUBEFACT_TIMEOUT_MS;
   async function post(body: object): Promise<Exchange> {
     try {
       const response = await fetch(settings.url, {
@@ -151,7 +157,7 @@ export function nubefactProvider(settings: { url: string; token: string }): Rece
           accept: 'application/json',
         },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(NUBEFACT_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await response.text();
       if (response.status >= 500) {
@@ -167,7 +173,7 @@ export function nubefactProvider(settings: { url: string; token: string }): Rece
       return {
         unavailable:
           name === 'TimeoutError' || name === 'AbortError'
-            ? `The PSE did not answer within ${NUBEFACT_TIMEOUT_MS / 1000} s`
+            ? `The PSE did not answer within ${timeoutMs / 1000} s`
             : `The PSE could not be reached: ${error instanceof Error ? error.message : String(error)}`,
       };
     }

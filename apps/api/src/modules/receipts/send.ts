@@ -274,8 +274,8 @@ async function sendVoiding(sender: ReceiptSender, row: VoidingRow): Promise<Outc
 }
 
 /**
- * One pass: the due receipts, then the due voidings (a voiding after the documents it voids), a
- * batch at a time, one after the other.
+ * One pass: the due receipts (a receipt before its notes), then the due voidings (after the
+ * documents they void), a batch at a time, one after the other.
  */
 export async function sendDueReceipts(
   sender: ReceiptSender,
@@ -286,7 +286,8 @@ export async function sendDueReceipts(
   for (let round = 0; round < (options.maxBatches ?? 10); round++) {
     const rows = await claimReceipts(sender.db, batch);
     for (const row of rows) report[await sendReceipt(sender, row)] += 1;
-    if (rows.length < batch) break;
+    // Until none is due: a note answered its receipt this round may go in the next.
+    if (rows.length === 0) break;
   }
   for (let round = 0; round < (options.maxBatches ?? 10); round++) {
     const rows = await claimVoidings(sender.db, batch);
