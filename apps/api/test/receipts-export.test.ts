@@ -146,7 +146,7 @@ describe('GET /api/admin/receipts/export.csv', () => {
         'ROSA QUISPE MAMANI',
         'USD',
         '3.745',
-        '-0.00',
+        '0.00',
         '-10.00',
         '-1.80',
         '-11.80',
