@@ -48,6 +48,9 @@ import { passengerRoutes } from './modules/passengers/routes.ts';
 import { reconcilePending } from './modules/payments/reconcile.ts';
 import { notificationRoutes, paymentRoutes } from './modules/payments/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { createReceiptProvider, type ReceiptProvider } from './modules/receipts/provider.ts';
+import { adminReceiptRoutes, receiptRoutes } from './modules/receipts/read-routes.ts';
+import { type ReceiptSender, sendDueReceipts } from './modules/receipts/send.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { publicTourRoutes, tourRoutes } from './modules/tours/routes.ts';
 import { afterAnswerPlugin } from './plugins/after-answer.ts';
@@ -67,6 +70,8 @@ declare module 'fastify' {
     gateway: PaymentGateway;
     /** E-mail (issue 15): the transport, and the outbox and reminder passes. */
     mail: MailService;
+    /** Receipts (issue 30): the issuer they go to, for the send worker and staff's "send again". */
+    receiptSender: ReceiptSender;
   }
 }
 
@@ -80,6 +85,8 @@ export interface AppOptions {
   gateway?: PaymentGateway;
   /** Where e-mail goes; by default the configuration's (SMTP_URL, else the database). */
   mailTransport?: MailTransport;
+  /** Where receipts go; by default the configuration's (RECEIPT_PROVIDER). */
+  receiptProvider?: ReceiptProvider;
 }
 
 /**
@@ -170,7 +177,20 @@ function decorateApp(app: App, options: AppOptions): PaymentGateway {
   app.decorate('draining', false);
   const gateway = options.gateway ?? createGateway(options.config.payments);
   app.decorate('gateway', gateway);
-  app.decorate('mail', createMailService(options.db, options.config.mail, options.mailTransport));
+  app.decorate(
+    'mail',
+    createMailService(
+      options.db,
+      options.config.mail,
+      options.mailTransport,
+      options.config.receipts,
+    ),
+  );
+  app.decorate('receiptSender', {
+    db: options.db,
+    provider: options.receiptProvider ?? createReceiptProvider(options.config.receipts),
+    config: options.config.receipts,
+  });
   if (!options.config.mail.publicUrlSet && process.env.NODE_ENV === 'production') {
     app.addHook('onReady', async () => {
       app.log.warn(
@@ -273,6 +293,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         incidentRoutes,
         travelDocumentRoutes,
         documentChangeRoutes,
+        receiptRoutes,
       ],
     });
     // The back office: the agency's staff only (404 for anyone else signed in); some of it for
@@ -290,6 +311,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminDocumentChangeRoutes,
         adminCrewRoutes,
         adminPurchaseRoutes,
+        adminReceiptRoutes,
       ],
       adminRoutes: [
         adminLedgerRoutes,
@@ -308,7 +330,25 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
  * settles payments whose notification was lost; every node may run it, settling is idempotent.
  */
 function backgroundJobs(app: FastifyInstance, config: Config): Job[] {
-  return [...reconciliationJobs(app, config), ...mailJobs(app, config)];
+  return [
+    ...reconciliationJobs(app, config),
+    ...mailJobs(app, config),
+    ...receiptJobs(app, config),
+  ];
+}
+
+/**
+ * The receipts' send worker (issue 30): every node claims its own due receipts and voidings
+ * (FOR UPDATE SKIP LOCKED) and sends them to the configured issuer.
+ */
+function receiptJobs(app: FastifyInstance, config: Config): Job[] {
+  return reportingJob(app, {
+    name: 'receipts',
+    everyMs: config.receipts.intervalSeconds * 1000,
+    pass: () => sendDueReceipts(app.receiptSender),
+    didWork: (report) => report.accepted + report.rejected + report.retrying + report.givenUp > 0,
+    message: 'receipts: sent to the issuer',
+  });
 }
 
 /**

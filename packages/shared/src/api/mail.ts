@@ -18,6 +18,7 @@ export const mailKinds = [
   'booking_changed',
   'refund',
   'document_change',
+  'sunat_receipt',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

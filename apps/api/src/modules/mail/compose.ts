@@ -17,6 +17,7 @@ import { passwordResetTemplate } from './templates/password-reset.ts';
 import { receiptTemplate } from './templates/receipt.ts';
 import { refundTemplate } from './templates/refund.ts';
 import { requestAnsweredTemplate } from './templates/request-answered.ts';
+import { sunatReceiptTemplate } from './templates/sunat-receipt.ts';
 import { welcomeTemplate } from './templates/welcome.ts';
 import type {
   Account,
@@ -85,6 +86,7 @@ const templates: Record<MailKind, Template> = {
   booking_changed: bookingChangedTemplate,
   refund: refundTemplate,
   document_change: documentChangeTemplate,
+  sunat_receipt: sunatReceiptTemplate,
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { MailConfig } from '../../config.ts';
+import type { MailConfig, ReceiptsConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createMailTransport, type MailTransport } from '../outbox/transport.ts';
 import { type MailPassReport, sendDueMail } from '../outbox/worker.ts';
@@ -19,6 +19,8 @@ export function createMailService(
   db: Database,
   config: MailConfig,
   transport: MailTransport = createMailTransport(config.smtpUrl),
+  /** The agency as the receipts' issuer: their PDF and XML go with the mail (issue 30). */
+  receipts?: ReceiptsConfig,
 ): MailService {
   return {
     transport,
@@ -27,7 +29,11 @@ export function createMailService(
         db,
         transport,
         config,
-        compose: (row) => composeMail({ db, config, ...(today ? { today } : {}) }, row),
+        compose: (row) =>
+          composeMail(
+            { db, config, ...(receipts ? { receipts } : {}), ...(today ? { today } : {}) },
+            row,
+          ),
       }),
     scanReminders: (options = {}) => scanReminders(db, options),
   };

@@ -179,6 +179,32 @@ const texts = {
     es: 'Aún queda un saldo de {{amount}} por pagar antes del viaje.',
   },
 
+  receiptSunatAttached: {
+    en: 'Your electronic receipt {{code}} (PDF and XML) is attached.',
+    es: 'Adjuntamos su comprobante electrónico {{code}} (PDF y XML).',
+  },
+
+  // sunat_receipt (issue 30): a SUNAT document issued outside a payment's own mail
+  sunatReceiptSubject: {
+    en: '{{document}} {{code}} for booking {{booking}}',
+    es: '{{document}} {{code}} de la reserva {{booking}}',
+  },
+  sunatReceiptIntro: {
+    en: 'We have issued an electronic document for your booking. Its PDF and its XML, as sent to SUNAT, are attached; keep them for your records.',
+    es: 'Emitimos un comprobante electrónico de su reserva. Adjuntamos su PDF y su XML, tal como se envió a la SUNAT; consérvelos.',
+  },
+  sunatReceiptNoteIntro: {
+    en: 'We have issued a credit note that lowers the receipt {{references}}. Its PDF and its XML are attached.',
+    es: 'Emitimos una nota de crédito que disminuye el comprobante {{references}}. Adjuntamos su PDF y su XML.',
+  },
+  sunatReceiptFactura: { en: 'Invoice (factura)', es: 'Factura' },
+  sunatReceiptBoleta: { en: 'Receipt (boleta)', es: 'Boleta de venta' },
+  sunatReceiptCreditNote: { en: 'Credit note', es: 'Nota de crédito' },
+  sunatReceiptFactDocument: { en: 'Document', es: 'Comprobante' },
+  sunatReceiptFactIssued: { en: 'Issued on', es: 'Fecha de emisión' },
+  sunatReceiptFactCustomer: { en: 'Customer', es: 'Cliente' },
+  sunatReceiptFactTotal: { en: 'Total', es: 'Importe total' },
+
   // refund (issue 28)
   refundSubject: {
     en: 'Refund: {{amount}} returned for booking {{code}}',

@@ -8,6 +8,7 @@ import {
 } from '../documents.ts';
 import type { Block } from '../render.ts';
 import { limaMoment } from '../texts.ts';
+import { receiptAttachments, receiptsOfPayment, viewCode } from './receipt-files.ts';
 import {
   type BookingView,
   bookingFacts,
@@ -44,6 +45,10 @@ async function receipt(w: Writer, view: BookingView): Promise<Draft> {
   };
   const { facts } = view;
   const paidInFull = data.balanceCents <= 0;
+  // The payment's SUNAT receipt (issue 30), issued in the payment's transaction: its PDF and XML.
+  const sunat = w.context.receipts ? await receiptsOfPayment(w.context.db, w.row.reason) : [];
+  const sunatFiles = (await Promise.all(sunat.map((found) => receiptAttachments(w, found)))).flat();
+  const attachments = [...(paidInFull ? await travelDocuments(w, facts) : []), ...sunatFiles];
   return {
     subject: w.t('receiptSubject', { amount: w.money(data.amountCents), code: facts.code }),
     blocks: [
@@ -71,8 +76,14 @@ async function receipt(w: Writer, view: BookingView): Promise<Draft> {
             } as Block,
             { type: 'button', label: w.t('payBalance'), href: bookingPage(w, facts.code) } as Block,
           ]),
+      ...sunat.map(
+        (found): Block => ({
+          type: 'paragraph',
+          text: w.t('receiptSunatAttached', { code: viewCode(found) }),
+        }),
+      ),
     ],
-    ...(paidInFull ? { attachments: await travelDocuments(w, facts) } : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { type BookingDetail, type Language, translate } from '@cusco/shared';
 import dayjs from 'dayjs';
-import type { MailConfig } from '../../../config.ts';
+import type { MailConfig, ReceiptsConfig } from '../../../config.ts';
 import type { Executor } from '../../../db/client.ts';
 import type { OutgoingMail } from '../../outbox/transport.ts';
 import type { OutboxRow } from '../../outbox/worker.ts';
@@ -19,6 +19,8 @@ export interface ComposeContext {
   config: Pick<MailConfig, 'publicUrl' | 'operationsEmail'>;
   /** The agency's today (America/Lima); a parameter so that tests can fix it. */
   today?: string;
+  /** The receipts' issuer (the agency): a mail with a receipt attaches its PDF and XML. */
+  receipts?: ReceiptsConfig;
 }
 
 export interface Account {
