@@ -18,6 +18,8 @@ export const mailKinds = [
   'booking_changed',
   'refund',
   'document_change',
+  'complaint_filed',
+  'complaint_answered',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
