@@ -74,6 +74,11 @@ export const paths = {
   resetPassword: withParam('/reset', 'token'),
   /** A guest's sign-in link, from a booking e-mail (issue 28): `?next=` the booking. */
   signInLink: withParam('/signin', 'token'),
+  /** The complaints book (issue 30): public, linked from every page's footer. */
+  complaints: fixed('/complaints'),
+  /** The complaints book's queue (issue 30): staff. */
+  adminComplaints: fixed('/admin/complaints'),
+  adminComplaint: withParam('/admin/complaints', 'id'),
   /** The embedded transport's mailbox (issue 15): administrators. */
   adminMail: fixed('/admin/mail'),
 } as const;
