@@ -8,7 +8,6 @@ import {
   MAX_LENGTH,
 } from '@cusco/shared';
 import {
-  Alert,
   Anchor,
   Button,
   Card,
@@ -185,17 +184,19 @@ function Confirmation({ filed, onAnother }: { filed: ComplaintFiledAnswer; onAno
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <Alert
-      color="teal"
-      icon={<IconCircleCheck aria-hidden />}
+    <Card
+      withBorder
+      padding="md"
       role="status"
-      title={
-        <Title order={2} size="h4" ref={heading} tabIndex={-1}>
-          {t('complaints.filedTitle', { number: filed.number })}
-        </Title>
-      }
+      style={{ borderColor: 'var(--mantine-color-teal-8)' }}
     >
       <Stack gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          <IconCircleCheck aria-hidden color="var(--mantine-color-teal-9)" />
+          <Title order={2} size="h4" ref={heading} tabIndex={-1}>
+            {t('complaints.filedTitle', { number: filed.number })}
+          </Title>
+        </Group>
         <Text>{t('complaints.filedNumber', { number: filed.number })}</Text>
         <Text>{t('complaints.filedDue', { date: formatLongDate(filed.dueDate, language) })}</Text>
         <Text size="sm">{t('complaints.filedCopy')}</Text>
@@ -205,7 +206,7 @@ function Confirmation({ filed, onAnother }: { filed: ComplaintFiledAnswer; onAno
           </Button>
         </Group>
       </Stack>
-    </Alert>
+    </Card>
   );
 }
 
