@@ -13,6 +13,7 @@ export function SiteFooter() {
   return (
     <Box
       component="footer"
+      className="site-footer"
       py="md"
       px="md"
       bg="var(--mantine-color-body)"
