@@ -107,6 +107,8 @@ describeInBrowser('every screen (issue 28)', () => {
       await check(visitor, '/booking/100401');
       await check(visitor, '/reset/not-a-real-token');
       await check(visitor, '/booking/400201');
+      // The complaints book (issue 30): open to anyone.
+      await check(visitor, '/complaints');
 
       // A customer: the reservations, one booking's detail, the requests, a request's form, the
       // profile.
@@ -148,6 +150,7 @@ describeInBrowser('every screen (issue 28)', () => {
         '/admin/tours/100401',
         '/admin/mail',
         '/admin/receipts',
+        '/admin/complaints',
       ]) {
         await check(staff, route);
       }

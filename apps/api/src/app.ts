@@ -28,6 +28,7 @@ import { bookingRoutes } from './modules/bookings/routes.ts';
 import { adminCatalogueRoutes, adminCatalogueSaveRoutes } from './modules/catalogue/routes.ts';
 import { adminChangeRoutes, changeRoutes } from './modules/changes/routes.ts';
 import { healthRoutes } from './modules/common/health.ts';
+import { adminComplaintRoutes, complaintRoutes } from './modules/complaints/routes.ts';
 import { adminCrewEditRoutes, adminCrewRoutes } from './modules/crew/routes.ts';
 import {
   adminCalendarRoutes,
@@ -278,6 +279,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
     await api.register(passwordResetRoutes);
     await api.register(publicTourRoutes);
     await api.register(availabilityRoutes);
+    await api.register(complaintRoutes);
     await api.register(notificationRoutes, sandbox ? { sandboxSecret: sandbox.secret } : {});
     // Everything else requires a signed-in user.
     await api.register(signedIn, {
@@ -312,6 +314,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminCrewRoutes,
         adminPurchaseRoutes,
         adminReceiptRoutes,
+        adminComplaintRoutes,
       ],
       adminRoutes: [
         adminLedgerRoutes,

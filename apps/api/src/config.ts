@@ -298,6 +298,8 @@ export interface RateLimitsConfig {
   passwordReset: RateLimit;
   /** Sign-in links exchanged for a session (issue 28), per address. */
   signInLink: RateLimit;
+  /** Sheets of the complaints book (issue 30), per address: the public form, no account. */
+  complaint: RateLimit;
 }
 
 export const defaultRateLimits: Omit<RateLimitsConfig, 'enabled'> = {
@@ -308,6 +310,7 @@ export const defaultRateLimits: Omit<RateLimitsConfig, 'enabled'> = {
   request: { perUser: 30, perAddress: 150, windowSeconds: 3600 },
   passwordReset: { perAddress: 10, windowSeconds: 3600 },
   signInLink: { perAddress: 30, windowSeconds: 3600 },
+  complaint: { perAddress: 5, windowSeconds: 3600 },
 };
 
 /** The default limits times a factor (RATE_LIMIT_SCALE), at least one request each. */

@@ -22,6 +22,9 @@ const openToAnyone = [
   // Guest checkout and the sign-in link of a guest's booking e-mail (issue 28, ADR 0039).
   'POST /api/authentication/guest',
   'POST /api/authentication/link',
+  // The complaints book (issue 30): the law wants it open to any consumer, with no account.
+  'GET /api/complaints/book',
+  'POST /api/complaints',
 ];
 
 let ctx: TestContext;

@@ -1,4 +1,5 @@
 import { createHashRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
+import { SiteFooter } from '../components/site-footer.tsx';
 import { paths } from '../config/paths.ts';
 import { RouteError, RouteLoader } from './route-error.tsx';
 import { RequireSession } from './shell/require-session.tsx';
@@ -18,6 +19,16 @@ export function createRouter() {
       children: routes,
     },
   ]);
+}
+
+/** A page outside the signed-in shells, with the footer every page carries (issue 30). */
+function WithFooter() {
+  return (
+    <>
+      <Outlet />
+      <SiteFooter />
+    </>
+  );
 }
 
 /** The signed-in portal's screens, inside the menu shell. */
@@ -187,6 +198,20 @@ const adminScreens = [
       })),
   },
   {
+    path: paths.adminComplaints.pattern,
+    lazy: () =>
+      import('../features/admin/routes/complaints-page.tsx').then((m) => ({
+        Component: m.AdminComplaintsPage,
+      })),
+  },
+  {
+    path: paths.adminComplaint.pattern,
+    lazy: () =>
+      import('../features/admin/routes/complaint-page.tsx').then((m) => ({
+        Component: m.AdminComplaintPage,
+      })),
+  },
+  {
     path: paths.adminMail.pattern,
     lazy: () =>
       import('../features/admin/routes/mail-page.tsx').then((m) => ({ Component: m.MailPage })),
@@ -197,63 +222,80 @@ const adminScreens = [
 const routes = [
   { path: '/', element: toLogin },
   {
-    path: paths.login.pattern,
-    lazy: () =>
-      import('../features/auth/routes/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
-  },
-  {
-    path: paths.loginMode.pattern,
-    lazy: () =>
-      import('../features/auth/routes/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
-  },
-  {
-    path: paths.resetPassword.pattern,
-    lazy: () =>
-      import('../features/auth/routes/reset-page.tsx').then((m) => ({
-        Component: m.ResetPasswordPage,
-      })),
-  },
-  {
-    path: paths.signInLink.pattern,
-    lazy: () =>
-      import('../features/auth/routes/sign-in-link-page.tsx').then((m) => ({
-        Component: m.SignInLinkPage,
-      })),
-  },
-  {
-    path: paths.paymentConfirm.pattern,
-    lazy: () =>
-      import('../features/payments/routes/payment-confirm-page.tsx').then((m) => ({
-        Component: m.PaymentConfirmPage,
-      })),
-  },
-  {
-    path: paths.catalogue.pattern,
-    lazy: () =>
-      import('../features/tours/routes/catalogue-page.tsx').then((m) => ({
-        Component: m.CataloguePage,
-      })),
-  },
-  {
-    path: paths.booking.pattern,
-    lazy: () =>
-      import('../features/booking/routes/booking-page.tsx').then((m) => ({
-        Component: m.BookingPage,
-      })),
-  },
-  {
-    // The corporate booking page needs a session (spec §6).
-    element: (
-      <RequireSession>
-        <Outlet />
-      </RequireSession>
-    ),
+    // Every page outside the signed-in shells carries the footer (the shells carry their own).
+    element: <WithFooter />,
     children: [
       {
-        path: paths.corporative.pattern,
+        path: paths.login.pattern,
+        lazy: () =>
+          import('../features/auth/routes/login-page.tsx').then((m) => ({
+            Component: m.LoginPage,
+          })),
+      },
+      {
+        path: paths.loginMode.pattern,
+        lazy: () =>
+          import('../features/auth/routes/login-page.tsx').then((m) => ({
+            Component: m.LoginPage,
+          })),
+      },
+      {
+        path: paths.resetPassword.pattern,
+        lazy: () =>
+          import('../features/auth/routes/reset-page.tsx').then((m) => ({
+            Component: m.ResetPasswordPage,
+          })),
+      },
+      {
+        path: paths.signInLink.pattern,
+        lazy: () =>
+          import('../features/auth/routes/sign-in-link-page.tsx').then((m) => ({
+            Component: m.SignInLinkPage,
+          })),
+      },
+      {
+        path: paths.paymentConfirm.pattern,
+        lazy: () =>
+          import('../features/payments/routes/payment-confirm-page.tsx').then((m) => ({
+            Component: m.PaymentConfirmPage,
+          })),
+      },
+      {
+        path: paths.catalogue.pattern,
+        lazy: () =>
+          import('../features/tours/routes/catalogue-page.tsx').then((m) => ({
+            Component: m.CataloguePage,
+          })),
+      },
+      {
+        path: paths.booking.pattern,
         lazy: () =>
           import('../features/booking/routes/booking-page.tsx').then((m) => ({
-            Component: m.CorporateBookingPage,
+            Component: m.BookingPage,
+          })),
+      },
+      {
+        // The corporate booking page needs a session (spec §6).
+        element: (
+          <RequireSession>
+            <Outlet />
+          </RequireSession>
+        ),
+        children: [
+          {
+            path: paths.corporative.pattern,
+            lazy: () =>
+              import('../features/booking/routes/booking-page.tsx').then((m) => ({
+                Component: m.CorporateBookingPage,
+              })),
+          },
+        ],
+      },
+      {
+        path: paths.complaints.pattern,
+        lazy: () =>
+          import('../features/complaints/routes/complaints-page.tsx').then((m) => ({
+            Component: m.ComplaintsPage,
           })),
       },
     ],

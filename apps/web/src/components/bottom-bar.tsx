@@ -10,6 +10,7 @@ export function BottomBar({ label, children }: { label?: string; children: React
     <Box
       component={label ? 'aside' : 'div'}
       aria-label={label}
+      data-bottom-bar
       pos="fixed"
       bottom={0}
       left={0}

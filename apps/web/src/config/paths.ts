@@ -79,6 +79,11 @@ export const paths = {
     pattern: '/admin/receipts',
     href: (q?: string) => `/admin/receipts${q ? `?q=${encodeURIComponent(q)}` : ''}`,
   },
+  /** The complaints book (issue 30): public, linked from every page's footer. */
+  complaints: fixed('/complaints'),
+  /** The complaints book's queue (issue 30): staff. */
+  adminComplaints: fixed('/admin/complaints'),
+  adminComplaint: withParam('/admin/complaints', 'id'),
   /** The embedded transport's mailbox (issue 15): administrators. */
   adminMail: fixed('/admin/mail'),
 } as const;

@@ -19,6 +19,8 @@ export const mailKinds = [
   'refund',
   'document_change',
   'sunat_receipt',
+  'complaint_filed',
+  'complaint_answered',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

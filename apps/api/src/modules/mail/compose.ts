@@ -9,6 +9,7 @@ import { bookingOwner, factsFromRows } from './documents.ts';
 import { type Block, renderMail } from './render.ts';
 import { balanceReminderTemplate } from './templates/balance-reminder.ts';
 import { bookingChangedTemplate } from './templates/booking-changed.ts';
+import { complaintAnsweredTemplate, complaintFiledTemplate } from './templates/complaint.ts';
 import { confirmationTemplate } from './templates/confirmation.ts';
 import { documentChangeTemplate } from './templates/document-change.ts';
 import { passengerDataReminderTemplate } from './templates/passenger-data-reminder.ts';
@@ -21,6 +22,7 @@ import { sunatReceiptTemplate } from './templates/sunat-receipt.ts';
 import { welcomeTemplate } from './templates/welcome.ts';
 import type {
   Account,
+  AddressWriter,
   BookingView,
   ComposeContext,
   Draft,
@@ -87,6 +89,8 @@ const templates: Record<MailKind, Template> = {
   refund: refundTemplate,
   document_change: documentChangeTemplate,
   sunat_receipt: sunatReceiptTemplate,
+  complaint_filed: complaintFiledTemplate,
+  complaint_answered: complaintAnsweredTemplate,
 };
 
 /**
@@ -94,8 +98,9 @@ const templates: Record<MailKind, Template> = {
  * else the account's), from what the database holds now and the figures the event kept.
  */
 export async function composeMail(context: ComposeContext, row: OutboxRow): Promise<Composed> {
+  const template = templates[row.kind as MailKind];
+  if (template.about === 'address') return composeToAddress(context, row, template);
   const { db, config } = context;
-  // A message to someone without an account (a complaint's copy) has no account to read.
   if (!row.userId) return { skip: 'no account' };
   const account = await accountOf(db, row.userId);
   if (!account) return { skip: 'account deleted' };
@@ -103,25 +108,62 @@ export async function composeMail(context: ComposeContext, row: OutboxRow): Prom
   if (!recipient) return { skip: 'AGENCY_OPERATIONS_EMAIL is not set' };
   const language: Language =
     row.language ?? (await bookingLanguage(db, row.bookingId)) ?? account.language ?? 'en';
-  const w: Writer = {
+  const w: Writer = { ...writerFor(context, row, language), account };
+  return rendered(context, recipient, language, await draftOf(w, template));
+}
+
+/**
+ * A message to someone without an account (outbox.to_address: a complaint's consumer), or its
+ * copy to the agency's operations address; in the row's language (the page's), else Spanish.
+ */
+async function composeToAddress(
+  context: ComposeContext,
+  row: OutboxRow,
+  template: Extract<Template, { about: 'address' }>,
+): Promise<Composed> {
+  const recipient = row.audience === 'operations' ? context.config.operationsEmail : row.toAddress;
+  if (!recipient) {
+    return {
+      skip: row.audience === 'operations' ? 'AGENCY_OPERATIONS_EMAIL is not set' : 'no address',
+    };
+  }
+  const language: Language = row.language ?? 'es';
+  return rendered(
+    context,
+    recipient,
+    language,
+    await template.draft(writerFor(context, row, language)),
+  );
+}
+
+function writerFor(context: ComposeContext, row: OutboxRow, language: Language): AddressWriter {
+  return {
     language,
     t: (key, params) => mailText(key, language, params),
     money: (amount) => money(amount, language),
-    link: (path) => `${config.publicUrl}${path}`,
-    account,
+    link: (path) => `${context.config.publicUrl}${path}`,
     row,
     context,
   };
-  const draft = await draftOf(w, templates[row.kind as MailKind]);
+}
+
+/** A draft rendered as the message to send (and the copy the product keeps). */
+function rendered(
+  context: ComposeContext,
+  recipient: string,
+  language: Language,
+  draft: Draft | Skip,
+): Composed {
   if ('skip' in draft) return draft;
+  const { publicUrl } = context.config;
   const render = (blocks: Block[]) =>
-    renderMail({ subject: draft.subject, blocks, publicUrl: config.publicUrl }, language);
-  const rendered = render(draft.blocks);
+    renderMail({ subject: draft.subject, blocks, publicUrl }, language);
+  const message = render(draft.blocks);
   const kept = draft.keptBlocks && render(draft.keptBlocks);
   return {
     mail: {
       to: recipient,
-      ...rendered,
+      ...message,
       attachments: draft.attachments ?? [],
       ...(kept && { keptCopy: { text: kept.text, html: kept.html } }),
     },
@@ -131,6 +173,7 @@ export async function composeMail(context: ComposeContext, row: OutboxRow): Prom
 /** The template's draft; a booking's mail whose booking is gone is skipped. */
 async function draftOf(w: Writer, template: Template): Promise<Draft | Skip> {
   if (template.about === 'account') return template.draft(w);
+  if (template.about === 'address') return template.draft(w);
   if (!w.row.bookingId) return { skip: 'booking deleted' };
   return template.draft(w, await bookingView(w.context.db, w.row.bookingId, w.language));
 }

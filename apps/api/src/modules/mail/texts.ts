@@ -364,6 +364,48 @@ const texts = {
   factNewDocument: { en: 'New document number', es: 'Nuevo número de documento' },
   factNewCountry: { en: 'New nationality', es: 'Nueva nacionalidad' },
   factFeeAdded: { en: 'Added to your booking', es: 'Añadido a su reserva' },
+  // complaint_filed, complaint_answered (issue 30: the complaints book)
+  complaintFiledSubject: {
+    en: 'Your complaint {{number}} was received',
+    es: 'Recibimos su reclamo {{number}}',
+  },
+  complaintFiledOperationsSubject: {
+    en: 'New sheet in the complaints book: {{number}}',
+    es: 'Nueva hoja en el libro de reclamaciones: {{number}}',
+  },
+  complaintHello: { en: 'Dear {{name}},', es: 'Estimado(a) {{name}}:' },
+  complaintFiledIntro: {
+    en: 'We received your sheet in our complaints book (Libro de Reclamaciones). A copy is attached as a PDF.',
+    es: 'Recibimos su hoja en nuestro Libro de Reclamaciones. Adjuntamos una copia en PDF.',
+  },
+  complaintFiledOperationsIntro: {
+    en: 'A consumer filed a sheet in the complaints book. Answer it in the back office before its due date.',
+    es: 'Un consumidor registró una hoja en el libro de reclamaciones. Respóndala en el back office antes de su fecha límite.',
+  },
+  complaintFiledDeadline: {
+    en: 'We will answer you by e-mail within 15 working days, by {{date}} at the latest.',
+    es: 'Le responderemos por correo electrónico en un plazo máximo de 15 días hábiles, a más tardar el {{date}}.',
+  },
+  complaintFactNumber: { en: 'Sheet number', es: 'Número de hoja' },
+  complaintFactKind: { en: 'Kind', es: 'Tipo' },
+  complaintFactFiled: { en: 'Filed on', es: 'Fecha de registro' },
+  complaintFactDue: { en: 'Answer due by', es: 'Fecha límite de respuesta' },
+  complaintFactProvider: { en: 'Provider', es: 'Proveedor' },
+  complaintKindComplaint: { en: 'Complaint (reclamo)', es: 'Reclamo' },
+  complaintKindGrievance: { en: 'Grievance (queja)', es: 'Queja' },
+  complaintOpenQueue: { en: 'Open the complaints book', es: 'Abrir el libro de reclamaciones' },
+  complaintAnsweredSubject: {
+    en: 'Our answer to your complaint {{number}}',
+    es: 'Nuestra respuesta a su reclamo {{number}}',
+  },
+  complaintAnsweredIntro: {
+    en: 'This is our answer to the sheet you filed in our complaints book. The sheet with the answer is attached as a PDF.',
+    es: 'Esta es nuestra respuesta a la hoja que registró en nuestro Libro de Reclamaciones. Adjuntamos la hoja con la respuesta en PDF.',
+  },
+  complaintAnsweredIndecopi: {
+    en: 'If you are not satisfied with this answer, you may go to INDECOPI.',
+    es: 'Si no está conforme con esta respuesta, puede acudir al INDECOPI.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MailTextKey = keyof typeof texts;

@@ -13,8 +13,10 @@ export interface MailEvent {
   subjectId: string;
   /** Why this one, among the same kind about the same subject (a ledger entry, "30" days…). */
   reason?: string;
-  /** The account it is written to. */
-  userId: string;
+  /** The account it is written to; null for someone without one (then `toAddress`). */
+  userId: string | null;
+  /** The address of a message to someone without an account (a complaint's consumer). */
+  toAddress?: string | null;
   bookingId?: string | null;
   /** operations: a copy for the agency's operations address. */
   audience?: 'customer' | 'operations';
@@ -40,6 +42,7 @@ export async function enqueueMail(tx: Executor, events: MailEvent | MailEvent[])
         subjectId: event.subjectId,
         reason: event.reason ?? '',
         userId: event.userId,
+        toAddress: event.toAddress ?? null,
         bookingId: event.bookingId ?? null,
         audience: event.audience ?? 'customer',
         language: event.language ?? null,

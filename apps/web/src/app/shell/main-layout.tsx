@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { SiteFooter } from '../../components/site-footer.tsx';
 import { paths } from '../../config/paths.ts';
 import { useLogout } from '../../lib/account/logout.ts';
 import { useSessionUser } from '../../lib/session.ts';
@@ -93,6 +94,9 @@ export function MainLayout({ links, home }: { links: MenuLink[]; home: string })
       <AppShell.Main>
         <Box maw={1200} mx="auto">
           <Outlet />
+        </Box>
+        <Box mt="xl">
+          <SiteFooter />
         </Box>
       </AppShell.Main>
     </AppShell>

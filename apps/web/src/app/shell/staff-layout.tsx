@@ -1,4 +1,5 @@
 import {
+  IconBook2,
   IconCalendarEvent,
   IconCalendarMonth,
   IconGauge,
@@ -37,6 +38,7 @@ function useStaffLinks(admin: boolean): MenuLink[] {
     { to: paths.adminCrew.href(), label: t('nav.adminCrew'), icon: IconUsersGroup },
     { to: paths.adminToBuy.href(), label: t('purchases.nav'), icon: IconShoppingCart },
     { to: paths.adminReceipts.href(), label: t('receipts.nav'), icon: IconReceipt },
+    { to: paths.adminComplaints.href(), label: t('complaints.adminNav'), icon: IconBook2 },
     { to: paths.adminAudit.href(), label: t('nav.adminAudit'), icon: IconHistory },
     { to: paths.adminTours.href(), label: t('nav.adminTours'), icon: IconMap },
   ];

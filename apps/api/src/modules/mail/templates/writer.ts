@@ -61,12 +61,17 @@ export interface Writer {
   context: ComposeContext;
 }
 
+/** The writer of a mail to someone without an account: no account to greet or link to. */
+export type AddressWriter = Omit<Writer, 'account'>;
+
 /**
  * A mail's template: what it writes from the writer, and, for a booking's mail, from the booking
  * as its customer sees it now.
  */
 export type Template =
   | { about: 'account'; draft(w: Writer): Draft | Skip | Promise<Draft | Skip> }
+  /** A mail to an address without an account (outbox.to_address: a complaint's consumer). */
+  | { about: 'address'; draft(w: AddressWriter): Draft | Skip | Promise<Draft | Skip> }
   | {
       about: 'booking';
       draft(w: Writer, view: BookingView): Draft | Skip | Promise<Draft | Skip>;
