@@ -12,8 +12,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client.ts';
 import { crewAssignments, crewMembers, departures, tours } from '../src/db/schema.ts';
+import { printable } from '../src/lib/pdf-text.ts';
 import { manifestPdf } from '../src/modules/admin/manifest-pdf.ts';
-import { printable } from '../src/modules/admin/pdf-text.ts';
 import { demoAccountIds, demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';

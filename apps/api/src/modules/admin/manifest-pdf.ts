@@ -7,7 +7,7 @@ import {
   translate,
 } from '@cusco/shared';
 import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { printable } from './pdf-text.ts';
+import { printable } from '../../lib/pdf-text.ts';
 
 /**
  * The guide's manifest (issues 13, 28, 29): an A4 landscape PDF for the trail. The tour, its

@@ -1,5 +1,6 @@
 import { inLanguage, type Language, todayInLima } from '@cusco/shared';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { printable } from '../../lib/pdf-text.ts';
 import { type BookOwner, type ComplaintRow, filedOn, numberOf } from './book.ts';
 
 /**
@@ -81,26 +82,11 @@ class Writer {
     this.charset = new Set(font.getCharacterSet());
   }
 
-  /** A text the standard font can print. */
+  /** A text the standard font can print (ADR 0045: lib/pdf-text.ts). */
   clean(text: string): string {
-    const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-    let out = '';
-    for (const { segment } of graphemes.segment(text.normalize('NFC'))) {
-      const fits = (value: string) =>
-        value !== '' && [...value].every((c) => this.charset.has(c.codePointAt(0) ?? -1));
-      if (/^\s+$/u.test(segment)) out += ' ';
-      else if (/^[\p{Cc}\p{Cf}]+$/u.test(segment)) continue;
-      else if (fits(segment)) out += segment;
-      else {
-        const base = segment.normalize('NFKD').replace(/\p{M}/gu, '');
-        if (fits(base)) out += base;
-        else {
-          out += '?';
-          this.replaced = true;
-        }
-      }
-    }
-    return out;
+    const result = printable(text, this.charset);
+    if (result.replaced) this.replaced = true;
+    return result.text;
   }
 
   private room(height: number) {

@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { type Language, type ReceiptStatus, receiptCode } from '@cusco/shared';
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { encode } from 'uqr';
+import { printable } from '../../lib/pdf-text.ts';
 import { amountInWords } from './amount-in-words.ts';
 import type { IdentityDocumentType, Issuer, ReceiptDocument } from './model.ts';
 
@@ -223,49 +224,6 @@ export function qrPng(text: string): Uint8Array {
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', new Uint8Array()),
   ]);
-}
-
-// --- Text the standard fonts can print (ADR 0045: WinAnsi only). ---
-
-/** Letters with no decomposition into a base letter and a mark, as ICAO 9303 writes them. */
-const LETTERS: Readonly<Record<string, string>> = {
-  ł: 'l',
-  Ł: 'L',
-  đ: 'd',
-  Đ: 'D',
-  ħ: 'h',
-  Ħ: 'H',
-  ı: 'i',
-  ŧ: 't',
-  Ŧ: 'T',
-  ŋ: 'n',
-  Ŋ: 'N',
-};
-
-/**
- * `text` as the font can print it: a letter it lacks as its base letter, anything else '?' (the
- * rule of modules/admin/pdf-text.ts, ADR 0045, which this layer may not import).
- */
-function printable(
-  text: string,
-  charset: ReadonlySet<number>,
-): { text: string; replaced: boolean } {
-  let out = '';
-  let replaced = false;
-  for (const char of text.normalize('NFC').replace(/\s+/g, ' ')) {
-    const code = char.codePointAt(0) ?? -1;
-    if (charset.has(code)) out += char;
-    else if (/\p{Cc}|\p{Cf}/u.test(char)) continue;
-    else {
-      const base = LETTERS[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
-      if (base && [...base].every((c) => charset.has(c.codePointAt(0) ?? -1))) out += base;
-      else {
-        out += '?';
-        replaced = true;
-      }
-    }
-  }
-  return { text: out, replaced };
 }
 
 class Sheet {
