@@ -34,5 +34,6 @@ export * from './rules/money.ts';
 export * from './rules/operations.ts';
 export * from './rules/passengers.ts';
 export * from './rules/pricing.ts';
+export * from './rules/receipts.ts';
 export * from './rules/removal.ts';
 export * from './rules/tax-id.ts';

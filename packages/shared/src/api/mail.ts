@@ -18,6 +18,8 @@ export const mailKinds = [
   'booking_changed',
   'refund',
   'document_change',
+  /** A SUNAT receipt or credit note issued apart from a payment's own receipt mail (issue 30). */
+  'sunat_receipt',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -85,6 +85,8 @@ const templates: Record<MailKind, Template> = {
   booking_changed: bookingChangedTemplate,
   refund: refundTemplate,
   document_change: documentChangeTemplate,
+  // STAND-IN (issuing) until the sending branch's sunat_receipt template merges: skipped, not failed.
+  sunat_receipt: { about: 'account', draft: () => ({ skip: 'sunat_receipt template pending' }) },
 };
 
 /**
