@@ -48,6 +48,12 @@ import { passengerRoutes } from './modules/passengers/routes.ts';
 import { reconcilePending } from './modules/payments/reconcile.ts';
 import { notificationRoutes, paymentRoutes } from './modules/payments/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import {
+  adminExchangeRateRoutes,
+  adminReceiptActionRoutes,
+  invoiceRoutes,
+} from './modules/receipts/actions-routes.ts';
+import { receiptJobs, setUpReceipts } from './modules/receipts/service.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { publicTourRoutes, tourRoutes } from './modules/tours/routes.ts';
 import { afterAnswerPlugin } from './plugins/after-answer.ts';
@@ -104,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = createServer(options);
   setUpRequestHandling(app);
   const gateway = decorateApp(app, options);
+  await setUpReceipts(app, options.db, options.config);
   const sandbox = gateway.name === 'sandbox' ? await sandboxSettings(app, options) : undefined;
   await registerResponseHeaders(app, options.config);
   await registerDocs(app);
@@ -273,6 +280,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         incidentRoutes,
         travelDocumentRoutes,
         documentChangeRoutes,
+        invoiceRoutes,
       ],
     });
     // The back office: the agency's staff only (404 for anyone else signed in); some of it for
@@ -290,6 +298,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminDocumentChangeRoutes,
         adminCrewRoutes,
         adminPurchaseRoutes,
+        adminReceiptActionRoutes,
       ],
       adminRoutes: [
         adminLedgerRoutes,
@@ -298,6 +307,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminCatalogueSaveRoutes,
         adminMailRoutes,
         adminCrewEditRoutes,
+        adminExchangeRateRoutes,
       ],
     });
   };
@@ -308,7 +318,11 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
  * settles payments whose notification was lost; every node may run it, settling is idempotent.
  */
 function backgroundJobs(app: FastifyInstance, config: Config): Job[] {
-  return [...reconciliationJobs(app, config), ...mailJobs(app, config)];
+  return [
+    ...reconciliationJobs(app, config),
+    ...mailJobs(app, config),
+    ...receiptJobs(app, config),
+  ];
 }
 
 /**
