@@ -411,19 +411,11 @@ describe('credit notes', () => {
     await pay(booking);
     const cancel = await ctx.app.inject({
       method: 'POST',
-      url: `/api/tour/booking/${booking.code}/cancel`,
-      headers: bearer(owner.token),
-      payload: {},
+      url: `/api/tour/booking/${booking.code}/changes`,
+      headers: { ...bearer(owner.token), 'idempotency-key': `c-${booking.code}` },
+      payload: { kind: 'cancel', refundTo: 'credit' },
     });
-    if (cancel.statusCode >= 400) {
-      // The route's shape differs: cancel through the ledger as the change does.
-      await db().insert(ledgerEntries).values({
-        bookingId: booking.id,
-        kind: 'discount',
-        amountCents: 3000,
-        description: 'cancellation',
-      });
-    }
+    expect(cancel.statusCode, cancel.body).toBeLessThan(300);
     await ctx.app.receipts.sweep();
     const [receipt, ...notes] = await receiptsOf(booking.id);
     expect(notes.length).toBeGreaterThanOrEqual(1);
@@ -439,5 +431,160 @@ describe('credit notes', () => {
       expect(note.referencesReceiptId).toBe(receipt?.id);
       expect(['01', '09']).toContain(note.noteType);
     }
+  });
+});
+
+describe('voiding and issuing again', () => {
+  const voidIt = (id: string, payload: object, token = agent.token) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/receipts/${id}/void`,
+      headers: bearer(token),
+      payload,
+    });
+
+  it('a factura: a voiding notice (RA), then a new factura to the corrected RUC', async () => {
+    const booking = await newBooking();
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/tour/booking/${booking.code}/invoice`,
+      headers: bearer(owner.token),
+      payload: {
+        invoice: { ruc: '20601234565', legalName: 'WRONG S.A.C.', fiscalAddress: 'Cusco' },
+      },
+    });
+    await pay(booking);
+    const [factura] = await receiptsOf(booking.id);
+    expect(factura?.documentType).toBe('01');
+    expect((await voidIt(factura?.id ?? '', { reason: 'x' }, owner.token)).statusCode).toBe(404);
+    const corrected = {
+      ruc: '20609876540',
+      legalName: 'RIGHT S.A.C.',
+      fiscalAddress: 'Av. Sol 9, Cusco',
+    };
+    const response = await voidIt(factura?.id ?? '', { reason: 'Wrong RUC', invoice: corrected });
+    expect(response.statusCode, response.body).toBe(200);
+    const [old, fresh, ...more] = await receiptsOf(booking.id);
+    expect(more).toEqual([]);
+    expect(old?.status).toBe('voiding');
+    expect(fresh).toMatchObject({
+      documentType: '01',
+      series: 'F001',
+      replacesReceiptId: old?.id,
+      totalCents: old?.totalCents,
+      customer: { documentNumber: '20609876540', name: 'RIGHT S.A.C.' },
+    });
+    expect(response.json()).toEqual({ issued: [fresh?.id] });
+    const voidings = await db().execute(
+      sql`select v.kind, v.identifier, v.status from receipt_voidings v join receipt_voiding_items i on i.voiding_id = v.id where i.receipt_id = ${old?.id ?? ''}`,
+    );
+    expect(JSON.stringify(voidings)).toMatch(/"kind":"RA".*"identifier":"RA-\d{8}-\d+"/);
+    // Voided once: again is a conflict.
+    expect((await voidIt(old?.id ?? '', { reason: 'again' })).statusCode).toBe(409);
+  });
+
+  it('a boleta: the daily summary (RC); refused while a live note lowers it', async () => {
+    const booking = await newBooking();
+    await travellers(booking.id, [
+      { country: 'PE', document: 'Peruvian national ID (DNI)', scan: false },
+    ]);
+    await pay(booking);
+    await db().insert(ledgerEntries).values({
+      bookingId: booking.id,
+      kind: 'discount',
+      amountCents: 500,
+      description: 'loyalty',
+    });
+    await ctx.app.receipts.sweep();
+    const [boleta, note] = await receiptsOf(booking.id);
+    const refused = await voidIt(boleta?.id ?? '', { reason: 'Wrong name' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('This receipt has credit notes: void them first');
+    // The note first (RC), then the boleta (RC), issued again to the traveller's document.
+    expect((await voidIt(note?.id ?? '', { reason: 'Wrong amount' })).statusCode).toBe(200);
+    const response = await voidIt(boleta?.id ?? '', { reason: 'Wrong name', invoice: null });
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = await receiptsOf(booking.id);
+    expect(rows.map((row) => row.status)).toEqual(['voiding', 'voiding', 'issued']);
+    expect(rows[2]).toMatchObject({
+      documentType: '03',
+      replacesReceiptId: boleta?.id,
+      totalCents: boleta?.totalCents,
+    });
+    const kinds = await db().execute(
+      sql`select v.kind from receipt_voidings v join receipt_voiding_items i on i.voiding_id = v.id join receipts r on r.id = i.receipt_id where r.booking_id = ${booking.id}`,
+    );
+    expect(JSON.stringify(kinds).match(/"RC"/g)).toHaveLength(2);
+  });
+
+  it('a receipt SUNAT rejected is issued again without a voiding', async () => {
+    const booking = await newBooking();
+    await travellers(booking.id, [
+      { country: 'PE', document: 'Peruvian national ID (DNI)', scan: false },
+    ]);
+    await pay(booking);
+    const [receipt] = await receiptsOf(booking.id);
+    await db()
+      .update(receipts)
+      .set({ status: 'rejected' })
+      .where(eq(receipts.id, receipt?.id ?? ''));
+    const response = await voidIt(receipt?.id ?? '', { reason: 'Rejected: 2800' });
+    expect(response.statusCode, response.body).toBe(200);
+    const [old, fresh] = await receiptsOf(booking.id);
+    expect(old?.status).toBe('rejected');
+    expect(fresh).toMatchObject({
+      status: 'issued',
+      replacesReceiptId: old?.id,
+      totalCents: old?.totalCents,
+    });
+    const voidings = await db().execute(
+      sql`select count(*)::int as n from receipt_voiding_items where receipt_id = ${old?.id ?? ''}`,
+    );
+    expect(JSON.stringify(voidings)).toContain('"n":0');
+    // The sweeper does not issue it a third time: R counts the new one.
+    await ctx.app.receipts.sweep();
+    expect(await receiptsOf(booking.id)).toHaveLength(2);
+  });
+});
+
+describe('corporate bookings', () => {
+  it('a desk payment of a corporate booking: a factura to the company’s record; the owner route refuses', async () => {
+    const reseller = await signIn(
+      ctx.app,
+      demoAccounts.corporate.email,
+      demoAccounts.corporate.password,
+    );
+    const tour = await loadTour(ctx.app, '100401');
+    const saved = await postBooking(ctx.app, reseller.token, {
+      ...bookingFor(tour, { adults: 2 }),
+      corporate: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const code = saved.json().code as string;
+    const [row] = await db().select().from(bookings).where(eq(bookings.code, code));
+    const refused = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/tour/booking/${code}/invoice`,
+      headers: bearer(reseller.token),
+      payload: { invoice: null },
+    });
+    expect(refused.statusCode).toBe(422);
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${code}/payments`,
+      headers: { ...bearer(agent.token), 'idempotency-key': `p-${code}` },
+      payload: { amount: 100, method: 'transfer' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const [factura] = await receiptsOf(row?.id ?? '');
+    expect(factura).toMatchObject({
+      documentType: '01',
+      totalCents: 10_000,
+      customer: {
+        documentType: '6',
+        documentNumber: '20601234565',
+        name: 'ANDEAN ROUTES TRAVEL S.A.C.',
+      },
+    });
   });
 });
