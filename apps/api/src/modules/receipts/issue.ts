@@ -58,6 +58,13 @@ export function issuerOf(context: ReceiptsContext): Issuer {
   return { ...context.config.agency };
 }
 
+/**
+ * Ledger order: by time, and within one transaction (one `now()`: a cancellation's release and
+ * its refund) what changes the value before the money, so that a cancellation's note is the
+ * cancellation's (catalogue 09: 01/09), not the refund's.
+ */
+const valueFirst = sql`case when ${ledgerEntries.kind} in ('purchase', 'addition', 'discount') then 0 else 1 end`;
+
 /** Locks the booking's row, then issues what its unprocessed entries give, in ledger order. */
 export async function processBookingReceipts(
   tx: Transaction,
@@ -76,7 +83,7 @@ export async function processBookingReceipts(
     .from(ledgerEntries)
     .leftJoin(receiptEntries, eq(receiptEntries.ledgerEntryId, ledgerEntries.id))
     .where(eq(ledgerEntries.bookingId, bookingId))
-    .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
+    .orderBy(asc(ledgerEntries.createdAt), asc(valueFirst), asc(ledgerEntries.id));
   const report: ProcessReport = { issued: [], waiting: null };
   if (entries.every((row) => row.status === 'done')) return report;
   let state = await stateOf(tx, bookingId);
