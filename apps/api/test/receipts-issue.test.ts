@@ -4,6 +4,7 @@ import {
   bookings,
   clientDocuments,
   clients,
+  counters,
   exchangeRates,
   ledgerEntries,
   optionItems,
@@ -588,5 +589,39 @@ describe('corporate bookings', () => {
         name: 'ANDEAN ROUTES TRAVEL S.A.C.',
       },
     });
+  });
+});
+
+describe('a failure to issue never loses the payment', () => {
+  it('the payment commits without its receipt; the sweeper issues it once the cause is gone', async () => {
+    const booking = await newBooking();
+    await travellers(booking.id, [
+      { country: 'PE', document: 'Peruvian national ID (DNI)', scan: false },
+    ]);
+    // The series at its last number: the next receipt's insert breaks a CHECK (a stand-in bug).
+    const [before] = await db().select().from(counters).where(eq(counters.name, 'B001'));
+    await db()
+      .insert(counters)
+      .values({ name: 'B001', lastValue: 99_999_999 })
+      .onConflictDoUpdate({ target: counters.name, set: { lastValue: 99_999_999 } });
+    await pay(booking);
+    const payments = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.bookingId, booking.id), eq(ledgerEntries.kind, 'payment')));
+    expect(payments).toHaveLength(1);
+    expect(await receiptsOf(booking.id)).toEqual([]);
+    expect(await entriesOf(booking.id)).toEqual([]);
+    await db()
+      .update(counters)
+      .set({ lastValue: before?.lastValue ?? 0 })
+      .where(eq(counters.name, 'B001'));
+    await ctx.app.receipts.sweep();
+    const [receipt] = await receiptsOf(booking.id);
+    // Numbered after the restored counter: the failed attempt took no number for good.
+    const [after] = await db().select().from(counters).where(eq(counters.name, 'B001'));
+    expect(receipt?.series).toBe('B001');
+    expect(receipt?.number).toBeGreaterThan(before?.lastValue ?? 0);
+    expect(receipt?.number).toBeLessThanOrEqual(after?.lastValue ?? 0);
   });
 });
