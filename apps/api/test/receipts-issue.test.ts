@@ -520,6 +520,23 @@ describe('voiding and issuing again', () => {
     expect(JSON.stringify(kinds).match(/"RC"/g)).toHaveLength(2);
   });
 
+  it('refuses a voiding more than 7 days after the issue date', async () => {
+    const booking = await newBooking();
+    await travellers(booking.id, [
+      { country: 'PE', document: 'Peruvian national ID (DNI)', scan: false },
+    ]);
+    await pay(booking);
+    const [receipt] = await receiptsOf(booking.id);
+    await db()
+      .update(receipts)
+      .set({ issueDate: sql`${receipt?.issueDate ?? ''}::date - 8` })
+      .where(eq(receipts.id, receipt?.id ?? ''));
+    const response = await voidIt(receipt?.id ?? '', { reason: 'Too late' });
+    expect(response.statusCode).toBe(422);
+    const [after] = await receiptsOf(booking.id);
+    expect(after?.status).toBe('issued');
+  });
+
   it('a receipt SUNAT rejected is issued again without a voiding', async () => {
     const booking = await newBooking();
     await travellers(booking.id, [
