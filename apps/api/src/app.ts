@@ -49,9 +49,15 @@ import { passengerRoutes } from './modules/passengers/routes.ts';
 import { reconcilePending } from './modules/payments/reconcile.ts';
 import { notificationRoutes, paymentRoutes } from './modules/payments/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import {
+  adminExchangeRateRoutes,
+  adminReceiptActionRoutes,
+  invoiceRoutes,
+} from './modules/receipts/actions-routes.ts';
 import { createReceiptProvider, type ReceiptProvider } from './modules/receipts/provider.ts';
 import { adminReceiptRoutes, receiptRoutes } from './modules/receipts/read-routes.ts';
 import { type ReceiptSender, sendDueReceipts } from './modules/receipts/send.ts';
+import { receiptJobs, setUpReceipts } from './modules/receipts/service.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { publicTourRoutes, tourRoutes } from './modules/tours/routes.ts';
 import { afterAnswerPlugin } from './plugins/after-answer.ts';
@@ -112,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = createServer(options);
   setUpRequestHandling(app);
   const gateway = decorateApp(app, options);
+  await setUpReceipts(app, options.db, options.config);
   const sandbox = gateway.name === 'sandbox' ? await sandboxSettings(app, options) : undefined;
   await registerResponseHeaders(app, options.config);
   await registerDocs(app);
@@ -296,6 +303,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         travelDocumentRoutes,
         documentChangeRoutes,
         receiptRoutes,
+        invoiceRoutes,
       ],
     });
     // The back office: the agency's staff only (404 for anyone else signed in); some of it for
@@ -315,6 +323,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminPurchaseRoutes,
         adminReceiptRoutes,
         adminComplaintRoutes,
+        adminReceiptActionRoutes,
       ],
       adminRoutes: [
         adminLedgerRoutes,
@@ -323,6 +332,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminCatalogueSaveRoutes,
         adminMailRoutes,
         adminCrewEditRoutes,
+        adminExchangeRateRoutes,
       ],
     });
   };
@@ -337,6 +347,7 @@ function backgroundJobs(app: FastifyInstance, config: Config): Job[] {
     ...reconciliationJobs(app, config),
     ...mailJobs(app, config),
     ...receiptJobs(app, config),
+    ...receiptSendJobs(app, config),
   ];
 }
 
@@ -344,9 +355,9 @@ function backgroundJobs(app: FastifyInstance, config: Config): Job[] {
  * The receipts' send worker (issue 30): every node claims its own due receipts and voidings
  * (FOR UPDATE SKIP LOCKED) and sends them to the configured issuer.
  */
-function receiptJobs(app: FastifyInstance, config: Config): Job[] {
+function receiptSendJobs(app: FastifyInstance, config: Config): Job[] {
   return reportingJob(app, {
-    name: 'receipts',
+    name: 'receipts sender',
     everyMs: config.receipts.intervalSeconds * 1000,
     pass: () => sendDueReceipts(app.receiptSender),
     didWork: (report) => report.accepted + report.rejected + report.retrying + report.givenUp > 0,

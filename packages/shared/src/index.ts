@@ -35,6 +35,7 @@ export * from './rules/money.ts';
 export * from './rules/operations.ts';
 export * from './rules/passengers.ts';
 export * from './rules/pricing.ts';
+export * from './rules/receipts.ts';
 export * from './rules/removal.ts';
 export * from './rules/tax-id.ts';
 export * from './rules/working-days.ts';

@@ -25,7 +25,10 @@ export async function seedDemoAccounts(db: Executor) {
     .values({
       id: demoCorporateClientId,
       name: 'Andean Routes Travel S.A.C.',
-      taxId: '20601234567',
+      // A RUC whose check digit is right, with its legal name and fiscal address: its facturas.
+      taxId: '20601234565',
+      legalName: 'ANDEAN ROUTES TRAVEL S.A.C.',
+      fiscalAddress: 'Calle Plateros 345, Cusco, Cusco, Cusco',
       email: 'operations@andeanroutes.example.com',
     })
     .onConflictDoNothing();

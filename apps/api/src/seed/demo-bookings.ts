@@ -12,7 +12,7 @@ import {
 import dayjs from 'dayjs';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { bookings, paymentAttempts, sandboxCharges, users } from '../db/schema.ts';
+import { bookings, exchangeRates, paymentAttempts, sandboxCharges, users } from '../db/schema.ts';
 import { sandboxGateway } from '../gateways/sandbox/gateway.ts';
 import { loadTourPricing } from '../modules/bookings/catalogue.ts';
 import { saveBooking } from '../modules/bookings/save.ts';
@@ -101,6 +101,12 @@ export async function seedDemoBookings(db: Database) {
     .from(bookings)
     .where(eq(bookings.userId, customer.userId));
   if ((existing?.n ?? 0) > 0) return;
+  // A dollar's rate in soles, so that the demo's receipts (in USD) issue (issue 30): the rate of a
+  // day counts for the days after it until staff enter another.
+  await db
+    .insert(exchangeRates)
+    .values({ day: '2025-01-01', currency: 'USD', rate: '3.750' })
+    .onConflictDoNothing();
 
   const trail = await book(db, customer, '100401', {
     daysAhead: 75,

@@ -56,7 +56,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     payments: { ...base.payments, reconcileIntervalSeconds: 0 },
     // The outbox worker and the reminder scan too: a test runs a pass when it means to.
     mail: { ...base.mail, intervalSeconds: 0, reminderIntervalMinutes: 0 },
-    // The receipts' send worker too (issue 30).
+    // The receipts' send worker and sweeper too (app.receipts.sweep()).
     receipts: { ...base.receipts, intervalSeconds: 0 },
     ...overrides,
   };

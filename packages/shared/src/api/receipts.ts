@@ -157,3 +157,7 @@ export type ExchangeRateEntry = z.output<typeof exchangeRateEntry>;
 export const exchangeRatesAnswer = z.array(
   z.object({ day, currency: z.string(), rate: z.string(), createdAt: timestamp }),
 );
+
+/** What a staff action on receipts issued: the new documents' ids (receipts and notes). */
+export const receiptActionAnswer = z.object({ issued: z.array(z.string()) });
+export type ReceiptActionAnswer = z.infer<typeof receiptActionAnswer>;

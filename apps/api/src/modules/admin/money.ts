@@ -20,6 +20,7 @@ import { ledgerTotals } from '../ledger/ledger.ts';
 import { enqueueMail, paymentReceipt, refundNotice } from '../outbox/outbox.ts';
 import { lockAttempt } from '../payments/locks.ts';
 import { attemptMethod, gatewayOf, refundedCents } from '../payments/refunds.ts';
+import { issueWithin } from '../receipts/service.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 
 /**
@@ -138,6 +139,7 @@ export function recordOfflinePayment(
         balanceCents: debt - amountCents,
       }),
     );
+    await issueWithin(db, tx, booking.id);
     return answer;
   });
 }
@@ -174,6 +176,7 @@ export function adjustLedger(
       { staff: call.staff, action: `booking.${kind}`, details: { reason: body.reason.trim() } },
     );
     await comeback();
+    await issueWithin(db, tx, booking.id);
     return answer;
   });
 }
@@ -298,6 +301,7 @@ export function refundAttempt(
         balanceCents: toCents(answer.body.debt),
       }),
     );
+    await issueWithin(db, tx, booking.id);
     return answer;
   });
 }

@@ -15,7 +15,8 @@ import * as z from 'zod/mini';
 import { catalogueGet, sendCatalogue } from '../../lib/catalogue-route.ts';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { findVisibleClient } from './access.ts';
+import { retryWaiting } from '../receipts/service.ts';
+import { bookingsOfClient, findVisibleClient } from './access.ts';
 import { openDocument, saveDocument } from './documents.ts';
 import { listJobs, listOptions } from './options.ts';
 import { getClientRecord } from './read.ts';
@@ -172,11 +173,14 @@ const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       // Another customer's client is a 404 before a byte of the file is read.
       await findVisibleClient(app.db, user, request.params.id);
-      return saveDocument(app.db, {
+      const saved = await saveDocument(app.db, {
         user,
         clientId: request.params.id,
         bytes: await readFileField(request),
       });
+      // A receipt waiting for this passport is issued now (else by the sweeper).
+      await retryWaiting(app.db, await bookingsOfClient(app.db, request.params.id));
+      return saved;
     },
   );
 };

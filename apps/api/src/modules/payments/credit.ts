@@ -21,6 +21,7 @@ import { lockVisibleBooking, normalizeCode } from '../access/bookings.ts';
 import { holdSeatsAgain } from '../departures/seats.ts';
 import { ledgerTotals } from '../ledger/ledger.ts';
 import { enqueueMail, paymentReceipt } from '../outbox/outbox.ts';
+import { issueWithin } from '../receipts/service.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 
 /**
@@ -197,6 +198,7 @@ export function payWithCredit(
         balanceCents: after.debt,
       }),
     );
+    await issueWithin(db, tx, booking.id);
     return {
       statusCode: 201,
       body: {

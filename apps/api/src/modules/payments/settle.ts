@@ -7,6 +7,7 @@ import { holdSeatsAgain } from '../departures/seats.ts';
 import { ledgerTotals } from '../ledger/ledger.ts';
 import { bookingCancelled } from '../ledger/money-status.ts';
 import { enqueueMail, paymentReceipt } from '../outbox/outbox.ts';
+import { issueWithin } from '../receipts/service.ts';
 import { lockBookingAndAttempt } from './locks.ts';
 
 export interface GatewayOutcome {
@@ -46,7 +47,12 @@ type AttemptRow = typeof paymentAttempts.$inferSelect;
  */
 export async function settleAttempt(db: Database, news: GatewayOutcome): Promise<SettleResult> {
   const bookingId = await bookingOfAttempt(db, news);
-  const result = await db.transaction((tx) => settleLocked(tx, bookingId, news));
+  const result = await db.transaction(async (tx) => {
+    const settled = await settleLocked(tx, bookingId, news);
+    // Its receipt in the same transaction (a failure to issue never loses the payment).
+    if (settled === 'paid') await issueWithin(db, tx, bookingId);
+    return settled;
+  });
   if (result === 'mismatch' || result === 'otherGateway') {
     await audit(db, news, news.attemptId, rejections[result]);
     throw new AppError('CONFLICT', 'notificationMismatch');
