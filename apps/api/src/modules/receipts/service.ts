@@ -6,7 +6,7 @@ import { bookings, receiptEntries } from '../../db/schema.ts';
 import type { Job } from '../../plugins/jobs.ts';
 import { type ReceiptsContext, receiptsContextOf, registerReceiptsContext } from './context.ts';
 import { bookingsToProcess, type ProcessOptions, processBookingReceipts } from './issue.ts';
-import { loadSigner } from './ubl/certificate.ts';
+import { loadSigner, TEST_CERTIFICATE_WARNING } from './ubl/certificate.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +33,8 @@ export interface ReceiptsService {
  * the context kept for the database handle (payments reach it from their `db`), `app.receipts`.
  */
 export async function setUpReceipts(app: FastifyInstance, db: Database, config: Config) {
-  const signer = await loadSigner(db, config.receipts, app.log);
+  // Its warning is written once the server is ready, beside the other ones (not by loadSigner too).
+  const signer = await loadSigner(db, config.receipts);
   const context: ReceiptsContext = {
     config: config.receipts,
     signer,
@@ -43,9 +44,7 @@ export async function setUpReceipts(app: FastifyInstance, db: Database, config: 
   app.decorate('receipts', { context, sweep: () => sweepReceipts(db, context) });
   if (signer.test) {
     app.addHook('onReady', async () => {
-      app.log.warn(
-        'Receipts are signed with a TEST certificate, not valid for SUNAT. Set RECEIPT_CERTIFICATE_FILE and RECEIPT_CERTIFICATE_PASSWORD to the agency’s certificate to go live (docs/receipts.md).',
-      );
+      app.log.warn(TEST_CERTIFICATE_WARNING);
     });
   }
 }
