@@ -7,9 +7,13 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import {
+  auditEntries,
   bookings,
+  clients,
   complaints,
   ledgerEntries,
+  optionItems,
+  passengerSlots,
   receiptEntries,
   receipts,
   receiptVoidingItems,
@@ -624,6 +628,39 @@ describe('races and replays: one wins, no 5xx, no second document', () => {
     expect(await receiptsOf(booking.id)).toHaveLength(2);
   });
 
+  it('two "taxed" of the same waiting entry at once: one issues, the other a 409', async () => {
+    const booking = await newBooking();
+    await passportMissing(booking.id);
+    await notify(app, event(booking.transactionId, booking.amountCents));
+    expect(await receiptsOf(booking.id)).toEqual([]);
+    const [waiting] = await db
+      .select()
+      .from(receiptEntries)
+      .where(and(eq(receiptEntries.bookingId, booking.id), eq(receiptEntries.status, 'waiting')));
+    if (!waiting) throw new Error('nothing waits');
+    const url = `/api/admin/receipts/waiting/${waiting.ledgerEntryId}/taxed`;
+    const answers = await Promise.all(
+      ['first', 'second'].map((reason) =>
+        call(agent.token, { method: 'POST', url, payload: { reason } }),
+      ),
+    );
+    expect(
+      answers.map((answer) => answer.statusCode).sort(),
+      answers.map((answer) => answer.body).join(' | '),
+    ).toEqual([200, 409]);
+    expect(await receiptsOf(booking.id)).toHaveLength(1);
+    const audits = await db
+      .select()
+      .from(auditEntries)
+      .where(
+        and(
+          eq(auditEntries.subjectId, waiting.ledgerEntryId),
+          eq(auditEntries.action, 'receipt.issue_taxed'),
+        ),
+      );
+    expect(audits).toHaveLength(1);
+  });
+
   it('two invoice PUTs at once: both land or one does, never a 5xx, one factura', async () => {
     const booking = await newBooking();
     const answers = await Promise.all(
@@ -732,6 +769,35 @@ function wellFormed(xml: string): string {
   const run = spawnSync('xmllint', ['--noout', '-'], { input: xml, encoding: 'utf8' });
   if (run.error) return '';
   return run.stderr;
+}
+
+/** Fills a booking's first slot with a traveller from abroad whose passport copy is missing. */
+async function passportMissing(bookingId: string) {
+  const [slot] = await db
+    .select()
+    .from(passengerSlots)
+    .where(eq(passengerSlots.bookingId, bookingId))
+    .orderBy(asc(passengerSlots.position));
+  const [passport] = await db
+    .select({ id: optionItems.id })
+    .from(optionItems)
+    .where(and(eq(optionItems.listKey, 'DocumentType'), eq(optionItems.nameEn, 'Passport')));
+  if (!slot || !passport) throw new Error('no slot or no passport type');
+  const [client] = await db
+    .insert(clients)
+    .values({
+      firstName: 'Jane',
+      lastName: 'Doe',
+      countryId: 'US',
+      documentTypeId: passport.id,
+      documentNumber: `P${bookingId.slice(0, 7)}`,
+    })
+    .returning({ id: clients.id });
+  if (!client) throw new Error('no client');
+  await db
+    .update(passengerSlots)
+    .set({ clientId: client.id })
+    .where(eq(passengerSlots.id, slot.id));
 }
 
 /** A RUC of the kind given (two digits) whose check digit is right. */
