@@ -551,6 +551,14 @@ describe('injection into the documents', () => {
       });
       expectJson4xx(answer, query);
     }
+    for (const query of ['status=closed', 'page=0', 'page=abc', 'pageSize=-5']) {
+      const answer = await call(agent.token, {
+        method: 'GET',
+        url: `/api/admin/complaints?${query}`,
+      });
+      expect(answer.statusCode, `${query}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
+      if (answer.statusCode !== 200) expectJson4xx(answer, query);
+    }
     const pct = await call(agent.token, { method: 'GET', url: '/api/admin/receipts?q=%25_%5C' });
     expect(pct.statusCode).toBe(200);
   });
@@ -659,6 +667,19 @@ describe('races and replays: one wins, no 5xx, no second document', () => {
         ),
       );
     expect(audits).toHaveLength(1);
+  });
+
+  it('two "send now" of the same receipt at once: no 5xx, sent once', async () => {
+    const { receipt } = await facturaBooking();
+    const url = `/api/admin/receipts/${receipt.id}/send`;
+    const answers = await Promise.all([0, 1].map(() => call(agent.token, { method: 'POST', url })));
+    for (const answer of answers) {
+      expect([200, 409], answer.body).toContain(answer.statusCode);
+    }
+    expect(answers.some((answer) => answer.statusCode === 200)).toBe(true);
+    const again = await call(agent.token, { method: 'POST', url });
+    expectJson4xx(again, 'send after its answer');
+    expect(again.statusCode).toBe(409);
   });
 
   it('two invoice PUTs at once: both land or one does, never a 5xx, one factura', async () => {
