@@ -12,7 +12,9 @@ import {
   clients,
   complaints,
   ledgerEntries,
+  mailMessages,
   optionItems,
+  outbox,
   passengerSlots,
   receiptEntries,
   receipts,
@@ -463,6 +465,36 @@ describe('bodies: NUL, 1 MB, wrong types, extra fields', () => {
     const pdf = await call(agent.token, { method: 'GET', url: `/api/admin/complaints/${id}/pdf` });
     expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
     await PDFDocument.load(pdf.rawPayload);
+  });
+});
+
+describe('injection into the complaint mails', () => {
+  it('a consumer name with markup is escaped in the HTML mail; the subject has no line break', async () => {
+    const name = '<img src=x onerror=alert(1)>\r\nBcc: evil@example.com';
+    const filed = await call(null, {
+      method: 'POST',
+      url: '/api/complaints',
+      payload: sheet({ consumerName: name, detail: '<script>alert(1)</script>' }),
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const { id } = filed.json() as { id: string };
+    await app.mail.sendDue();
+    const mails = await db
+      .select({
+        to: mailMessages.toAddress,
+        subject: mailMessages.subject,
+        html: mailMessages.html,
+      })
+      .from(mailMessages)
+      .innerJoin(outbox, eq(outbox.id, mailMessages.outboxId))
+      .where(eq(outbox.subjectId, id));
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) {
+      expect(mail.html).not.toContain('<img src=x');
+      expect(mail.html).not.toContain('<script>alert');
+      expect(mail.subject).not.toMatch(/[\r\n]/);
+      expect(mail.to).not.toContain('evil');
+    }
   });
 });
 
