@@ -538,6 +538,8 @@ describe('injection into the documents', () => {
     // Every field quoted: no field of any row starts with a formula character.
     for (const line of csv.body.split(/\r?\n/).filter(Boolean)) {
       for (const field of line.match(/"(?:[^"]|"")*"/g) ?? []) {
+        // A credit note's negative amount stays a number (export.ts writes it as it is).
+        if (/^"-\d+\.\d{2}"$/.test(field)) continue;
         expect(field, line).not.toMatch(/^"[=+\-@\t\r]/);
       }
     }
