@@ -151,7 +151,11 @@ export const receiptsExportQuery = z.object({
 export const exchangeRateEntry = z.object({
   day,
   currency: z._default(z.string().check(z.regex(/^[A-Z]{3}$/)), 'USD'),
-  rate: z.string().check(z.regex(/^\d{1,3}\.\d{1,4}$/, { error: key('exchangeRateInvalid') })),
+  // Above zero too (the table's check says so): a rate of 0.000 is a typing mistake, not a rate.
+  rate: z.string().check(
+    z.regex(/^\d{1,3}\.\d{1,4}$/, { error: key('exchangeRateInvalid') }),
+    z.refine((value) => Number(value) > 0, { error: key('exchangeRateInvalid') }),
+  ),
 });
 export type ExchangeRateEntry = z.output<typeof exchangeRateEntry>;
 export const exchangeRatesAnswer = z.array(

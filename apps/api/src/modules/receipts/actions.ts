@@ -66,6 +66,18 @@ export async function issueTaxed(
 ): Promise<ReceiptActionAnswer> {
   const context = contextOf(db);
   return db.transaction(async (tx) => {
+    const [entry] = await tx
+      .select({ bookingId: receiptEntries.bookingId })
+      .from(receiptEntries)
+      .where(eq(receiptEntries.ledgerEntryId, ledgerEntryId));
+    if (!entry) throw new AppError('CONFLICT', 'receiptNotWaiting');
+    // The booking locked before the entry is read as waiting: two staff acting at once queue
+    // here, and the second finds it done (a 409), not a second audited "taxed" issuing nothing.
+    await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.id, entry.bookingId))
+      .for('update');
     const [waiting] = await tx
       .select({ bookingId: receiptEntries.bookingId, reason: receiptEntries.reason })
       .from(receiptEntries)

@@ -71,6 +71,15 @@ export async function voidReceipt(
     }
     const today = todayInLima();
     const rejected = receipt.status === 'rejected';
+    if (rejected) {
+      // A rejected receipt is issued again once: its replacement, if any, is the one to act on.
+      const [replacement] = await tx
+        .select({ id: receipts.id })
+        .from(receipts)
+        .where(eq(receipts.replacesReceiptId, receipt.id))
+        .limit(1);
+      if (replacement) throw new AppError('CONFLICT', 'receiptReissuedAlready');
+    }
     let voidingId: string | null = null;
     if (!rejected) {
       if (dayjs(today).diff(dayjs(receipt.issueDate), 'day') > VOID_WITHIN_DAYS) {

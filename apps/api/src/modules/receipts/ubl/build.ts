@@ -61,6 +61,18 @@ function amount(parent: XMLBuilder, name: string, cents: number, currency: strin
   parent.ele(NS.cbc, name, { currencyID: currency }).txt(money(cents));
 }
 
+/**
+ * What XML 1.0 cannot carry (control characters but tab and line breaks, U+FFFE, U+FFFF, a lone
+ * surrogate) left out of a text: a name typed with one would make a document SUNAT's parser
+ * refuses (xmlbuilder2 escapes < & > but writes these as they are).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML 1.0 allows, named
+const NOT_XML_CHAR = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+export function xmlSafe(value: string): string {
+  return value.replace(NOT_XML_CHAR, '');
+}
+
 function text(
   parent: XMLBuilder,
   ns: string,
@@ -68,7 +80,7 @@ function text(
   value: string,
   attrs?: Record<string, string>,
 ) {
-  return parent.ele(ns, name, attrs).txt(value);
+  return parent.ele(ns, name, attrs).txt(xmlSafe(value));
 }
 
 function extensions(root: XMLBuilder) {
