@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  afterEntry,
   apportion,
   classifyTraveller,
   creditNoteType,
   type LedgerKind,
+  lineExportEligible,
   partOfLines,
   planEntry,
   type ReceiptsState,
@@ -39,6 +41,12 @@ describe('travellers for the IGV', () => {
       'unknown',
     );
     expect(classifyTraveller({ countryId: 'BO', documentKind: 'other', hasScan: true })).toBe(
+      'unknown',
+    );
+  });
+
+  it('a passport on file without a country is unknown (the country tells it is foreign)', () => {
+    expect(classifyTraveller({ countryId: null, documentKind: 'passport', hasScan: true })).toBe(
       'unknown',
     );
   });
@@ -151,10 +159,250 @@ describe('a document split', () => {
     );
   });
 
+  it('the tour and its lodging may be exports, a service only when it is a tourism service', () => {
+    const line = (kind: SaleLine['kind'], exportEligible: boolean): SaleLine => ({
+      kind,
+      description: kind,
+      exportEligible,
+      totalCents: 1,
+    });
+    expect(lineExportEligible(line('passenger', false))).toBe(true);
+    expect(lineExportEligible(line('hotel', false))).toBe(true);
+    expect(lineExportEligible(line('service', false))).toBe(false);
+    expect(lineExportEligible(line('service', true))).toBe(true);
+  });
+
+  it('a non-domiciled traveller: the lodging is an export too', () => {
+    const hotel: SaleLine = {
+      kind: 'hotel',
+      description: 'Hotel',
+      exportEligible: false,
+      totalCents: 30_000,
+    };
+    const answer = splitDocument({
+      lines: [hotel],
+      travellers: ['non_domiciled'],
+      factura: false,
+      amountCents: 30_000,
+    });
+    expect(answer).toMatchObject({ kind: 'split', operationType: '0205', exportCents: 30_000 });
+  });
+
+  it('two non-domiciled travellers of three: two thirds of the tour are an export', () => {
+    const answer = splitDocument({
+      lines: [tour],
+      travellers: ['non_domiciled', 'resident', 'non_domiciled'],
+      factura: false,
+      amountCents: 30_000,
+    });
+    expect(answer).toEqual({
+      kind: 'split',
+      lines: [
+        {
+          description: 'Tour',
+          affectation: '40',
+          valueCents: 20_000,
+          igvCents: 0,
+          totalCents: 20_000,
+        },
+        {
+          description: 'Tour',
+          affectation: '10',
+          valueCents: 8_475,
+          igvCents: 1_525,
+          totalCents: 10_000,
+        },
+      ],
+      operationType: '0205',
+      taxedCents: 8_475,
+      exportCents: 20_000,
+      igvCents: 1_525,
+      totalCents: 30_000,
+    });
+  });
+
+  it('a line that cannot be an export gives one taxed line, no empty export line', () => {
+    const answer = splitDocument({
+      lines: [rental],
+      travellers: ['non_domiciled'],
+      factura: false,
+      amountCents: 2_360,
+    });
+    expect(answer).toEqual({
+      kind: 'split',
+      lines: [
+        {
+          description: 'Sleeping bag',
+          affectation: '10',
+          valueCents: 2_000,
+          igvCents: 360,
+          totalCents: 2_360,
+        },
+      ],
+      operationType: '0101',
+      taxedCents: 2_000,
+      exportCents: 0,
+      igvCents: 360,
+      totalCents: 2_360,
+    });
+  });
+
+  it('no traveller on the booking: the tour is taxed, whole', () => {
+    const answer = splitDocument({
+      lines: [tour],
+      travellers: [],
+      factura: false,
+      amountCents: 1_180,
+    });
+    expect(answer).toMatchObject({
+      kind: 'split',
+      taxedCents: 1_000,
+      igvCents: 180,
+      exportCents: 0,
+    });
+  });
+
+  it('a line with no total gets no share and no line', () => {
+    const free: SaleLine = { ...rental, description: 'Free', totalCents: 0 };
+    const answer = splitDocument({
+      lines: [free, tour],
+      travellers: ['resident'],
+      factura: false,
+      amountCents: 1_180,
+    });
+    if (answer.kind !== 'split') throw new Error('waits');
+    expect(answer.lines.map((line) => line.description)).toEqual(['Tour']);
+  });
+
+  it('waits for a passport only when a line that may be an export has something to share', () => {
+    const unknownOf = (lines: SaleLine[]) =>
+      splitDocument({ lines, travellers: ['unknown'], factura: false, amountCents: 1_180 }).kind;
+    // A rental alone: taxed whoever the traveller is, no need to wait.
+    expect(unknownOf([rental])).toBe('split');
+    // A rental and the tour: the tour may be an export.
+    expect(unknownOf([rental, tour])).toBe('wait');
+    expect(unknownOf([tour, rental])).toBe('wait');
+    // The tour at 0 (free) beside a rental: nothing of it to export.
+    expect(unknownOf([{ ...tour, totalCents: 0 }, rental])).toBe('split');
+  });
+
+  it('a sale without lines: one taxed line, described by the fallback or as a sale', () => {
+    const of = (fallbackDescription?: string) =>
+      splitDocument({
+        lines: [],
+        travellers: ['non_domiciled'],
+        factura: false,
+        amountCents: 1_180,
+        ...(fallbackDescription === undefined ? {} : { fallbackDescription }),
+      });
+    expect(of()).toEqual({
+      kind: 'split',
+      lines: [
+        {
+          description: 'Sale',
+          affectation: '10',
+          valueCents: 1_000,
+          igvCents: 180,
+          totalCents: 1_180,
+        },
+      ],
+      operationType: '0101',
+      taxedCents: 1_000,
+      exportCents: 0,
+      igvCents: 180,
+      totalCents: 1_180,
+    });
+    const described = of('Deposit');
+    if (described.kind !== 'split') throw new Error('waits');
+    expect(described.lines.map((line) => [line.description, line.affectation])).toEqual([
+      ['Deposit', '10'],
+    ]);
+  });
+
+  it('a part of the lines: each share kept to its affectation, a line with no share dropped', () => {
+    const lines = [
+      {
+        description: 'Tour',
+        affectation: '40' as const,
+        valueCents: 2_000,
+        igvCents: 0,
+        totalCents: 2_000,
+      },
+      {
+        description: 'Bag',
+        affectation: '10' as const,
+        valueCents: 1_000,
+        igvCents: 180,
+        totalCents: 1_180,
+      },
+    ];
+    expect(partOfLines(lines, 1_590)).toEqual({
+      lines: [
+        {
+          description: 'Tour',
+          affectation: '40',
+          valueCents: 1_000,
+          igvCents: 0,
+          totalCents: 1_000,
+        },
+        { description: 'Bag', affectation: '10', valueCents: 500, igvCents: 90, totalCents: 590 },
+      ],
+      operationType: '0205',
+      taxedCents: 500,
+      exportCents: 1_000,
+      igvCents: 90,
+      totalCents: 1_590,
+    });
+    // One cent: all to the larger line, none to the other.
+    expect(partOfLines(lines, 1).lines).toEqual([
+      { description: 'Tour', affectation: '40', valueCents: 1, igvCents: 0, totalCents: 1 },
+    ]);
+    expect(partOfLines([lines[1] as (typeof lines)[number]], 118).lines).toEqual([
+      { description: 'Bag', affectation: '10', valueCents: 100, igvCents: 18, totalCents: 118 },
+    ]);
+  });
+
   it('taxed parts and apportion', () => {
     expect(taxedParts(118)).toEqual({ valueCents: 100, igvCents: 18 });
     expect(apportion(100, [1, 1, 1])).toEqual([34, 33, 33]);
     expect(apportion(5, [0, 0])).toEqual([5, 0]);
+    expect(apportion(5, [])).toEqual([]);
+    // The cents left go to the largest remainders, not to the first lines.
+    expect(apportion(10, [1, 2])).toEqual([3, 7]);
+    expect(apportion(10, [5, 2])).toEqual([7, 3]);
+    expect(apportion(10, [2, 5])).toEqual([3, 7]);
+    expect(apportion(100, [1, 1, 1, 3])).toEqual([17, 17, 16, 50]);
+    // Equal remainders: the first lines first.
+    expect(apportion(2, [1, 1, 1, 1])).toEqual([1, 1, 0, 0]);
+    expect(apportion(3, [1, 1, 1, 1, 1])).toEqual([1, 1, 1, 0, 0]);
+  });
+
+  it('property: apportion rounds each exact share down or up, the ups to the largest remainders', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1, maxLength: 12 }),
+        (amount, weights) => {
+          const total = weights.reduce((sum, w) => sum + w, 0);
+          fc.pre(total > 0);
+          const shares = apportion(amount, weights);
+          expect(shares.reduce((sum, s) => sum + s, 0)).toBe(amount);
+          const exact = weights.map((w) => (amount * w) / total);
+          const up = shares.map((share, i) => share - Math.floor(exact[i] as number));
+          for (const u of up) expect([0, 1]).toContain(u);
+          const rest = (i: number) => (exact[i] as number) - Math.floor(exact[i] as number);
+          up.forEach((ui, i) => {
+            up.forEach((uj, j) => {
+              // One rounded up and the other down: the one up has the larger remainder, or the
+              // same and comes first.
+              if (ui === 1 && uj === 0) {
+                expect(rest(i) > rest(j) || (rest(i) === rest(j) && i < j)).toBe(true);
+              }
+            });
+          });
+        },
+      ),
+    );
   });
 });
 
@@ -220,11 +468,103 @@ describe('V, K, R per ledger entry', () => {
     });
   });
 
+  it('V and K after each kind of entry', () => {
+    const state = { value: 1_000, kept: 400 };
+    expect(afterEntry(state, { kind: 'purchase', amountCents: 100 })).toEqual({
+      value: 1_100,
+      kept: 400,
+    });
+    expect(afterEntry(state, { kind: 'addition', amountCents: 100 })).toEqual({
+      value: 1_100,
+      kept: 400,
+    });
+    expect(afterEntry(state, { kind: 'discount', amountCents: 100 })).toEqual({
+      value: 900,
+      kept: 400,
+    });
+    expect(afterEntry(state, { kind: 'payment', amountCents: 100 })).toEqual({
+      value: 1_000,
+      kept: 500,
+    });
+    expect(afterEntry(state, { kind: 'refund', amountCents: 100 })).toEqual({
+      value: 1_000,
+      kept: 300,
+    });
+    expect(afterEntry(state, { kind: 'credit', amountCents: 100 })).toEqual({
+      value: 1_000,
+      kept: 300,
+    });
+  });
+
+  it('a discount after a full payment: a note for it, V and R down', () => {
+    const state: ReceiptsState = {
+      value: 1_000,
+      kept: 1_000,
+      receipted: 1_000,
+      open: [{ id: 'a', leftCents: 1_000 }],
+    };
+    expect(planEntry(state, { kind: 'discount', amountCents: 300 })).toEqual({
+      action: { kind: 'notes', notes: [{ receiptId: 'a', amountCents: 300, leftAfter: 700 }] },
+      state: { value: 700, kept: 1_000, receipted: 700, open: [{ id: 'a', leftCents: 700 }] },
+    });
+  });
+
+  it('an entry that does not move the target gives nothing', () => {
+    const state: ReceiptsState = {
+      value: 1_000,
+      kept: 400,
+      receipted: 400,
+      open: [{ id: 'a', leftCents: 400 }],
+    };
+    // A discount that leaves V above K: T stays 400.
+    expect(planEntry(state, { kind: 'discount', amountCents: 100 })).toEqual({
+      action: { kind: 'none' },
+      state: { value: 900, kept: 400, receipted: 400, open: [{ id: 'a', leftCents: 400 }] },
+    });
+    // A purchase before any payment.
+    const empty: ReceiptsState = { value: 0, kept: 0, receipted: 0, open: [] };
+    expect(planEntry(empty, { kind: 'purchase', amountCents: 500 })).toEqual({
+      action: { kind: 'none' },
+      state: { value: 500, kept: 0, receipted: 0, open: [] },
+    });
+  });
+
+  it('notes never exceed what is left on the receipts: R falls only by what was noted', () => {
+    // R says 1,000 but the live receipts hold 600 (one was voided outside the plan).
+    const state: ReceiptsState = {
+      value: 1_000,
+      kept: 1_000,
+      receipted: 1_000,
+      open: [{ id: 'a', leftCents: 600 }],
+    };
+    expect(planEntry(state, { kind: 'refund', amountCents: 1_000 })).toEqual({
+      action: { kind: 'notes', notes: [{ receiptId: 'a', amountCents: 600, leftAfter: 0 }] },
+      state: { value: 1_000, kept: 0, receipted: 400, open: [{ id: 'a', leftCents: 0 }] },
+    });
+    // Nothing left on any receipt: no note at all.
+    const spent: ReceiptsState = { ...state, open: [{ id: 'a', leftCents: 0 }] };
+    expect(planEntry(spent, { kind: 'refund', amountCents: 1_000 }).action).toEqual({
+      kind: 'none',
+    });
+  });
+
   it('credit note types by entry', () => {
     expect(creditNoteType({ kind: 'discount', description: 'cancellation' }, true)).toBe('01');
     expect(creditNoteType({ kind: 'discount', description: 'cancellation' }, false)).toBe('09');
     expect(creditNoteType({ kind: 'discount', description: 'loyalty' }, false)).toBe('04');
     expect(creditNoteType({ kind: 'refund', description: 'refund' }, true)).toBe('06');
     expect(creditNoteType({ kind: 'credit', description: 'credit-issued' }, false)).toBe('07');
+    expect(creditNoteType({ kind: 'discount', description: 'agency-cancellation' }, true)).toBe(
+      '01',
+    );
+    expect(creditNoteType({ kind: 'discount', description: 'agency-cancellation' }, false)).toBe(
+      '09',
+    );
+    expect(creditNoteType({ kind: 'refund', description: 'refund' }, false)).toBe('07');
+    expect(creditNoteType({ kind: 'credit', description: 'credit-issued' }, true)).toBe('06');
+    // Entries that never lower the target: the general type, 09.
+    for (const kind of ['purchase', 'addition', 'payment'] as const) {
+      expect(creditNoteType({ kind, description: 'cancellation' }, true)).toBe('09');
+    }
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidRuc, rucCheckDigit } from '../src/rules/tax-id.ts';
+import { DNI_PATTERN, isValidRuc, RUC_PATTERN, rucCheckDigit } from '../src/rules/tax-id.ts';
 
 describe('RUC check digit', () => {
   it('accepts real RUCs (SUNAT, a person) and refuses one digit off', () => {
@@ -14,6 +14,21 @@ describe('RUC check digit', () => {
     expect(isValidRuc('2013131295')).toBe(false);
     expect(isValidRuc('201313129555')).toBe(false);
     expect(isValidRuc('2013131295a')).toBe(false);
+  });
+
+  it('refuses a valid RUC with a digit before it, even when the first ten then check out', () => {
+    // 5 + 20131312955: its last 11 digits are a valid RUC, and 5201313129's check digit is its
+    // eleventh character (5); the pattern is anchored at the start, so it is not a RUC.
+    expect(rucCheckDigit('5201313129')).toBe(5);
+    expect(RUC_PATTERN.test('520131312955')).toBe(false);
+    expect(isValidRuc('520131312955')).toBe(false);
+    expect(isValidRuc('720000000011')).toBe(false);
+  });
+
+  it('reads only the first ten digits for the check digit', () => {
+    expect(rucCheckDigit('2013131295')).toBe(5);
+    expect(rucCheckDigit('20131312955')).toBe(5);
+    expect(rucCheckDigit('2013131295999')).toBe(5);
   });
 
   it('maps the remainders 10 and 11 onto the digits 0 and 1', () => {
@@ -36,6 +51,33 @@ describe('RUC check digit', () => {
           const check = rucCheckDigit(ten);
           expect(isValidRuc(ten + String(check))).toBe(true);
           expect(isValidRuc(ten + String((check + shift) % 10))).toBe(false);
+        },
+      ),
+    );
+  });
+});
+
+describe('DNI', () => {
+  it('is exactly eight digits', () => {
+    expect(DNI_PATTERN.test('12345678')).toBe(true);
+    expect(DNI_PATTERN.test('00000000')).toBe(true);
+    expect(DNI_PATTERN.test('1234567')).toBe(false);
+    expect(DNI_PATTERN.test('123456789')).toBe(false);
+    expect(DNI_PATTERN.test('a12345678')).toBe(false);
+    expect(DNI_PATTERN.test('12345678a')).toBe(false);
+    expect(DNI_PATTERN.test('abcdefgh')).toBe(false);
+    expect(DNI_PATTERN.test('1')).toBe(false);
+    expect(DNI_PATTERN.test('')).toBe(false);
+  });
+
+  it('property: a string is a DNI exactly when it is 8 characters, all digits', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('0', '7', '9', 'a', ' ', '-'), maxLength: 10 }),
+        (text) => {
+          expect(DNI_PATTERN.test(text)).toBe(
+            text.length === 8 && [...text].every((c) => c >= '0' && c <= '9'),
+          );
         },
       ),
     );

@@ -86,14 +86,15 @@ export function lineExportEligible(line: SaleLine): boolean {
  */
 export function apportion(amount: number, weights: number[]): number[] {
   const total = weights.reduce((sum, weight) => sum + weight, 0);
-  if (weights.length === 0) return [];
+  // No weights: `map` answers [] here.
   if (total <= 0) return weights.map((_, index) => (index === 0 ? amount : 0));
   const exact = weights.map((weight) => (amount * weight) / total);
   const shares = exact.map((value) => Math.floor(value));
   let left = amount - shares.reduce((sum, share) => sum + share, 0);
   const order = exact
     .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
-    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+    // Equal remainders keep their lines' order: `sort` is stable (ES2019) and `exact` is in it.
+    .sort((a, b) => b.remainder - a.remainder);
   for (const { index } of order) {
     if (left <= 0) break;
     shares[index] = (shares[index] ?? 0) + 1;
@@ -125,11 +126,13 @@ export function splitDocument(input: {
   }
   const nonDomiciled = factura ? 0 : travellers.filter((kind) => kind === 'non_domiciled').length;
   const people = travellers.length;
+  // With no traveller, nonDomiciled is 0 too: the export below never divides by 0.
   const sale: SaleLine[] =
     lines.length > 0
       ? lines
       : [
           {
+            // Stryker disable next-line StringLiteral: only lineExportEligible reads a line's kind, and it is false for 'service' and '' alike (exportEligible false)
             kind: 'service',
             description: input.fallbackDescription ?? 'Sale',
             exportEligible: false,
@@ -142,10 +145,10 @@ export function splitDocument(input: {
   );
   const out: SplitLine[] = [];
   sale.forEach((line, index) => {
+    // A share of 0 (or less) gives no line: nothing exported, nothing taxed.
     const share = shares[index] ?? 0;
-    if (share <= 0) return;
     const exported =
-      people > 0 && nonDomiciled > 0 && lineExportEligible(line)
+      nonDomiciled > 0 && lineExportEligible(line)
         ? Math.round((share * nonDomiciled) / people)
         : 0;
     if (exported > 0) {
@@ -274,24 +277,22 @@ export function planEntry(
       state: { ...state, ...moved, receipted: state.receipted + delta },
     };
   }
-  if (delta < 0) {
-    let owed = -delta;
-    const notes: { receiptId: string; amountCents: number; leftAfter: number }[] = [];
-    const open = state.open.map((receipt) => {
-      if (owed <= 0 || receipt.leftCents <= 0) return receipt;
-      const amountCents = Math.min(owed, receipt.leftCents);
-      owed -= amountCents;
-      const leftAfter = receipt.leftCents - amountCents;
-      notes.push({ receiptId: receipt.id, amountCents, leftAfter });
-      return { ...receipt, leftCents: leftAfter };
-    });
-    const noted = -delta - owed;
-    return {
-      action: notes.length > 0 ? { kind: 'notes', notes } : { kind: 'none' },
-      state: { ...state, ...moved, receipted: state.receipted - noted, open },
-    };
-  }
-  return { action: { kind: 'none' }, state: { ...state, ...moved } };
+  // delta ≤ 0: credit notes for what the target fell by (none when it did not fall).
+  let owed = -delta;
+  const notes: { receiptId: string; amountCents: number; leftAfter: number }[] = [];
+  const open = state.open.map((receipt) => {
+    if (owed <= 0 || receipt.leftCents <= 0) return receipt;
+    const amountCents = Math.min(owed, receipt.leftCents);
+    owed -= amountCents;
+    const leftAfter = receipt.leftCents - amountCents;
+    notes.push({ receiptId: receipt.id, amountCents, leftAfter });
+    return { ...receipt, leftCents: leftAfter };
+  });
+  const noted = -delta - owed;
+  return {
+    action: notes.length > 0 ? { kind: 'notes', notes } : { kind: 'none' },
+    state: { ...state, ...moved, receipted: state.receipted - noted, open },
+  };
 }
 
 /**

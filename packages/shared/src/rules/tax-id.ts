@@ -7,7 +7,7 @@ export const RUC_PATTERN = /^(10|15|16|17|20)\d{9}$/;
 
 const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
 
-/** The check digit the first ten digits of a RUC call for. */
+/** The check digit the first ten digits of a RUC call for (anything after them is not read). */
 export function rucCheckDigit(firstTen: string): number {
   let sum = 0;
   RUC_WEIGHTS.forEach((weight, i) => {
@@ -19,7 +19,7 @@ export function rucCheckDigit(firstTen: string): number {
 
 /** True for an 11-digit RUC of a known kind whose check digit is right. */
 export function isValidRuc(value: string): boolean {
-  return RUC_PATTERN.test(value) && rucCheckDigit(value.slice(0, 10)) === Number(value[10]);
+  return RUC_PATTERN.test(value) && rucCheckDigit(value) === Number(value[10]);
 }
 
 /** A DNI: 8 digits (a boleta's customer who is resident). */
