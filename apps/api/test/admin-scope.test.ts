@@ -70,6 +70,7 @@ describe("the administrators' scope", () => {
         'GET /api/admin/mail/{id}/attachments/{index}',
         'POST /api/admin/crew',
         'PUT /api/admin/crew/{id}',
+        'PUT /api/admin/exchange-rates',
         ...routes
           .filter((route) => route.route.startsWith('PUT /api/admin/tours/{code}/'))
           .map((route) => route.route),

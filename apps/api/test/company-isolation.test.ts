@@ -270,6 +270,42 @@ const probes: Probe[] = [
       }),
     seen: { corporate: 404, customer: 404 },
   },
+  // Issue 30: the booking's receipts (an unknown receipt of a seen booking is a 404 too) and its
+  // factura details (a company's booking takes its company's record: 422 when seen).
+  {
+    route: 'GET /api/tour/booking/{code}/receipts',
+    takes: ['code'],
+    request: (t, token) => as(token, { url: `/api/tour/booking/${t.code}/receipts` }),
+    seen: { corporate: 200, customer: 200 },
+  },
+  ...(['xml', 'pdf'] as const).map(
+    (format): Probe => ({
+      route: `GET /api/tour/booking/{code}/receipts/{id}/${format}`,
+      takes: ['code'],
+      request: (t, token) =>
+        as(token, {
+          url: `/api/tour/booking/${t.code}/receipts/00000000-0000-4000-8000-000000000000/${format}`,
+        }),
+      seen: { corporate: 404, customer: 404 },
+    }),
+  ),
+  {
+    route: 'PUT /api/tour/booking/{code}/invoice',
+    takes: ['code'],
+    request: (t, token) =>
+      as(token, {
+        method: 'PUT',
+        url: `/api/tour/booking/${t.code}/invoice`,
+        payload: {
+          invoice: {
+            ruc: '20131312955',
+            legalName: 'Andes Cargo S.A.C.',
+            fiscalAddress: 'Av. El Sol 320, Cusco',
+          },
+        },
+      }),
+    seen: { corporate: 422, customer: 204 },
+  },
   // Last: it cancels the booking.
   {
     route: 'POST /api/tour/booking/{code}/changes',
