@@ -113,6 +113,7 @@ describe('the named status (ADR 0037)', () => {
       cancelledBy: row.cancelledBy,
       holdsSeats: hold?.holds ?? false,
       onCredit: row.corporateClientId !== null,
+      onHold: row.octoHold,
       travelDate: row.travelDate,
       today: todayInLima(),
       paidCents: totals.payments,

@@ -13,6 +13,7 @@ import { fakeApi } from './support/fake-api.ts';
 
 const words: Record<'en' | 'es', Record<BookingStatus, string>> = {
   en: {
+    on_hold: 'On hold',
     pending_payment: 'Awaiting payment',
     confirmed: 'Confirmed',
     partly_paid: 'Partly paid',
@@ -23,6 +24,7 @@ const words: Record<'en' | 'es', Record<BookingStatus, string>> = {
     expired: 'Expired',
   },
   es: {
+    on_hold: 'En reserva temporal',
     pending_payment: 'Pendiente de pago',
     confirmed: 'Confirmada',
     partly_paid: 'Pagada en parte',
@@ -36,6 +38,7 @@ const words: Record<'en' | 'es', Record<BookingStatus, string>> = {
 
 /** Waiting in warm tones, settled in the agency's green, cancelled in red, over in grey or violet. */
 const colors: Record<BookingStatus, string> = {
+  on_hold: 'orange',
   pending_payment: 'yellow',
   confirmed: 'blue',
   partly_paid: 'terracotta',

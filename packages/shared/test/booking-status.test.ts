@@ -13,6 +13,7 @@ const standing: BookingStatusFacts = {
   cancelledBy: null,
   holdsSeats: true,
   onCredit: false,
+  onHold: false,
   travelDate: '2027-05-10',
   today: '2027-05-01',
   paidCents: 0,
@@ -31,6 +32,15 @@ describe('the booking status (ADR 0037)', () => {
     ['on credit, its deposit paid', { onCredit: true, paidCents: 50000 }, 'partly_paid'],
     ['on credit, settled', { onCredit: true, paidCents: 100000, debtCents: 0 }, 'paid'],
     ['its hold ended unpaid', { holdsSeats: false }, 'expired'],
+    ["a reseller's hold, within it", { onCredit: true, onHold: true }, 'on_hold'],
+    ["a reseller's hold, paid", { onCredit: true, onHold: true, debtCents: 0 }, 'on_hold'],
+    [
+      "a reseller's hold that ended",
+      { onCredit: true, onHold: true, holdsSeats: false },
+      'expired',
+    ],
+    ["a reseller's hold on its travel date", { onHold: true, today: '2027-05-10' }, 'travelled'],
+    ["a reseller's hold cancelled", { onHold: true, cancelledBy: 'agency' }, 'cancelled_by_agency'],
     ['its hold ended, travel day passed', { holdsSeats: false, today: '2027-06-01' }, 'expired'],
     ['the day before travel', { today: '2027-05-09', debtCents: 0 }, 'paid'],
     ['on its travel date', { today: '2027-05-10', debtCents: 0 }, 'travelled'],
@@ -51,7 +61,7 @@ describe('the booking status (ADR 0037)', () => {
   });
 
   it('names eight statuses', () => {
-    expect(bookingStatuses).toHaveLength(8);
+    expect(bookingStatuses).toHaveLength(9);
   });
 
   it('tells the cancellations apart from the rest', () => {
@@ -66,6 +76,7 @@ describe('the booking status (ADR 0037)', () => {
       bookingStatuses.filter((status) => allows(transition, status));
     const standingOnes = ['pending_payment', 'confirmed', 'partly_paid', 'paid'];
     expect(from('change')).toEqual(standingOnes);
-    expect(from('cancel')).toEqual([...standingOnes, 'expired']);
+    // A reseller's hold is confirmed or cancelled, never changed (issue 31).
+    expect(from('cancel')).toEqual(['on_hold', ...standingOnes, 'expired']);
   });
 });

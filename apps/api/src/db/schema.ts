@@ -1,4 +1,4 @@
-import { userRoles } from '@cusco/shared';
+import { bookingChannels, userRoles } from '@cusco/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -120,17 +120,28 @@ export const incidentStatuses = pgTable('incident_statuses', namedList());
 // ---------------------------------------------------------------------------------------------
 
 /** A reseller agency whose users book on credit. */
-export const corporateClients = pgTable('corporate_clients', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull().unique(),
-  /** The company's RUC (11 digits, its check digit valid): its facturas are issued to it. */
-  taxId: text('tax_id'),
-  /** The RUC's legal name and fiscal address, as SUNAT's register spells them (issue 30). */
-  legalName: text('legal_name'),
-  fiscalAddress: text('fiscal_address'),
-  email: text('email'),
-  createdAt: createdAt(),
-});
+export const corporateClients = pgTable(
+  'corporate_clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    /** The company's RUC (11 digits, its check digit valid): its facturas are issued to it. */
+    taxId: text('tax_id'),
+    /** The RUC's legal name and fiscal address, as SUNAT's register spells them (issue 30). */
+    legalName: text('legal_name'),
+    fiscalAddress: text('fiscal_address'),
+    email: text('email'),
+    /**
+     * The reseller's net price (issue 31): what the agency charges the company for a unit sold
+     * through OCTO, as a discount off the retail price in basis points (1500 = 15 % off). 0: retail.
+     */
+    netDiscountBps: integer('net_discount_bps').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('corporate_clients_net_discount_range', sql`${t.netDiscountBps} between 0 and 5000`),
+  ],
+);
 
 export const users = pgTable(
   'users',
@@ -660,8 +671,38 @@ export const bookings = pgTable(
     invoiceRuc: text('invoice_ruc'),
     invoiceLegalName: text('invoice_legal_name'),
     invoiceAddress: text('invoice_address'),
+    /**
+     * Where the booking was made (issue 31): the site (a customer or a corporate user), the
+     * agency's desk, or a reseller's system through OCTO.
+     */
+    channel: text('channel', { enum: bookingChannels }).notNull().default('site'),
+    /** The reseller's own reference of an OCTO booking (their order number), as they sent it. */
+    resellerReference: text('reseller_reference'),
+    /** The OCTO booking's uuid, chosen by the reseller: unique per company (its idempotency). */
+    octoUuid: uuid('octo_uuid'),
+    /**
+     * An OCTO hold not yet confirmed by the reseller: it holds its seats only until `hold_until`
+     * (OCTO's utcExpiresAt), although it is on credit; the reseller's confirmation clears it.
+     * Written only by modules/octo.
+     */
+    octoHold: boolean('octo_hold').notNull().default(false),
+    /** The OCTO booking's contact (lead traveller), as the reseller sent it. */
+    octoContact: jsonb('octo_contact').$type<Record<string, unknown>>(),
+    /** When the reseller last changed the OCTO booking (utcUpdatedAt). */
+    octoUpdatedAt: timestamp('octo_updated_at', { withTimezone: true }),
   },
   (t) => [
+    check('bookings_channel_valid', sql`${t.channel} in ('site', 'desk', 'octo')`),
+    check(
+      'bookings_octo_consistent',
+      sql`(${t.channel} = 'octo') = (${t.octoUuid} is not null) and (${t.octoUuid} is null or ${t.corporateClientId} is not null) and (not ${t.octoHold} or ${t.octoUuid} is not null)`,
+    ),
+    check(
+      'bookings_reseller_reference_length',
+      sql`${t.resellerReference} is null or char_length(${t.resellerReference}) between 1 and 100`,
+    ),
+    uniqueIndex('bookings_octo_uuid_unique').on(t.corporateClientId, t.octoUuid),
+    index('bookings_reseller_reference_idx').on(t.corporateClientId, t.resellerReference),
     check('bookings_language_valid', sql`${t.language} in ('en', 'es')`),
     check('bookings_hold_minutes_positive', sql`${t.holdMinutes} >= 1`),
     check('bookings_seat_comebacks_range', sql`${t.seatComebacks} >= 0`),
@@ -758,9 +799,16 @@ export const passengerSlots = pgTable(
     customerTypeId: requiredRef('customer_type_id', () => customerTypes.id),
     position: integer('position').notNull(),
     clientId: uuid('client_id').references(() => clients.id),
+    /** An OCTO unit item's uuid (issue 31): the reseller's name for this traveller's place. */
+    octoUuid: uuid('octo_uuid'),
+    /** The reseller's reference of the unit item (their ticket number). */
+    resellerReference: text('reseller_reference'),
+    /** The unit item's contact (the traveller), as the reseller sent it. */
+    octoContact: jsonb('octo_contact').$type<Record<string, unknown>>(),
   },
   (t) => [
     unique('passenger_slots_position_unique').on(t.bookingId, t.position),
+    unique('passenger_slots_octo_uuid_unique').on(t.bookingId, t.octoUuid),
     index('passenger_slots_client_idx').on(t.clientId),
   ],
 );
@@ -1674,5 +1722,37 @@ export const complaints = pgTable(
     check('complaints_language_valid', sql`${t.language} in ('en', 'es')`),
     index('complaints_status_due_idx').on(t.status, t.dueDate),
     index('complaints_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A reseller's OCTO API key (issue 31, ADR 0050): made by an administrator for a corporate client,
+ * shown once, stored only as its SHA-256 (a key is 32 random bytes: no slow hash is needed to stop
+ * guessing it). Its bookings are the company's, filed under `user_id` (a user of the company, whose
+ * portal lists them). A revoked key is refused on every node at once: each request reads the row.
+ */
+export const resellerKeys = pgTable(
+  'reseller_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    corporateClientId: requiredRef('corporate_client_id', () => corporateClients.id),
+    userId: requiredRef('user_id', () => users.id),
+    label: text('label').notNull(),
+    /** The key's first characters, shown to tell keys apart (never enough to use it). */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    /** Requests a minute the key may make (429 with Retry-After beyond). */
+    ratePerMinute: integer('rate_per_minute').notNull().default(120),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => users.id),
+  },
+  (t) => [
+    check('reseller_keys_label_length', sql`char_length(${t.label}) between 1 and 100`),
+    check('reseller_keys_rate_range', sql`${t.ratePerMinute} between 1 and 6000`),
+    check('reseller_keys_hash_shape', sql`${t.keyHash} ~ '^[0-9a-f]{64}$'`),
+    index('reseller_keys_client_idx').on(t.corporateClientId),
   ],
 );

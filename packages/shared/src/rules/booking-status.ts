@@ -10,6 +10,7 @@ import type { MessageKey } from '../messages.ts';
  * confirmation (ADR 0035), the ledger, and the agency's calendar.
  */
 export const bookingStatuses = [
+  'on_hold',
   'pending_payment',
   'confirmed',
   'partly_paid',
@@ -33,6 +34,11 @@ export interface BookingStatusFacts {
   holdsSeats: boolean;
   /** Booked on credit by a corporate client. */
   onCredit: boolean;
+  /**
+   * A reseller's OCTO hold not yet confirmed (issue 31): on credit, but holding its seats only
+   * until its hold ends.
+   */
+  onHold: boolean;
   travelDate: string;
   /** The agency's today (Cusco), YYYY-MM-DD. */
   today: string;
@@ -53,6 +59,8 @@ export interface BookingStatusFacts {
  * - `paid`: nothing is owed;
  * - `partly_paid`: its deposit is paid, the balance is not;
  * - `confirmed`: it holds its seats for good without its deposit paid (on credit);
+ * - `on_hold`: a reseller's OCTO hold, holding its seats until the reseller confirms it or its hold
+ *   ends (then `expired`);
  * - `pending_payment`: it holds its seats while its unpaid hold lasts.
  */
 export function bookingStatus(facts: BookingStatusFacts): BookingStatus {
@@ -60,6 +68,7 @@ export function bookingStatus(facts: BookingStatusFacts): BookingStatus {
   if (facts.cancelledBy === 'agency') return 'cancelled_by_agency';
   if (!facts.holdsSeats) return 'expired';
   if (facts.travelDate <= facts.today) return 'travelled';
+  if (facts.onHold) return 'on_hold';
   if (facts.debtCents <= 0) return 'paid';
   if (facts.paidCents >= facts.depositCents) return 'partly_paid';
   if (facts.onCredit) return 'confirmed';
@@ -81,7 +90,7 @@ export const transitions = {
    * The customer cancels (under the tour's policy), or the agency does (weather, a closed trail:
    * everything paid is given back); the same statuses start either.
    */
-  cancel: ['pending_payment', 'confirmed', 'partly_paid', 'paid', 'expired'],
+  cancel: ['on_hold', 'pending_payment', 'confirmed', 'partly_paid', 'paid', 'expired'],
   /** A date, type, category or passenger change. */
   change: ['pending_payment', 'confirmed', 'partly_paid', 'paid'],
 } as const satisfies Record<string, readonly BookingStatus[]>;

@@ -2,6 +2,8 @@ import dayjs from 'dayjs';
 
 /** The agency's time zone: "today" is always the agency's day (DESIGN.md). */
 export const AGENCY_TIME_ZONE = 'America/Lima';
+/** Cusco's offset from UTC in minutes: −5 h all year (Peru keeps no daylight saving). */
+export const AGENCY_UTC_OFFSET = -300;
 export const MIN_DATE = '1900-01-01';
 export const MIN_REGISTRATION_AGE = 18;
 export const MAX_DOCUMENT_EXPIRY_YEARS = 30;

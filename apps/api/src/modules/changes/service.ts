@@ -164,6 +164,8 @@ function statusAfter(
     cancelledBy: null,
     holdsSeats: true,
     onCredit: context.facts.onCredit,
+    // A reseller's hold is never changed, only confirmed or cancelled (transitions.change).
+    onHold: false,
     travelDate: repricing.travelDate,
     today: context.today,
     paidCents: context.facts.paidCents - quote.refundCents,

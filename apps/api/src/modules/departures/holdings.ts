@@ -17,6 +17,8 @@ export interface HoldColumns {
   passengersCents: SQLWrapper;
   hotelsCents: SQLWrapper;
   holdUntil: SQLWrapper;
+  /** A reseller's OCTO hold not yet confirmed: on credit, yet holding its seats only until `holdUntil`. */
+  octoHold: SQLWrapper;
 }
 
 /**
@@ -30,7 +32,7 @@ export function depositOf(booking: Pick<HoldColumns, 'passengersCents' | 'hotels
 
 /**
  * Whether a booking is confirmed: it keeps its seats for good, whatever the time. It is on credit
- * (a corporate client's), or the money it has paid, net of refunds, covers its deposit (the
+ * (a corporate client's; a reseller's OCTO hold only once the reseller confirms it), or the money it has paid, net of refunds, covers its deposit (the
  * terms: "an initial deposit of 50% of the trek price confirms the reservation"), or it owes
  * nothing.
  *
@@ -42,7 +44,7 @@ export function depositOf(booking: Pick<HoldColumns, 'passengersCents' | 'hotels
  * booking always holds its seats.
  */
 export function confirmedOf(booking: HoldColumns): SQL<boolean> {
-  return sql<boolean>`(${booking.corporateClientId} is not null or ${ledgerCondition(
+  return sql<boolean>`((${booking.corporateClientId} is not null and not ${booking.octoHold}) or ${ledgerCondition(
     booking.id,
     ({ payments, debt }) => sql`${payments} >= ${depositOf(booking)} or ${debt} <= 0`,
   )})`;

@@ -35,6 +35,7 @@ export function bookingStatusOf(booking: StatusColumns): SQL<BookingStatus> {
     when ${booking.cancelledBy} = 'agency' then 'cancelled_by_agency'
     when not ${holdsSeatsOf(booking)} then 'expired'
     when ${booking.travelDate} <= ${todayInCusco} then 'travelled'
+    when ${booking.octoHold} then 'on_hold'
     else ${byMoney} end)`;
 }
 

@@ -30,6 +30,7 @@ export function BookingStatusBadge({ status }: { status: string }) {
 }
 
 const lifeColors: Record<BookingStatus, string> = {
+  on_hold: 'orange',
   pending_payment: 'yellow',
   confirmed: 'blue',
   partly_paid: 'yellow',

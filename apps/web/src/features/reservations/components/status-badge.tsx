@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
  * says the status in words.
  */
 export const statusColors: Record<BookingStatus, string> = {
+  on_hold: 'orange',
   pending_payment: 'yellow',
   confirmed: 'blue',
   partly_paid: 'terracotta',
