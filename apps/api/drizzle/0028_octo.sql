@@ -22,6 +22,7 @@ ALTER TABLE "bookings" ADD COLUMN "reseller_reference" text;--> statement-breakp
 ALTER TABLE "bookings" ADD COLUMN "octo_uuid" uuid;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "octo_hold" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "octo_contact" jsonb;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "net_discount_bps" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "octo_updated_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "corporate_clients" ADD COLUMN "net_discount_bps" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "passenger_slots" ADD COLUMN "octo_uuid" uuid;--> statement-breakpoint
@@ -36,6 +37,7 @@ CREATE UNIQUE INDEX "bookings_octo_uuid_unique" ON "bookings" USING btree ("corp
 CREATE INDEX "bookings_reseller_reference_idx" ON "bookings" USING btree ("corporate_client_id","reseller_reference");--> statement-breakpoint
 ALTER TABLE "passenger_slots" ADD CONSTRAINT "passenger_slots_octo_uuid_unique" UNIQUE("booking_id","octo_uuid");--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_channel_valid" CHECK ("bookings"."channel" in ('site', 'desk', 'octo'));--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_net_discount_range" CHECK ("bookings"."net_discount_bps" between 0 and 5000);--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_octo_consistent" CHECK (("bookings"."channel" = 'octo') = ("bookings"."octo_uuid" is not null) and ("bookings"."octo_uuid" is null or "bookings"."corporate_client_id" is not null) and (not "bookings"."octo_hold" or "bookings"."octo_uuid" is not null));--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_reseller_reference_length" CHECK ("bookings"."reseller_reference" is null or char_length("bookings"."reseller_reference") between 1 and 100);--> statement-breakpoint
 ALTER TABLE "corporate_clients" ADD CONSTRAINT "corporate_clients_net_discount_range" CHECK ("corporate_clients"."net_discount_bps" between 0 and 5000);--> statement-breakpoint

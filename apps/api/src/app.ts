@@ -43,6 +43,7 @@ import {
 import { incidentRoutes } from './modules/incidents/routes.ts';
 import { adminMailRoutes, travelDocumentRoutes } from './modules/mail/routes.ts';
 import { createMailService, type MailService } from './modules/mail/service.ts';
+import { octoRoutes } from './modules/octo/routes.ts';
 import { adminPurchaseRoutes } from './modules/operations/routes.ts';
 import type { MailTransport } from './modules/outbox/transport.ts';
 import { passengerRoutes } from './modules/passengers/routes.ts';
@@ -124,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDocs(app);
   await registerSharedPlugins(app, options);
   await app.register(apiRoutes(sandbox), { prefix: '/api' });
+  // OCTO (issue 31): resellers' systems, with their company's key; its own errors' shapes.
+  await app.register(octoRoutes, { prefix: '/octo' });
   if (sandbox) await app.register(sandboxRoutes, sandbox);
   await registerWebApp(app, options.config.webDist);
   await app.register(jobsPlugin, { jobs: backgroundJobs(app, options.config) });

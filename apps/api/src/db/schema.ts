@@ -688,11 +688,17 @@ export const bookings = pgTable(
     octoHold: boolean('octo_hold').notNull().default(false),
     /** The OCTO booking's contact (lead traveller), as the reseller sent it. */
     octoContact: jsonb('octo_contact').$type<Record<string, unknown>>(),
+    /**
+     * The reseller's discount off retail when the OCTO booking was made, in basis points: its net
+     * prices (the company's discount may change later; this booking's does not).
+     */
+    netDiscountBps: integer('net_discount_bps').notNull().default(0),
     /** When the reseller last changed the OCTO booking (utcUpdatedAt). */
     octoUpdatedAt: timestamp('octo_updated_at', { withTimezone: true }),
   },
   (t) => [
     check('bookings_channel_valid', sql`${t.channel} in ('site', 'desk', 'octo')`),
+    check('bookings_net_discount_range', sql`${t.netDiscountBps} between 0 and 5000`),
     check(
       'bookings_octo_consistent',
       sql`(${t.channel} = 'octo') = (${t.octoUuid} is not null) and (${t.octoUuid} is null or ${t.corporateClientId} is not null) and (not ${t.octoHold} or ${t.octoUuid} is not null)`,

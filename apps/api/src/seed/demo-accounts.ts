@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { corporateClients, users } from '../db/schema.ts';
+import { corporateClients, resellerKeys, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashResellerKey, shownPrefix } from '../modules/resellers/key.ts';
 import { stableId } from './stable-id.ts';
 
 /** The demo accounts named in the README. */
@@ -18,6 +19,13 @@ export const demoAccountIds = Object.fromEntries(
 ) as Record<keyof typeof demoAccounts, string>;
 
 export const demoCorporateClientId = stableId('corporate-client', 'andean-routes');
+
+/**
+ * The demo reseller's OCTO key (issue 31, docs/octo.md): for trying the OCTO API on a demo
+ * install, as the demo passwords are for the site. Only its hash is stored, as for any key; an
+ * install without the demo data has no key until an administrator makes one.
+ */
+export const DEMO_OCTO_KEY = 'cusco_demo-andean-routes-sandbox-2026';
 
 export async function seedDemoAccounts(db: Executor) {
   await db
@@ -93,4 +101,16 @@ export async function seedDemoAccounts(db: Executor) {
       .values({ ...account, passwordHash: await hashPassword(password) })
       .onConflictDoNothing();
   }
+  await db
+    .insert(resellerKeys)
+    .values({
+      id: stableId('reseller-key', 'andean-routes-sandbox'),
+      corporateClientId: demoCorporateClientId,
+      userId: stableId('user', demoAccounts.corporate.email),
+      label: 'Sandbox (demo data)',
+      prefix: shownPrefix(DEMO_OCTO_KEY),
+      keyHash: hashResellerKey(DEMO_OCTO_KEY),
+      ratePerMinute: 600,
+    })
+    .onConflictDoNothing();
 }

@@ -85,7 +85,8 @@ export const octoReservationRequest = z.object({
   availabilityId: id,
   expirationMinutes,
   notes: optionalText(1000),
-  unitItems,
+  // Missing or empty is OCTO's UNPROCESSABLE_ENTITY (said by the booking function), not BAD_REQUEST.
+  unitItems: z.optional(unitItems),
   resellerReference: optionalText(100),
   contact: z.optional(octoContactInput),
   currency: z.optional(z.nullable(text(3))),

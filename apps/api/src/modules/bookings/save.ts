@@ -1,6 +1,7 @@
 import {
   addYears,
   amountToPayCents,
+  type BookingChannel,
   BOOKING_DATE_RANGE_YEARS,
   type BookingSaveResponse,
   CORPORATE_EARLY_DAYS,
@@ -64,6 +65,20 @@ export interface SaveBookingInput {
    * the desk is in its customer's language, its refusals in the staff's (issue 28).
    */
   bookingLanguage?: Language;
+  /** Where it is made (issue 31): the site by default, the desk, or a reseller through OCTO. */
+  channel?: BookingChannel;
+  /**
+   * A reseller's OCTO hold (issue 31): its uuid and references, held for `holdMinutes` until the
+   * reseller confirms it. It is on credit, sends no confirmation until confirmed, and the corporate
+   * minimum of travellers does not apply (OCTO sells seats of group departures one by one).
+   */
+  octo?: {
+    uuid: string;
+    holdMinutes: number;
+    resellerReference: string | null;
+    contact: Record<string, unknown> | null;
+    netDiscountBps: number;
+  };
 }
 
 /**
@@ -103,14 +118,15 @@ export async function saveBookingIn(
   const pricing =
     input.pricing === undefined ? await loadTourPricing(tx, body.tourId) : input.pricing;
   if (!pricing) throw new AppError('NOT_FOUND', 'tourNotFound', { field: 'tourId' });
-  const corporate = Boolean(input.user.corporateClientId);
+  // A reseller's OCTO hold is the company's, on credit; the minimum of a corporate group is not its.
+  const corporate = Boolean(input.user.corporateClientId) && !input.octo;
   const today = input.today ?? todayInLima();
   const quote = checkAndPrice(pricing, body, { language, today, corporate });
   return insertBooking(tx, input, pricing, quote);
 }
 
 /** Validates the request against the tour and answers the server's quote. */
-function checkAndPrice(
+export function checkAndPrice(
   pricing: TourPricing,
   body: ParsedBookingRequest,
   context: { language: Language; today: string; corporate: boolean },
@@ -294,8 +310,20 @@ async function insertBooking(
     servicesCents: quote.servicesCents,
     totalCents: quote.totalCents,
     language: input.bookingLanguage ?? input.language,
-    // Its unpaid hold on the seats just taken (ADR 0035): its first attempt expires with it.
-    ...unpaidHold(input.payments.ttlMinutes),
+    // Its unpaid hold on the seats just taken (ADR 0035): its first attempt expires with it. A
+    // reseller's hold lasts as long as they asked.
+    ...unpaidHold(input.octo?.holdMinutes ?? input.payments.ttlMinutes),
+    channel: input.octo ? 'octo' : (input.channel ?? 'site'),
+    ...(input.octo
+      ? {
+          octoUuid: input.octo.uuid,
+          octoHold: true,
+          resellerReference: input.octo.resellerReference,
+          octoContact: input.octo.contact,
+          netDiscountBps: input.octo.netDiscountBps,
+          octoUpdatedAt: new Date(),
+        }
+      : {}),
   });
   const slots = await insertBookingContents(tx, booking.id, quote);
   if (body.isPassager) await seatTheCustomer(tx, user.userId, body.startDate, slots);
@@ -320,8 +348,9 @@ async function insertBooking(
           input.payments,
         )
       : null;
-  // The confirmation (a corporate one also to the agency), sent once the booking is committed.
-  await enqueueMail(
+  // The confirmation (a corporate one also to the agency), sent once the booking is committed; a
+  // reseller's hold has its own when the reseller confirms it.
+  if (!input.octo) await enqueueMail(
     tx,
     bookingConfirmation({
       id: booking.id,

@@ -64,6 +64,7 @@ export function bookForCustomer(
         body: body.booking,
         language: input.language,
         bookingLanguage: customer.language ?? 'es',
+        channel: 'desk',
         payments: input.payments,
         ...(input.pricing === undefined ? {} : { pricing: input.pricing }),
         ...(input.today ? { today: input.today } : {}),
