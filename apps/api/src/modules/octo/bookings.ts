@@ -447,11 +447,14 @@ export async function confirm(
   body: OctoConfirmationRequest,
 ): Promise<Booking> {
   const where = ownBooking(caller.reseller, uuid);
+  // The tour is read before the transaction (the catalogue cache reads the database itself).
+  const tour = await tourOf(caller.load, (await current(caller, uuid)).tourCode);
   await caller.db.transaction(async (tx) => {
     const row = await lockOwn(tx, caller.reseller, uuid);
     if (!row.cancelledBy && !row.octoHold) return; // confirmed already: the same answer again
     assertLiveHold(row);
-    const tour = await tourOf(caller.load, row.tourCode);
+    if (row.tourCode !== tour.pricing.tour.code)
+      throw unprocessable('The booking changed meanwhile');
     if (body.unitItems && body.unitItems.length > 0) {
       await rebookHold(caller, tx, row, {
         tour,
@@ -510,6 +513,9 @@ export async function update(
   body: OctoUpdateRequest,
 ): Promise<Booking> {
   const where = ownBooking(caller.reseller, uuid);
+  // The tours are read before the transaction (the catalogue cache reads the database itself).
+  const before = await current(caller, uuid);
+  const target = await tourOf(caller.load, body.productId ?? before.tourCode);
   await caller.db.transaction(async (tx) => {
     const row = await lockOwn(tx, caller.reseller, uuid);
     if (row.cancelledBy) throw unprocessable('The booking is cancelled');
@@ -520,7 +526,10 @@ export async function update(
       body.unitItems !== undefined;
     if (moves) {
       assertLiveHold(row);
-      const tour = await tourOf(caller.load, body.productId ?? row.tourCode);
+      const tour = target;
+      if (!body.productId && row.tourCode !== tour.pricing.tour.code) {
+        throw unprocessable('The booking changed meanwhile');
+      }
       const optionId = body.optionId ?? `${row.typeId}~${row.categoryId}`;
       if (body.productId && !body.optionId && !parseOctoOptionId(optionId))
         throw badRequest('optionId');
@@ -654,6 +663,13 @@ async function costOf(tx: Transaction, bookingId: string) {
     .from(ledgerEntries)
     .where(eq(ledgerEntries.bookingId, bookingId));
   return row?.cost ?? 0;
+}
+
+/** The company's booking of this uuid as it stands; INVALID_BOOKING_UUID when it is not theirs. */
+async function current(caller: OctoCaller, uuid: string) {
+  const [row] = await readOctoBookings(caller.db, ownBooking(caller.reseller, uuid));
+  if (!row) throw invalidBooking(uuid);
+  return row;
 }
 
 /** GET /octo/bookings/{uuid}. */
