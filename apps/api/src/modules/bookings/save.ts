@@ -1,8 +1,8 @@
 import {
   addYears,
   amountToPayCents,
-  type BookingChannel,
   BOOKING_DATE_RANGE_YEARS,
+  type BookingChannel,
   type BookingSaveResponse,
   CORPORATE_EARLY_DAYS,
   CORPORATE_MIN_EARLY,
@@ -350,14 +350,15 @@ async function insertBooking(
       : null;
   // The confirmation (a corporate one also to the agency), sent once the booking is committed; a
   // reseller's hold has its own when the reseller confirms it.
-  if (!input.octo) await enqueueMail(
-    tx,
-    bookingConfirmation({
-      id: booking.id,
-      userId: user.userId,
-      corporate: Boolean(user.corporateClientId),
-    }),
-  );
+  if (!input.octo)
+    await enqueueMail(
+      tx,
+      bookingConfirmation({
+        id: booking.id,
+        userId: user.userId,
+        corporate: Boolean(user.corporateClientId),
+      }),
+    );
   return {
     bookingId: booking.code,
     code: booking.code,

@@ -46,7 +46,11 @@ function daysOf(range: { from: string; to: string }, max: number, field = 'to'):
 }
 
 /** A tour's days in a range: their plan and what the bookings holding seats take of each. */
-export async function tourDays(db: Executor, tour: AvailabilityTour, range: { from: string; to: string }) {
+export async function tourDays(
+  db: Executor,
+  tour: AvailabilityTour,
+  range: { from: string; to: string },
+) {
   const rows = await departureRows(db, tour.id, range);
   const holdings = await holdingsOn(db, tour.id, range);
   return (date: string) => ({
