@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Reseller } from '@cusco/shared';
 import { expect, it } from 'vitest';
-import { demo, signInApi, signInThroughApi } from '../support/api.ts';
+import {
+  createBooking,
+  createCustomer,
+  demo,
+  signInApi,
+  signInThroughApi,
+} from '../support/api.ts';
 import {
   baseUrl,
   describeInBrowser,
@@ -29,7 +35,7 @@ async function resellers(token: string): Promise<{ body: string; list: Reseller[
   return { body, list: JSON.parse(body) as Reseller[] };
 }
 
-describeInBrowser("resellers' API keys (issue 31)", () => {
+describeInBrowser('resellers and booking channels (issue 31)', () => {
   it('an administrator makes a key, sees and copies it once, finds it listed by its prefix, and revokes it after confirming', async () => {
     const admin = await signInApi(demo.admin.email, demo.admin.password);
     const label = `E2E booking engine ${randomUUID().slice(0, 6)}`;
@@ -155,5 +161,30 @@ describeInBrowser("resellers' API keys (issue 31)", () => {
       body: JSON.stringify({ netDiscountBps: 0 }),
     });
     expect(reset.status).toBe(200);
+  });
+
+  it('the bookings list says where each booking was made and filters by it', async () => {
+    const customer = await createCustomer('Nilda', 'Ccori');
+    const session = await signInApi(customer.email, customer.password);
+    const { code } = await createBooking(session.token, '100401', { adults: 1 });
+    const page = await openPage('desktop', 'en');
+    await visit(page, '/login');
+    await signInThroughApi(page, demo.admin.email, demo.admin.password);
+    await visit(page, `/admin/bookings?q=${code}`);
+    const row = page.getByRole('row', { name: new RegExp(code) });
+    await expect
+      .poll(() => row.getByTestId('booking-channel').textContent())
+      .toBe(t('channel.site'));
+
+    await page.getByRole('combobox', { name: t('bookings.channel'), exact: true }).click();
+    await page.getByRole('option', { name: t('channel.octo') }).click();
+    await expect.poll(() => new URL(page.url()).hash).toContain('channel=octo');
+    await expect.poll(() => page.getByText(t('bookings.empty')).isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    await visit(page, `/admin/bookings/${code}`);
+    await expect
+      .poll(() => page.getByTestId('booking-channel').textContent())
+      .toBe(t('channel.site'));
   });
 });
