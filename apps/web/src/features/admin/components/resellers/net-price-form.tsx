@@ -3,6 +3,7 @@ import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormModal } from '../../../../components/form-modal.tsx';
+import { useLanguage } from '../../../../lib/i18n.ts';
 import { useSetNetPrice } from '../../api/resellers/set-net-price.ts';
 import { useAdminText } from '../../i18n.ts';
 import { ErrorAlert } from '../error-alert.tsx';
@@ -27,7 +28,11 @@ export function NetPriceForm({ company }: { company: Reseller }) {
   const valid =
     typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_PERCENT;
   const changed = valid && toBps(value) !== company.netDiscountBps;
-  const percent = (bps: number) => t('resellers.percent', { value: toPercent(bps) });
+  const language = useLanguage();
+  const number = new Intl.NumberFormat(language === 'en' ? 'en-US' : 'es-PE', {
+    maximumFractionDigits: 2,
+  });
+  const percent = (bps: number) => t('resellers.percent', { value: number.format(toPercent(bps)) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (changed) setConfirming(true);
