@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import type { Reseller, ResellerKey, ResellerKeyCreated } from '@cusco/shared';
+import type { AdminAuditEntry, Reseller, ResellerKey, ResellerKeyCreated } from '@cusco/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -323,6 +323,27 @@ describe('PUT admin/resellers/{id}', () => {
       netDiscountBps: 100,
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('the audit trail', () => {
+  it("reads the resellers' entries by name: the company, the key's label, prefix and user", async () => {
+    const answer = await call('GET', '/api/admin/audit?pageSize=100', admin);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const entries = answer.json<AdminAuditEntry[]>();
+    const net = entries.find((entry) => entry.action === 'reseller.net_price');
+    expect(net?.subject).toBe(companyB.name);
+    const made = entries.find(
+      (entry) =>
+        entry.action === 'reseller_key.create' &&
+        (entry.after as { label?: string }).label === 'Andean booking engine',
+    );
+    expect(made?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'company', before: null, after: companyA.name },
+        { field: 'label', before: null, after: 'Andean booking engine' },
+      ]),
+    );
   });
 });
 
