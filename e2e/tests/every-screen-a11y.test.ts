@@ -145,6 +145,8 @@ describeInBrowser('every screen (issue 28)', () => {
         '/admin/calendar?tour=100401',
         '/admin/audit',
         '/admin/staff',
+        // Resellers' API keys and net prices (issue 31).
+        '/admin/resellers',
         '/admin/crew',
         '/admin/tours',
         '/admin/tours/100401',

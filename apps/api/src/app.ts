@@ -59,6 +59,7 @@ import { createReceiptProvider, type ReceiptProvider } from './modules/receipts/
 import { adminReceiptRoutes, receiptRoutes } from './modules/receipts/read-routes.ts';
 import { type ReceiptSender, sendDueReceipts } from './modules/receipts/send.ts';
 import { receiptJobs, setUpReceipts } from './modules/receipts/service.ts';
+import { adminResellerRoutes } from './modules/resellers/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { publicTourRoutes, tourRoutes } from './modules/tours/routes.ts';
 import { afterAnswerPlugin } from './plugins/after-answer.ts';
@@ -336,6 +337,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminMailRoutes,
         adminCrewEditRoutes,
         adminExchangeRateRoutes,
+        adminResellerRoutes,
       ],
     });
   };

@@ -54,7 +54,7 @@ function call(route: string, token: string) {
 }
 
 describe("the administrators' scope", () => {
-  it('holds the money given back or taken off, departures, catalogue saves, staff and mailbox', () => {
+  it('holds the money given back or taken off, departures, catalogue saves, staff, mailbox and resellers', () => {
     const held = routes.filter((route) => route.adminOnly).map((route) => route.route);
     expect(held.sort()).toEqual(
       [
@@ -71,6 +71,10 @@ describe("the administrators' scope", () => {
         'POST /api/admin/crew',
         'PUT /api/admin/crew/{id}',
         'PUT /api/admin/exchange-rates',
+        'GET /api/admin/resellers',
+        'PUT /api/admin/resellers/{id}',
+        'POST /api/admin/resellers/{id}/keys',
+        'DELETE /api/admin/resellers/{id}/keys/{keyId}',
         ...routes
           .filter((route) => route.route.startsWith('PUT /api/admin/tours/{code}/'))
           .map((route) => route.route),

@@ -212,6 +212,13 @@ const adminScreens = [
       })),
   },
   {
+    path: paths.adminResellers.pattern,
+    lazy: () =>
+      import('../features/admin/routes/resellers-page.tsx').then((m) => ({
+        Component: m.ResellersPage,
+      })),
+  },
+  {
     path: paths.adminMail.pattern,
     lazy: () =>
       import('../features/admin/routes/mail-page.tsx').then((m) => ({ Component: m.MailPage })),

@@ -86,6 +86,8 @@ export const paths = {
   adminComplaint: withParam('/admin/complaints', 'id'),
   /** The embedded transport's mailbox (issue 15): administrators. */
   adminMail: fixed('/admin/mail'),
+  /** Resellers' OCTO keys and net prices (issue 31): administrators. */
+  adminResellers: fixed('/admin/resellers'),
 } as const;
 
 /** Where a signed-in user lands (spec §2: after login the user goes to /main/booking). */

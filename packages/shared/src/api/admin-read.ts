@@ -3,7 +3,8 @@ import { adminIncident } from './admin.ts';
 import { customerFields, departureFields, pageQuery, tourFields } from './common.ts';
 import { day, isoDay, timestamp, trimmedText } from './fields.ts';
 import { attemptStage } from './payments.ts';
-import { bookingDetail } from './reservations.ts';
+import { bookingChannels } from './resellers.ts';
+import { bookingDetail, channelFields } from './reservations.ts';
 
 /**
  * The back office's reads (issue 13, under /api/admin): bookings, one booking, departures and
@@ -35,6 +36,8 @@ export const adminBookingQuery = z.extend(pageQuery, {
   from: z.optional(isoDay),
   to: z.optional(isoDay),
   status: z.optional(z.enum(adminBookingStatuses)),
+  /** Where the bookings were made (issue 31). */
+  channel: z.optional(z.enum(bookingChannels)),
   sort: z._default(z.enum(adminBookingSorts), '-createdAt'),
 });
 export type AdminBookingQuery = z.output<typeof adminBookingQuery>;
@@ -51,6 +54,7 @@ export const adminBookingRow = z.object({
   paid: z.number(),
   debt: z.number(),
   status: z.enum(adminBookingStatuses),
+  ...channelFields,
 });
 export type AdminBookingRow = z.infer<typeof adminBookingRow>;
 export const adminBookingList = z.array(adminBookingRow);

@@ -42,7 +42,7 @@ export const reseller = z.object({
   netDiscountBps: z.number(),
   users: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
   keys: z.array(resellerKey),
-  /** Its bookings made through OCTO that hold seats or are to travel. */
+  /** How many of its bookings were made through OCTO (any status). */
   octoBookings: z.number(),
 });
 export type Reseller = z.infer<typeof reseller>;

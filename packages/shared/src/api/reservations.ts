@@ -3,6 +3,17 @@ import { bookingStatuses } from '../rules/booking-status.ts';
 import { day } from './fields.ts';
 import { paymentAttemptSummary } from './payments.ts';
 import { passengerLockFields } from './purchases.ts';
+import { bookingChannels } from './resellers.ts';
+
+/**
+ * Where a booking was made (issue 31): the site, the agency's desk, or a reseller's own system
+ * through OCTO, with the reseller's reference for it (null for the others). The API always says;
+ * optional for clients that predate them.
+ */
+export const channelFields = {
+  channel: z.optional(z.enum(bookingChannels)),
+  resellerReference: z.optional(z.nullable(z.string())),
+};
 
 /** GET tour/booking/list (spec §3 "Booking list item"); money in US dollars. */
 export const bookingListItem = z.object({
@@ -28,6 +39,7 @@ export const bookingListItem = z.object({
   expired: z.boolean(),
   /** The booking's named status (ADR 0037). */
   status: z.enum(bookingStatuses),
+  ...channelFields,
 });
 export type BookingListItem = z.infer<typeof bookingListItem>;
 export const bookingList = z.array(bookingListItem);
@@ -97,6 +109,7 @@ export const bookingDetail = z.object({
     status: z.enum(bookingStatuses),
     /** Where the guide picks the travellers up (their hotel in Cusco); null until told. */
     pickupPlace: z._default(z.nullable(z.string()), null),
+    ...channelFields,
   }),
   passanger: z.array(
     z.object({ type: z.string(), quantity: z.number().check(z.int()), total: z.number() }),

@@ -36,6 +36,8 @@ function selectRows(db: Executor) {
       createdAt: bookings.createdAt,
       ...customerColumns,
       corporate: sql<boolean>`${bookings.corporateClientId} is not null`,
+      channel: bookings.channel,
+      resellerReference: bookings.resellerReference,
       passengers: passengersOf,
       status,
       purchases: totals.purchases,
@@ -70,6 +72,8 @@ export function toAdminBookingRow(row: Row, language: Language): AdminBookingRow
     paid: fromCents(totals.payments),
     debt: fromCents(totals.debt),
     status: row.status,
+    channel: row.channel,
+    resellerReference: row.resellerReference,
   };
 }
 
@@ -86,6 +90,7 @@ function searchFilter(query: Partial<AdminBookingQuery>): SQL | undefined {
     query.tour ? eq(sql`upper(${tours.code})`, query.tour.toUpperCase()) : undefined,
     query.from ? gte(bookings.travelDate, query.from) : undefined,
     query.to ? lte(bookings.travelDate, query.to) : undefined,
+    query.channel ? eq(bookings.channel, query.channel) : undefined,
   );
 }
 

@@ -1,7 +1,7 @@
 import { type Language, nameIn } from '@cusco/shared';
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { crewMembers, tours, users } from '../../db/schema.ts';
+import { corporateClients, crewMembers, tours, users } from '../../db/schema.ts';
 
 /**
  * The audit trail made readable (issue 28): each entry's before and after as a list of the
@@ -71,6 +71,12 @@ export async function namesOf(
       .from(crewMembers)
       .where(inArray(crewMembers.id, ids));
     for (const person of crew) byId.set(person.id, `${person.name} ${person.lastName}`.trim());
+    // The corporate clients (issue 31): the subject of a reseller's net price, a key's company.
+    const companies = await db
+      .select({ id: corporateClients.id, name: corporateClients.name })
+      .from(corporateClients)
+      .where(inArray(corporateClients.id, ids));
+    for (const company of companies) byId.set(company.id, company.name);
   }
   const tourColumns = {
     id: tours.id,

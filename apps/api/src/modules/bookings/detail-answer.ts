@@ -245,6 +245,8 @@ export function toBookingDetail(
       expired: rows.status === 'expired',
       status: rows.status,
       pickupPlace: booking.pickupPlace,
+      channel: booking.channel,
+      resellerReference: booking.resellerReference,
     },
     passanger: rows.passengers.map((line) => ({
       type: nameIn(line, language),

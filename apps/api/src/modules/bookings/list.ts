@@ -64,6 +64,8 @@ const pageStatement = prepared((db) => {
     discounts: totals.discounts,
     payments: totals.payments,
     status: sql<BookingStatus>`${bookingStatusSql}`.as('status'),
+    channel: bookings.channel,
+    resellerReference: bookings.resellerReference,
     all: chosen.all,
   })
     .innerJoin(chosen, eq(chosen.id, bookings.id))
@@ -104,6 +106,8 @@ export const listBookings: UserPageReader<BookingListItem, Reader> = async (
       pending: fromCents(sums.debt),
       expired: row.status === 'expired',
       status: row.status,
+      channel: row.channel,
+      resellerReference: row.resellerReference,
     };
   });
   return { items, total: all };

@@ -5,6 +5,7 @@ import {
   IconGauge,
   IconHistory,
   IconIdBadge2,
+  IconKey,
   IconMail,
   IconMap,
   IconMessageReport,
@@ -47,6 +48,9 @@ function useStaffLinks(admin: boolean): MenuLink[] {
     links.push({ to: paths.adminStaff.href(), label: t('nav.adminStaff'), icon: IconUsers });
   // The mailbox holds customers' messages (reset links among them): an administrator's too.
   if (admin) links.push({ to: paths.adminMail.href(), label: t('nav.adminMail'), icon: IconMail });
+  // Resellers' API keys and net prices (issue 31): an administrator's.
+  if (admin)
+    links.push({ to: paths.adminResellers.href(), label: t('nav.adminResellers'), icon: IconKey });
   return links;
 }
 

@@ -7,6 +7,7 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useAdminText } from '../i18n.ts';
 import { type AdminColumn, tourColumn } from './admin-table.tsx';
+import { ChannelBadge } from './channel-badge.tsx';
 import { BookingStatusBadge } from './status-badge.tsx';
 
 /** The columns of a list of bookings (the search, and the dashboard's lists). */
@@ -47,6 +48,11 @@ export function useBookingColumns(): AdminColumn<AdminBookingRow>[] {
       key: 'status',
       header: t('bookings.status'),
       render: (row) => <BookingStatusBadge status={row.status} />,
+    },
+    {
+      key: 'channel',
+      header: t('bookings.channel'),
+      render: (row) => <ChannelBadge channel={row.channel} reference={row.resellerReference} />,
     },
     {
       key: 'createdAt',

@@ -16,6 +16,7 @@ import { AnswerModal, canAnswer } from '../components/answer-modal.tsx';
 import { useAuditColumns } from '../components/audit-columns.tsx';
 import { CancelBookingModal, type CancelTarget } from '../components/cancel-modal.tsx';
 import { ChangeSection } from '../components/change/change-section.tsx';
+import { ChannelBadge } from '../components/channel-badge.tsx';
 import { DocumentChangesSection } from '../components/document-changes/document-changes-section.tsx';
 import { type MoneyDialog, MoneyModal } from '../components/money-modal.tsx';
 import { PassengersSection } from '../components/passengers/passengers-section.tsx';
@@ -66,6 +67,10 @@ export function AdminBookingPage() {
         <Group gap="xs">
           <BookingLifeBadge status={data.booking.booking.status} />
           <BookingStatusBadge status={data.status} />
+          <ChannelBadge
+            channel={data.booking.booking.channel}
+            reference={data.booking.booking.resellerReference}
+          />
         </Group>
       </PageTitle>
       <Stack gap="xl">

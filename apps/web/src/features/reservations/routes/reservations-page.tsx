@@ -12,6 +12,7 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useBookingPages } from '../../../lib/queries/booking-list.ts';
 import { CreditPanel } from '../components/credit-panel.tsx';
+import { OctoNote } from '../components/octo-note.tsx';
 import { BookingStatusBadge } from '../components/status-badge.tsx';
 import classes from './reservations-page.module.css';
 
@@ -101,6 +102,7 @@ function ReservationCard({ booking }: { booking: BookingListItem }) {
         <Title order={2} size="h5">
           {booking.tourName}
         </Title>
+        <OctoNote channel={booking.channel} reference={booking.resellerReference} />
         {fact(t('reservations.travelDate'), formatDate(booking.travelDate, language))}
         {fact(t('reservations.bookingDate'), formatDate(booking.bookingDate, language))}
         {fact(t('reservations.type'), booking.type)}

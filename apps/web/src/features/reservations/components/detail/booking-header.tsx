@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FactList } from '../../../../components/fact-list.tsx';
 import { formatDate } from '../../../../lib/format.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
+import { OctoNote } from '../octo-note.tsx';
 import { BookingStatusBadge } from '../status-badge.tsx';
 import { Section } from './section.tsx';
 
@@ -85,6 +86,7 @@ export function BookingHeader({ booking, compact }: { booking: Booking; compact:
       <Title order={1} size="h2">
         {booking.name}
       </Title>
+      <OctoNote channel={booking.channel} reference={booking.resellerReference} />
       <BookingFacts booking={booking} cols={{ base: 2, sm: 4 }} />
     </Card>
   );
@@ -96,6 +98,7 @@ export function TripDetails({ booking }: { booking: Booking }) {
   return (
     <Section id="detail-trip" title={t('bookingDetail.tripDetails')} collapsible>
       <Text fw={600}>{booking.name}</Text>
+      <OctoNote channel={booking.channel} reference={booking.resellerReference} />
       <BookingFacts booking={booking} cols={{ base: 2 }} />
     </Section>
   );
