@@ -1,7 +1,7 @@
 import { CustomerTypeId, IncidentTypeId, TourFamilyId } from '@cusco/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../src/seed/demo-accounts.ts';
+import { DEMO_OCTO_KEY, demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { bookWithSlots } from './support/passengers.ts';
@@ -145,7 +145,13 @@ describe('every route answers arbitrary input with a 4xx, never a 5xx', () => {
           method: route.method as 'POST',
           url,
           headers: {
-            ...bearer(route.path.startsWith('/api/admin/') ? staffToken : token),
+            ...bearer(
+              route.path.startsWith('/api/admin/')
+                ? staffToken
+                : route.path.startsWith('/octo/')
+                  ? DEMO_OCTO_KEY
+                  : token,
+            ),
             'content-type': 'application/json',
           },
           // JSON.stringify writes a lone surrogate as the escape "\ud800", as a client would.

@@ -76,6 +76,9 @@ function rangeOf(from: string, to: string) {
   return { from, to };
 }
 
+/** How the OpenAPI document lists a /octo route: OCTO's, behind a reseller's key. */
+const doc = { tags: ['octo'], security: [{ bearer: [] }] };
+
 export const octoRoutes: FastifyPluginAsyncZod = async (app) => {
   registerOctoErrors(app as unknown as FastifyInstance);
   app.decorateRequest('reseller', null);
@@ -123,7 +126,7 @@ export const octoRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   };
 
-  app.get('/supplier', async (request): Promise<Supplier> => {
+  app.get('/supplier', { schema: doc }, async (request): Promise<Supplier> => {
     const agency = app.config.receipts.agency;
     const view = viewOf(request);
     const supplier: Supplier = {
@@ -146,7 +149,7 @@ export const octoRoutes: FastifyPluginAsyncZod = async (app) => {
     return supplier;
   });
 
-  app.get('/products', async (request) => {
+  app.get('/products', { schema: doc }, async (request) => {
     const view = viewOf(request);
     const products = [];
     for (const code of await octoTourCodes(app.db)) {
@@ -156,54 +159,62 @@ export const octoRoutes: FastifyPluginAsyncZod = async (app) => {
     return products;
   });
 
-  app.get('/products/:id', { schema: { params: octoProductParams } }, async (request) =>
+  app.get('/products/:id', { schema: { ...doc, params: octoProductParams } }, async (request) =>
     productOf(await tourOf(load, request.params.id), viewOf(request)),
   );
 
-  app.post('/availability/calendar', { schema: { body: octoCalendarRequest } }, async (request) => {
-    const { body } = request;
-    const tour = await tourOf(load, body.productId);
-    const option = optionOf(tour, body.optionId);
-    const days = await octoDays(
-      app.db,
-      tour,
-      option,
-      rangeOf(body.localDateStart, body.localDateEnd),
-      todayInLima(),
-    );
-    return calendarAnswers(tour, option, days, body.units, viewOf(request));
-  });
+  app.post(
+    '/availability/calendar',
+    { schema: { ...doc, body: octoCalendarRequest } },
+    async (request) => {
+      const { body } = request;
+      const tour = await tourOf(load, body.productId);
+      const option = optionOf(tour, body.optionId);
+      const days = await octoDays(
+        app.db,
+        tour,
+        option,
+        rangeOf(body.localDateStart, body.localDateEnd),
+        todayInLima(),
+      );
+      return calendarAnswers(tour, option, days, body.units, viewOf(request));
+    },
+  );
 
-  app.post('/availability', { schema: { body: octoAvailabilityRequest } }, async (request) => {
-    const { body } = request;
-    const tour = await tourOf(load, body.productId);
-    const option = optionOf(tour, body.optionId);
-    const byDates = body.localDate ?? body.localDateStart ?? body.localDateEnd;
-    if (byDates && body.availabilityIds) {
-      throw badRequest('Send either localDate, localDateStart/localDateEnd or availabilityIds');
-    }
-    let dates: string[];
-    if (body.availabilityIds) {
-      dates = body.availabilityIds.map((id) => octoBookings.availabilityDate(id));
-    } else if (body.localDate) {
-      dates = [body.localDate];
-    } else if (body.localDateStart && body.localDateEnd) {
-      const range = rangeOf(body.localDateStart, body.localDateEnd);
-      dates = [range.from, range.to];
-    } else {
-      throw badRequest('localDate, localDateStart/localDateEnd or availabilityIds is required');
-    }
-    const sorted = [...dates].sort();
-    const from = sorted[0] as string;
-    const to = sorted[sorted.length - 1] as string;
-    const days = await octoDays(app.db, tour, option, rangeOf(from, to), todayInLima());
-    const wanted = body.availabilityIds ? new Set(dates) : null;
-    // Only departures: a day that does not run is not one (the calendar shows it CLOSED).
-    const departures = days.filter(
-      (day) => (wanted ? wanted.has(day.date) : true) && day.status !== 'CLOSED',
-    );
-    return availabilityAnswers(tour, option, departures, body.units, viewOf(request));
-  });
+  app.post(
+    '/availability',
+    { schema: { ...doc, body: octoAvailabilityRequest } },
+    async (request) => {
+      const { body } = request;
+      const tour = await tourOf(load, body.productId);
+      const option = optionOf(tour, body.optionId);
+      const byDates = body.localDate ?? body.localDateStart ?? body.localDateEnd;
+      if (byDates && body.availabilityIds) {
+        throw badRequest('Send either localDate, localDateStart/localDateEnd or availabilityIds');
+      }
+      let dates: string[];
+      if (body.availabilityIds) {
+        dates = body.availabilityIds.map((id) => octoBookings.availabilityDate(id));
+      } else if (body.localDate) {
+        dates = [body.localDate];
+      } else if (body.localDateStart && body.localDateEnd) {
+        const range = rangeOf(body.localDateStart, body.localDateEnd);
+        dates = [range.from, range.to];
+      } else {
+        throw badRequest('localDate, localDateStart/localDateEnd or availabilityIds is required');
+      }
+      const sorted = [...dates].sort();
+      const from = sorted[0] as string;
+      const to = sorted[sorted.length - 1] as string;
+      const days = await octoDays(app.db, tour, option, rangeOf(from, to), todayInLima());
+      const wanted = body.availabilityIds ? new Set(dates) : null;
+      // Only departures: a day that does not run is not one (the calendar shows it CLOSED).
+      const departures = days.filter(
+        (day) => (wanted ? wanted.has(day.date) : true) && day.status !== 'CLOSED',
+      );
+      return availabilityAnswers(tour, option, departures, body.units, viewOf(request));
+    },
+  );
 
   // A write took or gave back seats: this node's seat answers of the tour go (the site's calendar
   // sees it at once; other nodes within their seats' short age, as for the site's own bookings).
@@ -212,23 +223,23 @@ export const octoRoutes: FastifyPluginAsyncZod = async (app) => {
     if (also && also !== booking.productId) app.seats.forget(availabilityKey(also));
     return booking;
   };
-  app.post('/bookings', { schema: { body: octoReservationRequest } }, async (request) =>
+  app.post('/bookings', { schema: { ...doc, body: octoReservationRequest } }, async (request) =>
     seatsMoved(await octoBookings.reserve(caller(request), request.body)),
   );
   app.post(
     '/bookings/:uuid/confirm',
-    { schema: { params: octoUuidParams, body: octoConfirmationRequest } },
+    { schema: { ...doc, params: octoUuidParams, body: octoConfirmationRequest } },
     async (request) =>
       seatsMoved(await octoBookings.confirm(caller(request), request.params.uuid, request.body)),
   );
   app.post(
     '/bookings/:uuid/extend',
-    { schema: { params: octoUuidParams, body: octoExtendRequest } },
+    { schema: { ...doc, params: octoUuidParams, body: octoExtendRequest } },
     async (request) => octoBookings.extend(caller(request), request.params.uuid, request.body),
   );
   app.patch(
     '/bookings/:uuid',
-    { schema: { params: octoUuidParams, body: octoUpdateRequest } },
+    { schema: { ...doc, params: octoUuidParams, body: octoUpdateRequest } },
     async (request) => {
       const before = await octoBookings.getOne(caller(request), request.params.uuid);
       const after = await octoBookings.update(caller(request), request.params.uuid, request.body);
@@ -237,14 +248,14 @@ export const octoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/bookings/:uuid/cancel',
-    { schema: { params: octoUuidParams, body: octoCancellationRequest } },
+    { schema: { ...doc, params: octoUuidParams, body: octoCancellationRequest } },
     async (request) =>
       seatsMoved(await octoBookings.cancel(caller(request), request.params.uuid, request.body)),
   );
-  app.get('/bookings/:uuid', { schema: { params: octoUuidParams } }, async (request) =>
+  app.get('/bookings/:uuid', { schema: { ...doc, params: octoUuidParams } }, async (request) =>
     octoBookings.getOne(caller(request), request.params.uuid),
   );
-  app.get('/bookings', { schema: { querystring: octoBookingsQuery } }, async (request) =>
+  app.get('/bookings', { schema: { ...doc, querystring: octoBookingsQuery } }, async (request) =>
     octoBookings.list(caller(request), request.query),
   );
 };
