@@ -17,7 +17,7 @@ import {
   useBrowser,
   visit,
 } from '../support/browser.ts';
-import { adminText } from '../support/catalog.ts';
+import { adminText, webText } from '../support/catalog.ts';
 
 useBrowser();
 
@@ -33,6 +33,30 @@ async function resellers(token: string): Promise<{ body: string; list: Reseller[
   expect(answer.status).toBe(200);
   const body = await answer.text();
   return { body, list: JSON.parse(body) as Reseller[] };
+}
+
+/** The demo reseller's sandbox key (docs/octo.md). */
+const DEMO_OCTO_KEY = 'cusco_demo-andean-routes-sandbox-2026';
+
+/** Calls the OCTO API as a reseller's system does. */
+function octo(path: string, key: string, body?: unknown) {
+  return fetch(`${baseUrl}/octo${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      'octo-capabilities': 'octo/pricing',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+/** A date about ten months ahead (never February: the Inca Trail is closed then). */
+function laterDate(): string {
+  const day = new Date();
+  day.setUTCMonth(day.getUTCMonth() + 10, 10 + Math.floor(Math.random() * 15));
+  if (day.getUTCMonth() === 1) day.setUTCMonth(2);
+  return day.toISOString().slice(0, 10);
 }
 
 describeInBrowser('resellers and booking channels (issue 31)', () => {
@@ -96,6 +120,8 @@ describeInBrowser('resellers and booking channels (issue 31)', () => {
       ?.keys.find((one) => one.label === label);
     expect(stored?.prefix).toBe(key.slice(0, stored?.prefix.length));
     expect(stored?.revokedAt).toBeNull();
+    // The key opens the OCTO API at once.
+    expect((await octo('/supplier', key)).status).toBe(200);
     const row = section.getByRole('row', { name: new RegExp(label) });
     await expect.poll(() => row.textContent()).toContain(`${stored?.prefix}…`);
     expect(await page.content()).not.toContain(key);
@@ -116,6 +142,10 @@ describeInBrowser('resellers and booking channels (issue 31)', () => {
       .find((company) => company.name === COMPANY)
       ?.keys.find((one) => one.label === label);
     expect(after?.revokedAt).not.toBeNull();
+    // Refused from the next request on.
+    const refused = await octo('/supplier', key);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: 'FORBIDDEN' });
     await expectAccessible(page);
   });
 
@@ -186,5 +216,48 @@ describeInBrowser('resellers and booking channels (issue 31)', () => {
     await expect
       .poll(() => page.getByTestId('booking-channel').textContent())
       .toBe(t('channel.site'));
+  });
+
+  it("a booking the reseller's system makes through OCTO shows in their portal and in the back office, with their reference", async () => {
+    const product = (await (await octo('/products/100401', DEMO_OCTO_KEY)).json()) as {
+      options: { id: string }[];
+    };
+    const reference = `RS-${randomUUID().slice(0, 6)}`;
+    const held = await octo('/bookings', DEMO_OCTO_KEY, {
+      productId: '100401',
+      optionId: product.options[0]?.id,
+      availabilityId: `${laterDate()}T00:00:00-05:00`,
+      unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
+      resellerReference: reference,
+    });
+    expect(held.status).toBe(200);
+    const hold = (await held.json()) as { uuid: string; supplierReference: string; status: string };
+    expect(hold.status).toBe('ON_HOLD');
+    const confirmed = await octo(`/bookings/${hold.uuid}/confirm`, DEMO_OCTO_KEY, {
+      contact: { fullName: 'Emma Walsh', emailAddress: 'emma@example.com' },
+    });
+    expect(((await confirmed.json()) as { status: string }).status).toBe('CONFIRMED');
+    const code = hold.supplierReference;
+
+    // The company's user sees it in the portal, booked through their system.
+    const portal = await openPage('phone', 'en');
+    await visit(portal, '/login');
+    await signInThroughApi(portal, demo.corporate.email, demo.corporate.password);
+    await visit(portal, `/main/booking/detail/${code}`);
+    await expect
+      .poll(() => portal.getByTestId('booking-octo').textContent())
+      .toBe(webText('en', 'bookingDetail.octoReference', { reference }));
+    await expectAccessible(portal);
+    await screenshot(portal, 'portal-octo-booking-phone-en');
+
+    // Staff see its channel and reference in the bookings list.
+    const page = await openPage('desktop', 'en');
+    await visit(page, '/login');
+    await signInThroughApi(page, demo.admin.email, demo.admin.password);
+    await visit(page, `/admin/bookings?q=${code}`);
+    const row = page.getByRole('row', { name: new RegExp(code) });
+    await expect
+      .poll(() => row.getByTestId('booking-channel').textContent())
+      .toBe(t('channel.octoRef', { reference }));
   });
 });

@@ -23,7 +23,6 @@ import {
   type OctoTour,
   type OctoView,
   octoDays,
-  optionOf,
   priceOf,
   utc,
 } from './catalogue.ts';
@@ -177,17 +176,14 @@ async function answerOf(
   const today = todayInLima();
   const optionId = octoOptionId(row.typeId, row.categoryId);
   const bookingView = { ...view, netDiscountBps: row.netDiscountBps };
+  // The departure as it stands now (its prices are the booking's own, below). An option the
+  // catalogue no longer prices still names the booking's departure.
+  const option = { typeId: row.typeId, categoryId: row.categoryId, units: [] };
   const availability = tour
     ? availabilityAnswers(
         tour,
-        optionOf(tour, optionId),
-        await octoDays(
-          db,
-          tour,
-          { typeId: row.typeId, categoryId: row.categoryId },
-          { from: row.travelDate, to: row.travelDate },
-          today,
-        ),
+        option,
+        await octoDays(db, tour, option, { from: row.travelDate, to: row.travelDate }, today),
         undefined,
         { ...bookingView, pricing: false },
       )[0]
@@ -223,7 +219,14 @@ async function answerOf(
     supplierReference: row.code,
     status,
     utcCreatedAt: utc(row.createdAt),
-    utcUpdatedAt: utc(row.octoUpdatedAt ?? row.createdAt),
+    // The last of what the reseller or the agency did to it.
+    utcUpdatedAt: utc(
+      Math.max(
+        ...[row.createdAt, row.octoUpdatedAt, row.confirmedAt, row.cancelledAt].map((instant) =>
+          instant ? new Date(instant).getTime() : 0,
+        ),
+      ),
+    ),
     utcExpiresAt: status === 'ON_HOLD' || status === 'EXPIRED' ? utc(row.holdUntil) : null,
     utcRedeemedAt: null,
     utcConfirmedAt:

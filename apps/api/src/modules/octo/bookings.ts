@@ -14,6 +14,7 @@ import {
   octoCancellable,
   octoHoldMinutes,
   octoNetCents,
+  octoOptionId,
   octoUnit,
   parseOctoAvailabilityId,
   parseOctoOptionId,
@@ -44,7 +45,7 @@ import { cancelBooking, recordConfirmation } from '../lifecycle/transitions.ts';
 import { bookingConfirmation, enqueueMail } from '../outbox/outbox.ts';
 import { usersWithCompany } from '../users/users.ts';
 import { octoBookingAnswers, octoBookingColumns, readOctoBookings } from './answer.ts';
-import { type OctoTour, type OctoView, optionOf, tourOf } from './catalogue.ts';
+import { type OctoTour, type OctoView, optionOf, optionsOf, tourOf } from './catalogue.ts';
 import {
   badRequest,
   invalidAvailability,
@@ -458,7 +459,7 @@ export async function confirm(
     if (body.unitItems && body.unitItems.length > 0) {
       await rebookHold(caller, tx, row, {
         tour,
-        optionId: `${row.typeId}~${row.categoryId}`,
+        optionId: octoOptionId(row.typeId, row.categoryId),
         date: row.travelDate,
         items: body.unitItems,
       });
@@ -530,9 +531,12 @@ export async function update(
       if (!body.productId && row.tourCode !== tour.pricing.tour.code) {
         throw unprocessable('The booking changed meanwhile');
       }
-      const optionId = body.optionId ?? `${row.typeId}~${row.categoryId}`;
-      if (body.productId && !body.optionId && !parseOctoOptionId(optionId))
-        throw badRequest('optionId');
+      // Another product without an option: its default option (the first it prices).
+      const optionId =
+        body.optionId ??
+        (tour.pricing.tour.code === row.tourCode
+          ? octoOptionId(row.typeId, row.categoryId)
+          : defaultOptionId(tour));
       const items = body.unitItems ?? (await currentItems(tx, row.id));
       await rebookHold(caller, tx, row, {
         tour,
@@ -663,6 +667,13 @@ async function costOf(tx: Transaction, bookingId: string) {
     .from(ledgerEntries)
     .where(eq(ledgerEntries.bookingId, bookingId));
   return row?.cost ?? 0;
+}
+
+/** A tour's default option: its first priced type and category. */
+function defaultOptionId(tour: OctoTour): string {
+  const [first] = optionsOf(tour);
+  if (!first) throw unprocessable('The product has no option on sale');
+  return octoOptionId(first.typeId, first.categoryId);
 }
 
 /** The company's booking of this uuid as it stands; INVALID_BOOKING_UUID when it is not theirs. */

@@ -290,7 +290,7 @@ export function productOf(tour: OctoTour, view: OctoView): Product {
 }
 
 /** OCTO's UTC instants: whole seconds, as its validator reads them. */
-export const utc = (instant: Date | string) =>
+export const utc = (instant: Date | string | number) =>
   new Date(instant).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The days from `from` to `to`, both included. */
