@@ -173,7 +173,6 @@ export function octoNetCents(retailCents: number, discountBps: number): number {
 
 /** Splits a full name into a first name and the rest (the last name), for a passenger record. */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return { firstName: '', lastName: '' };
-  return { firstName: words[0] as string, lastName: words.slice(1).join(' ') };
+  const [firstName = '', ...rest] = fullName.match(/\S+/g) ?? [];
+  return { firstName, lastName: rest.join(' ') };
 }
