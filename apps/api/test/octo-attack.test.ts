@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { octoAvailabilityId, todayInLima } from '@cusco/shared';
 import { zBooking, zProduct } from '@octocloud/types';
 import dayjs from 'dayjs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema.ts';
@@ -50,7 +50,7 @@ async function soonDeparture(min: number, max: number) {
         ['AVAILABLE', 'FREESALE', 'LIMITED'].includes(candidate.status) &&
         (candidate.vacancies ?? 99) >= 10 &&
         dayjs(candidate.localDate).diff(dayjs(today), 'day') >
-          (product.cancellationCutoffAmount ?? 0) + 1,
+          (option.cancellationCutoffAmount ?? 0) + 1,
     );
     if (day) return { productId: product.id, optionId: option.id, date: day.localDate };
   }
@@ -141,5 +141,150 @@ describe('OCTO attack: wrong keys', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('OCTO attack: probes', () => {
+  it('owes, by the ledger, what each answer says is the net price (PATCH, confirm with units, cancel)', async () => {
+    await ctx.database.db.execute(
+      sql`update corporate_clients set net_discount_bps = 1234 where id in (select corporate_client_id from reseller_keys)`,
+    );
+    app.catalogue.clear();
+    try {
+      const departure = await soonDeparture(60, 120);
+      const hold = await holdOn(departure, 2);
+      const owed = async (uuid: string) => {
+        const row = await rowOf(uuid);
+        return (await ledgerTotals(ctx.database.db, row.id)).debt;
+      };
+      expect(await owed(hold.uuid)).toBe(hold.pricing?.net);
+      const patched = await client.patch(`/octo/bookings/${hold.uuid}`, {
+        unitItems: [{ unitId: 'adult' }, { unitId: 'student' }, { unitId: 'child' }],
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+      expect(await owed(hold.uuid)).toBe(patched.json().pricing?.net);
+      const confirmed = await client.post(`/octo/bookings/${hold.uuid}/confirm`, {
+        unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }, { unitId: 'adult' }, { unitId: 'baby' }],
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(await owed(hold.uuid)).toBe(confirmed.json().pricing?.net);
+      const other = await holdOn(departure, 3);
+      const cancelled = await client.post(`/octo/bookings/${other.uuid}/cancel`, {});
+      expect(cancelled.statusCode).toBe(200);
+      expect(await owed(other.uuid)).toBe(0);
+    } finally {
+      await ctx.database.db.execute(sql`update corporate_clients set net_discount_bps = 0`);
+      app.catalogue.clear();
+    }
+  });
+
+  it('answers odd but well-formed input with a 4xx, never a 5xx', async () => {
+    const departure = await soonDeparture(60, 120);
+    const base = {
+      productId: departure.productId,
+      optionId: departure.optionId,
+      availabilityId: octoAvailabilityId(departure.date),
+    };
+    const adults = (n: number) => Array.from({ length: n }, () => ({ unitId: 'adult' }));
+    const bodies: Record<string, unknown>[] = [
+      { ...base, unitItems: adults(40) },
+      { ...base, unitItems: [{ unitId: 'baby' }] },
+      { ...base, unitItems: [{ unitId: 'child' }] },
+      { ...base, unitItems: [{ unitId: 'adult' }, ...Array.from({ length: 39 }, () => ({ unitId: 'baby' }))] },
+      { ...base, availabilityId: `${departure.date}T00:00:00+00:00`, unitItems: adults(1) },
+      { ...base, availabilityId: '2027-02-30T00:00:00-05:00', unitItems: adults(1) },
+      { ...base, availabilityId: octoAvailabilityId(dayjs().add(11, 'year').format('YYYY-06-01')), unitItems: adults(1) },
+      { ...base, availabilityId: octoAvailabilityId(dayjs().add(1, 'year').format('YYYY-02-10')), unitItems: adults(1) },
+      { ...base, unitItems: [{ unitId: '__proto__' }] },
+      { ...base, unitItems: [{ unitId: 'constructor' }] },
+      { ...base, unitItems: adults(1), contact: { emailAddress: 'not an email' } },
+      { ...base, unitItems: adults(1), contact: { country: 'zzz' } },
+      { ...base, unitItems: adults(1), contact: { locales: Array.from({ length: 11 }, () => 'en') } },
+      { ...base, unitItems: [{ unitId: 'adult', uuid: 'x' }] },
+      { ...base, optionId: 'a~b', unitItems: adults(1) },
+      { ...base, unitItems: Array.from({ length: 10_000 }, () => ({ unitId: 'adult' })) },
+      { ...base, unitItems: adults(1), resellerReference: 'r'.repeat(101) },
+      { ...base, unitItems: adults(1), notes: { nested: [[[[[]]]]] } },
+    ];
+    for (const body of bodies) {
+      const response = await client.post('/octo/bookings', body);
+      expect(response.statusCode, `${JSON.stringify(body).slice(0, 200)} ${response.body}`).not.toBe(200);
+      expect(response.statusCode, response.body).toBeLessThan(500);
+      expect(response.json().error).toBeTruthy();
+    }
+    // Clamped to the longest hold, or refused: never a 5xx.
+    for (const expirationMinutes of [Number.MAX_SAFE_INTEGER, 1e300, -1, 0.5]) {
+      const response = await client.post('/octo/bookings', {
+        ...base,
+        unitItems: adults(1),
+        expirationMinutes,
+      });
+      expect(response.statusCode, response.body).toBeLessThan(500);
+    }
+    const urls = [
+      '/octo/bookings?localDateStart=2000-01-01&localDateEnd=2100-12-31',
+      '/octo/bookings?localDate=2027-02-30',
+      '/octo/bookings?localDateEnd=2030-01-01',
+      '/octo/bookings?supplierReference=x&optionId=zz',
+      `/octo/bookings?resellerReference=${'a'.repeat(101)}`,
+      '/octo/bookings?resellerReference=a&resellerReference=b',
+      '/octo/bookings/..%2F..%2Fapi',
+      `/octo/bookings/${randomUUID().toUpperCase()}`,
+      '/octo/products/%F0%9F%98%80',
+    ];
+    for (const url of urls) {
+      const response = await client.get(url);
+      expect(response.statusCode, `${url} ${response.body}`).toBeLessThan(500);
+    }
+    const ranges = [
+      { localDateStart: '2020-01-01', localDateEnd: '2030-01-01' },
+      { localDateStart: '2030-01-01', localDateEnd: '2020-01-01' },
+    ];
+    for (const range of ranges) {
+      const response = await client.post('/octo/availability/calendar', {
+        productId: departure.productId,
+        optionId: departure.optionId,
+        ...range,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+    }
+    const ids = await client.post('/octo/availability', {
+      productId: departure.productId,
+      optionId: departure.optionId,
+      availabilityIds: [octoAvailabilityId('2020-01-01'), octoAvailabilityId('2035-01-01')],
+    });
+    expect(ids.statusCode, ids.body).toBe(400);
+  });
+
+  it('moves a hold neither onto a full day (PATCH) nor past its seats (confirm with more units)', async () => {
+    const departure = await soonDeparture(60, 120);
+    const hold = await holdOn(departure, 1);
+    const seats = async (date: string) => {
+      const response = await client.post('/octo/availability', {
+        productId: departure.productId,
+        optionId: departure.optionId,
+        localDate: date,
+      });
+      return (response.json() as { vacancies: number }[])[0]?.vacancies ?? 0;
+    };
+    const left = await seats(departure.date);
+    const tooMany = Array.from({ length: Math.min(left + 2, 40) }, () => ({ unitId: 'adult' }));
+    if (left + 2 <= 40) {
+      const confirm = await client.post(`/octo/bookings/${hold.uuid}/confirm`, {
+        unitItems: tooMany,
+      });
+      expect(confirm.statusCode, confirm.body).toBe(400);
+      expect((await client.get(`/octo/bookings/${hold.uuid}`)).json().status).toBe('ON_HOLD');
+    }
+  });
+
+  it('takes neither a session token as a key nor a key as a session', async () => {
+    const key = await client.get('/octo/supplier');
+    expect(key.statusCode).toBe(200);
+    const asSession = await app.inject({
+      url: '/api/tour/booking/list',
+      headers: { authorization: `Bearer ${DEMO_OCTO_KEY}` },
+    });
+    expect(asSession.statusCode).toBe(401);
   });
 });
