@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema.ts';
 import { ledgerTotals } from '../src/modules/ledger/ledger.ts';
+import { hashResellerKey } from '../src/modules/resellers/key.ts';
 import { DEMO_OCTO_KEY } from '../src/seed/demo-accounts.ts';
 import { createTestApp, type TestContext, testConfig } from './support/app.ts';
 import { type OctoClient, octo, otherReseller } from './support/octo.ts';
@@ -118,6 +119,34 @@ describe('OCTO attack: two cancels of a confirmed booking at once', () => {
   });
 });
 
+describe('OCTO attack: a cancellation under the policy, at net prices', () => {
+  it('keeps the policy’s share of what the company owes (its net price), not of the retail price', async () => {
+    await ctx.database.db.execute(
+      sql`update corporate_clients set net_discount_bps = 2000 where id in (select corporate_client_id from reseller_keys)`,
+    );
+    app.catalogue.clear();
+    try {
+      const departure = await soonDeparture(12, 28);
+      const hold = await holdOn(departure, 2);
+      const confirmed = await client.post(`/octo/bookings/${hold.uuid}/confirm`, {});
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      const net = confirmed.json().pricing.net as number;
+      const row = await rowOf(hold.uuid);
+      expect((await ledgerTotals(ctx.database.db, row.id)).debt).toBe(net);
+      const cancelled = await client.post(`/octo/bookings/${hold.uuid}/cancel`, {});
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json().cancellation.refund).toBe('PARTIAL');
+      const debt = (await ledgerTotals(ctx.database.db, row.id)).debt;
+      // 12 to 28 days ahead the corporate policy keeps half (30 days or fewer: 50%).
+      expect(debt).toBeLessThanOrEqual(Math.ceil(net / 2));
+      expect(debt).toBeGreaterThan(0);
+    } finally {
+      await ctx.database.db.execute(sql`update corporate_clients set net_discount_bps = 0`);
+      app.catalogue.clear();
+    }
+  });
+});
+
 describe('OCTO attack: wrong keys', () => {
   it('limits a flood of wrong keys from one address (429), as it limits a key', async () => {
     const limited = await createTestApp({
@@ -164,7 +193,12 @@ describe('OCTO attack: probes', () => {
       expect(patched.statusCode, patched.body).toBe(200);
       expect(await owed(hold.uuid)).toBe(patched.json().pricing?.net);
       const confirmed = await client.post(`/octo/bookings/${hold.uuid}/confirm`, {
-        unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }, { unitId: 'adult' }, { unitId: 'baby' }],
+        unitItems: [
+          { unitId: 'adult' },
+          { unitId: 'adult' },
+          { unitId: 'adult' },
+          { unitId: 'baby' },
+        ],
       });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
       expect(await owed(hold.uuid)).toBe(confirmed.json().pricing?.net);
@@ -190,16 +224,31 @@ describe('OCTO attack: probes', () => {
       { ...base, unitItems: adults(40) },
       { ...base, unitItems: [{ unitId: 'baby' }] },
       { ...base, unitItems: [{ unitId: 'child' }] },
-      { ...base, unitItems: [{ unitId: 'adult' }, ...Array.from({ length: 39 }, () => ({ unitId: 'baby' }))] },
+      {
+        ...base,
+        unitItems: [{ unitId: 'adult' }, ...Array.from({ length: 39 }, () => ({ unitId: 'baby' }))],
+      },
       { ...base, availabilityId: `${departure.date}T00:00:00+00:00`, unitItems: adults(1) },
       { ...base, availabilityId: '2027-02-30T00:00:00-05:00', unitItems: adults(1) },
-      { ...base, availabilityId: octoAvailabilityId(dayjs().add(11, 'year').format('YYYY-06-01')), unitItems: adults(1) },
-      { ...base, availabilityId: octoAvailabilityId(dayjs().add(1, 'year').format('YYYY-02-10')), unitItems: adults(1) },
+      {
+        ...base,
+        availabilityId: octoAvailabilityId(dayjs().add(11, 'year').format('YYYY-06-01')),
+        unitItems: adults(1),
+      },
+      {
+        ...base,
+        availabilityId: octoAvailabilityId(dayjs().add(1, 'year').format('YYYY-02-10')),
+        unitItems: adults(1),
+      },
       { ...base, unitItems: [{ unitId: '__proto__' }] },
       { ...base, unitItems: [{ unitId: 'constructor' }] },
       { ...base, unitItems: adults(1), contact: { emailAddress: 'not an email' } },
       { ...base, unitItems: adults(1), contact: { country: 'zzz' } },
-      { ...base, unitItems: adults(1), contact: { locales: Array.from({ length: 11 }, () => 'en') } },
+      {
+        ...base,
+        unitItems: adults(1),
+        contact: { locales: Array.from({ length: 11 }, () => 'en') },
+      },
       { ...base, unitItems: [{ unitId: 'adult', uuid: 'x' }] },
       { ...base, optionId: 'a~b', unitItems: adults(1) },
       { ...base, unitItems: Array.from({ length: 10_000 }, () => ({ unitId: 'adult' })) },
@@ -208,7 +257,10 @@ describe('OCTO attack: probes', () => {
     ];
     for (const body of bodies) {
       const response = await client.post('/octo/bookings', body);
-      expect(response.statusCode, `${JSON.stringify(body).slice(0, 200)} ${response.body}`).not.toBe(200);
+      expect(
+        response.statusCode,
+        `${JSON.stringify(body).slice(0, 200)} ${response.body}`,
+      ).not.toBe(200);
       expect(response.statusCode, response.body).toBeLessThan(500);
       expect(response.json().error).toBeTruthy();
     }
@@ -276,6 +328,90 @@ describe('OCTO attack: probes', () => {
       expect(confirm.statusCode, confirm.body).toBe(400);
       expect((await client.get(`/octo/bookings/${hold.uuid}`)).json().status).toBe('ON_HOLD');
     }
+  });
+
+  it('books at the price its availability quoted for the same units', async () => {
+    const departure = await soonDeparture(60, 120);
+    const mixes: Record<string, number>[] = [
+      { adult: 1 },
+      { adult: 2, student: 1 },
+      { adult: 1, child: 1, baby: 1 },
+      { adult: 5, baby: 2 },
+      { student: 3, child: 2 },
+      { adult: 9 },
+    ];
+    for (const mix of mixes) {
+      const units = Object.entries(mix).map(([id, quantity]) => ({ id, quantity }));
+      const quoted = await client.post('/octo/availability', {
+        productId: departure.productId,
+        optionId: departure.optionId,
+        localDate: departure.date,
+        units,
+      });
+      expect(quoted.statusCode, quoted.body).toBe(200);
+      const quote = (quoted.json() as { pricing: { retail: number; net: number } }[])[0]?.pricing;
+      const held = await client.post('/octo/bookings', {
+        productId: departure.productId,
+        optionId: departure.optionId,
+        availabilityId: octoAvailabilityId(departure.date),
+        unitItems: units.flatMap((unit) =>
+          Array.from({ length: unit.quantity }, () => ({ unitId: unit.id })),
+        ),
+      });
+      if (held.statusCode !== 200) continue;
+      expect(held.json().pricing, JSON.stringify(mix)).toEqual(
+        expect.objectContaining({ retail: quote?.retail, net: quote?.net }),
+      );
+      await client.post(`/octo/bookings/${held.json().uuid}/cancel`, {});
+    }
+  });
+
+  it('answers deeply nested and huge bodies with a 4xx', async () => {
+    const depth = 300_000;
+    for (const payload of [
+      `${'['.repeat(depth)}${']'.repeat(depth)}`,
+      `{"productId":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`,
+      JSON.stringify({ productId: '100401', contact: { fullName: 'x'.repeat(900_000) } }),
+      JSON.stringify({
+        productId: '100401',
+        unitItems: Array.from({ length: 10_000 }, () => ({})),
+      }),
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/octo/bookings',
+        headers: { authorization: `Bearer ${DEMO_OCTO_KEY}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, response.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, response.body.slice(0, 300)).toBeLessThan(500);
+    }
+  });
+
+  it('refuses the key of a user who left the company, and another company’s key on extend and lists', async () => {
+    const departure = await soonDeparture(60, 120);
+    const hold = await holdOn(departure, 1);
+    await client.patch(`/octo/bookings/${hold.uuid}`, { resellerReference: 'ATTACK-REF-1' });
+    const otherKey = await otherReseller(app, ctx.database.db);
+    const other = octo(app, otherKey);
+    const extend = await other.post(`/octo/bookings/${hold.uuid}/extend`, {
+      expirationMinutes: 60,
+    });
+    expect(extend.json()).toMatchObject({ error: 'INVALID_BOOKING_UUID' });
+    for (const url of [
+      '/octo/bookings?resellerReference=ATTACK-REF-1',
+      `/octo/bookings?localDate=${departure.date}`,
+      `/octo/bookings?localDateStart=2000-01-01&localDateEnd=2100-01-01`,
+    ]) {
+      const response = await other.get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([]);
+    }
+    // The key's user leaves the company: the key stops at once.
+    await ctx.database.db.execute(
+      sql`update users set corporate_client_id = null where id in (select user_id from reseller_keys where key_hash = ${hashResellerKey(otherKey)})`,
+    );
+    expect((await other.get('/octo/supplier')).statusCode).toBe(403);
   });
 
   it('takes neither a session token as a key nor a key as a session', async () => {
