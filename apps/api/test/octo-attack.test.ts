@@ -414,6 +414,34 @@ describe('OCTO attack: probes', () => {
     expect((await other.get('/octo/supplier')).statusCode).toBe(403);
   });
 
+  it('never quotes a zero price for a group the tour cannot take or price (a baby alone is free, and refused when booked)', async () => {
+    const departure = await soonDeparture(60, 120);
+    for (const units of [
+      [{ id: 'adult', quantity: 99 }],
+      [
+        { id: 'adult', quantity: 1 },
+        { id: 'baby', quantity: 9 },
+      ],
+    ]) {
+      const response = await client.post('/octo/availability', {
+        productId: departure.productId,
+        optionId: departure.optionId,
+        localDate: departure.date,
+        units,
+      });
+      expect(response.statusCode, response.body).toBeLessThan(500);
+      if (response.statusCode !== 200) continue;
+      for (const day of response.json() as {
+        available: boolean;
+        pricing?: { retail: number };
+        unitPricing?: { unitId: string; retail: number }[];
+      }[]) {
+        if (!day.available) continue;
+        expect(day.pricing?.retail, JSON.stringify({ units, day })).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('takes neither a session token as a key nor a key as a session', async () => {
     const key = await client.get('/octo/supplier');
     expect(key.statusCode).toBe(200);
