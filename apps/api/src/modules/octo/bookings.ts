@@ -598,8 +598,9 @@ export async function cancel(
   if (!row) throw invalidBooking(uuid);
   if (row.cancelledBy) return answer(caller, where);
   const tour = await tourOf(caller.load, row.tourCode);
-  if (row.octoHold) {
-    await cancelHold(caller, row.id, body.reason ?? '');
+  // A hold is cancelled for free only if it is still one under its lock: a confirm that won the
+  // race made it a confirmed booking, cancelled below under the policy (octo-attack.test).
+  if (row.octoHold && (await cancelHold(caller, row.id, body.reason ?? ''))) {
     return answer(caller, where);
   }
   if (!octoCancellable(row.travelDate, todayInLima(), tour.cutoffDays)) {
@@ -634,16 +635,18 @@ export async function cancel(
 
 /**
  * A hold cancelled by the reseller: it gives its seats back, and costs nothing (it was never
- * confirmed); an expired one is cancelled the same way.
+ * confirmed); an expired one is cancelled the same way. False, and nothing done, when it was
+ * confirmed meanwhile (it is no longer a hold once locked).
  */
-async function cancelHold(caller: OctoCaller, bookingId: string, reason: string) {
-  await caller.db.transaction(async (tx) => {
+async function cancelHold(caller: OctoCaller, bookingId: string, reason: string): Promise<boolean> {
+  return caller.db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ id: bookings.id, cancelledBy: bookings.cancelledBy })
+      .select({ id: bookings.id, cancelledBy: bookings.cancelledBy, octoHold: bookings.octoHold })
       .from(bookings)
       .where(eq(bookings.id, bookingId))
       .for('update');
-    if (!locked || locked.cancelledBy) return;
+    if (!locked || locked.cancelledBy) return true;
+    if (!locked.octoHold) return false;
     await cancelBooking(tx, bookingId, 'customer', reason);
     const cost = await costOf(tx, bookingId);
     if (cost > 0) {
@@ -652,6 +655,7 @@ async function cancelHold(caller: OctoCaller, bookingId: string, reason: string)
         .values({ bookingId, kind: 'discount', amountCents: cost, description: 'cancellation' });
     }
     await tx.update(bookings).set({ octoUpdatedAt: sql`now()` }).where(eq(bookings.id, bookingId));
+    return true;
   });
 }
 

@@ -88,16 +88,25 @@ export const octoRoutes: FastifyPluginAsyncZod = async (app) => {
     timeWindow: 60_000,
     keyGenerator: (request) => `octo:key:${request.reseller?.keyId ?? request.ip}`,
   });
-  app.addHook('onRequest', async (request, reply) => {
-    request.reseller = await resellerOf(app.db, request.headers.authorization);
-    if (app.config.rateLimits.enabled) {
-      const limit = await perKey(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        throw new AppError('TOO_MANY_REQUESTS', 'tooManyRequests', {
-          headers: { 'retry-after': String(Math.max(1, limit.ttlInSeconds)) },
-        });
-      }
+  const limitRate = async (request: FastifyRequest) => {
+    if (!app.config.rateLimits.enabled) return;
+    const limit = await perKey(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw new AppError('TOO_MANY_REQUESTS', 'tooManyRequests', {
+        headers: { 'retry-after': String(Math.max(1, limit.ttlInSeconds)) },
+      });
     }
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    try {
+      request.reseller = await resellerOf(app.db, request.headers.authorization);
+    } catch (error) {
+      // A missing or wrong key counts against its address's rate (the key generator's fallback):
+      // guessing keys, or flooding the database with look-ups, is limited too (octo-attack.test).
+      await limitRate(request);
+      throw error;
+    }
+    await limitRate(request);
     const view = viewOf(request);
     reply.header(
       'octo-capabilities',
