@@ -30,6 +30,7 @@ import {
   tourOf,
 } from './catalogue.ts';
 import { badRequest, registerOctoErrors } from './errors.ts';
+import { availabilityDate } from './hold.ts';
 import { resellerOf } from './reseller.ts';
 import type { Booking, Supplier } from './types.ts';
 
@@ -203,7 +204,7 @@ export const octoRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       let dates: string[];
       if (body.availabilityIds) {
-        dates = body.availabilityIds.map((id) => octoBookings.availabilityDate(id));
+        dates = body.availabilityIds.map((id) => availabilityDate(id));
       } else if (body.localDate) {
         dates = [body.localDate];
       } else if (body.localDateStart && body.localDateEnd) {
