@@ -6,11 +6,11 @@ import {
   type Browser,
   type BrowserContext,
   chromium,
+  type Download,
   type Locator,
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
-import { CHROMIUM } from './global-setup.ts';
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -20,6 +20,7 @@ export type ViewportName = keyof typeof viewports;
 
 export const baseUrl = inject('baseUrl');
 const skipReason = inject('skipReason');
+const browserEndpoint = inject('browserEndpoint');
 
 /**
  * A describe block (with `.each`) that is skipped when Chromium is not installed; the global
@@ -33,22 +34,14 @@ let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];
 const pageErrors: string[] = [];
 
-/** Launches one headless Chromium per test file; each test gets fresh contexts from it. */
+/**
+ * Connects the test file to the suite's headless Chromium (launched once by the global setup);
+ * each test gets fresh contexts from it, closed after the test.
+ */
 export function useBrowser() {
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
+    if (skipReason) return;
+    browser = await chromium.connect(browserEndpoint);
   });
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();
@@ -56,7 +49,9 @@ export function useBrowser() {
     expect(errors, 'uncaught errors in the page').toEqual([]);
   });
   afterAll(async () => {
+    // Closes this file's contexts, if any are left, and disconnects; the browser runs on.
     await browser?.close();
+    browser = undefined;
   });
 }
 
@@ -86,6 +81,16 @@ export async function openPage(
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   return page;
+}
+
+/**
+ * The bytes of a finished download. (The browser runs in its own server process, so the file is
+ * streamed from it: `download.path()` is only for a browser launched by the test process.)
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }
 
 /** Opens a route of the hash router. */

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
 } from '../support/api.ts';
 import {
   describeInBrowser,
+  downloadedBytes,
   expectAccessible,
   openPage,
   screenshot,
@@ -25,8 +25,7 @@ useBrowser();
 /** Saves what a click downloads and answers its name and bytes. */
 async function downloadOf(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  const file = await download.path();
-  return { name: download.suggestedFilename(), bytes: await readFile(file) };
+  return { name: download.suggestedFilename(), bytes: await downloadedBytes(download) };
 }
 
 describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { rucCheckDigit, todayInLima } from '@cusco/shared';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { setPassengers } from '../support/booking.ts';
 import {
   baseUrl,
   describeInBrowser,
+  downloadedBytes,
   expectAccessible,
   openPage,
   screenshot,
@@ -58,7 +58,7 @@ async function payWithCard(page: Page) {
 /** Saves what a click downloads and answers its name and bytes. */
 async function downloadOf(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: download.suggestedFilename(), bytes: await readFile(await download.path()) };
+  return { name: download.suggestedFilename(), bytes: await downloadedBytes(download) };
 }
 
 /** The booking's receipts, as its owner reads them, once there is one. */
