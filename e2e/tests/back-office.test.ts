@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../support/api.ts';
 import {
   describeInBrowser,
+  downloadedBytes,
   expectAccessible,
   openPage,
   screenshot,
@@ -374,8 +374,8 @@ describeInBrowser('departures and manifests (issue 13)', () => {
       page.getByRole('button', { name: adminText('en', 'manifest.csv') }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`manifest-100401-${date}.csv`);
-    const csv = parseCsv(await readFile((await download.path()) as string, 'utf8')).filter(
-      (fields) => fields.some((field) => field !== ''),
+    const csv = parseCsv((await downloadedBytes(download)).toString('utf8')).filter((fields) =>
+      fields.some((field) => field !== ''),
     );
     const [, ...records] = csv;
     expect(records).toHaveLength(rows.length);
