@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import {
   type Browser,
   type BrowserContext,
   chromium,
   type Download,
+  type Frame,
   type Locator,
   type Page,
 } from 'playwright-core';
@@ -107,6 +108,55 @@ export interface A11yViolation {
 }
 
 /**
+ * axe-core as @axe-core/playwright bundles it (the same version and source its AxeBuilder
+ * injected), resolved from that package so that the two can never differ.
+ */
+const axeSource: string = createRequire(
+  createRequire(import.meta.url).resolve('@axe-core/playwright'),
+)('axe-core').source;
+
+/**
+ * The options every scan runs with. (They were given to AxeBuilder as `.withTags([...])` then
+ * `.options({...})`, and `options()` replaces what `withTags()` set: the scans have always run
+ * every rule axe enables by default, not only those tags. Kept exactly so.)
+ */
+const axeOptions = {
+  // Still "experimental" in axe (off unless asked for): a control's name must contain the
+  // text it shows (WCAG 2.5.3, Label in Name), so that a voice user can say what they see
+  // (issue 28).
+  rules: { 'label-content-name-mismatch': { enabled: true } },
+  // The same rules run on every element; only the violations are written out in full. Axe
+  // spends most of a scan writing a selector and an HTML excerpt for every node that passes
+  // (its API.md, "Performance"), which nothing here reads: a scan of the tour editor took a
+  // third of the time.
+  resultTypes: ['violations'],
+};
+
+/**
+ * Puts axe in a frame unless the frame's document already has it. AxeBuilder evaluated the
+ * whole of axe (half a megabyte) twice in the page before every scan; a document keeps it from
+ * one scan to the next (the app's screens change by the hash, in one document), and a new
+ * document (a reload, a frame) gets it again. Configured as AxeBuilder's legacy mode does.
+ */
+async function injectAxe(frame: Frame) {
+  const present = await frame.evaluate(
+    () => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function',
+  );
+  if (present) return;
+  await frame.evaluate(axeSource);
+  await frame.evaluate(
+    `axe.configure({ allowedOrigins: ["<same_origin>"], branding: { application: 'playwright' } })`,
+  );
+}
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
  * The serious and critical accessibility violations axe finds on the page as it is now, once its
  * transitions have ended (a dialog fading in or out has text of too little contrast).
  */
@@ -124,25 +174,27 @@ export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]
       ),
     )
     .toBe(0);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .options({
-      // Still "experimental" in axe (off unless asked for): a control's name must contain the
-      // text it shows (WCAG 2.5.3, Label in Name), so that a voice user can say what they see
-      // (issue 28).
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-      // The same rules run on every element; only the violations are written out in full. Axe
-      // spends most of a scan writing a selector and an HTML excerpt for every node that passes
-      // (its API.md, "Performance"), which nothing here reads: a scan of the tour editor took a
-      // third of the time.
-      resultTypes: ['violations'],
-    })
-    // axe.run in the page itself (same-origin frames included), instead of a partial run per
-    // frame finished in a new blank tab: the same findings for the app's pages, which have no
-    // cross-origin frames, without opening a tab and loading axe twice per scan.
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations
+  // axe.run in the page itself (same-origin frames included, each with its own axe), as
+  // AxeBuilder's legacy mode ran it, instead of a partial run per frame finished in a new blank
+  // tab: the same findings for the app's pages, which have no cross-origin frames.
+  await injectAxe(page.mainFrame());
+  for (const frame of page.frames()) {
+    // A frame that is gone or will not take a script is left out, as AxeBuilder left it out.
+    if (frame !== page.mainFrame()) await injectAxe(frame).catch(() => undefined);
+  }
+  const outcome = await page.evaluate(
+    ({ options }) =>
+      (
+        window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } }
+      ).axe
+        .run({ exclude: [], include: [] }, options)
+        .then((results) => ({ error: null, results }))
+        .catch((error: Error) => ({ error: error.message, results: null })),
+    { options: axeOptions },
+  );
+  if (outcome.error !== null) throw new Error(outcome.error);
+  const { violations } = outcome.results as { violations: AxeViolation[] };
+  return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
       id: violation.id,
