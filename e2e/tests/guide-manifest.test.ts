@@ -166,7 +166,6 @@ describeInBrowser("the guide's manifest (issue 29)", () => {
     expect(assigned.crew.map((member) => member.role).sort()).toEqual(['cook', 'guide']);
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.agent.email, demo.agent.password);
     await visit(page, `/admin/departures/${TOUR}/${day}`);
     // The crew, in the departure's crew section: name and phone, role.

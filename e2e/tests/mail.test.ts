@@ -36,7 +36,6 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
       const { token } = await signInApi(customer.email, customer.password);
       const booking = await createBooking(token, '200401', { adults: 1 });
       const page = await openPage(viewport);
-      await visit(page, '/login');
       await signInThroughApi(page, customer.email, customer.password);
 
       // Unpaid: no travel documents yet.
@@ -88,7 +87,6 @@ describeInBrowser('password reset and the mailbox', () => {
     // The embedded transport kept the message: an administrator opens it in the mailbox, and
     // finds it without its link (whoever reads it could take the account over; issue 26).
     const admin = await openPage('desktop');
-    await visit(admin, '/login');
     await signInThroughApi(admin, demo.admin.email, demo.admin.password);
     await visit(admin, `/admin/mail?q=${encodeURIComponent(customer.email)}&kind=password_reset`);
     const open = admin.getByRole('button', { name: 'Open the message Reset your password' });
