@@ -6,10 +6,17 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     globalSetup: ['support/global-setup.ts'],
     fileParallelism: false,
+    // The files run one after another in one worker that keeps the modules they share
+    // (playwright-core, axe, the shared package): importing them again for every file took 50 s
+    // of a run. Each file still connects to the browser itself and each test opens fresh
+    // contexts; nothing here replaces a module (vi.mock) or keeps state between files.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ['default'],
-    // Screens wait for the API; give a condition up to 15 s before calling it false.
-    expect: { poll: { timeout: 15_000, interval: 100 } },
+    // Screens wait for the API; give a condition up to 15 s before calling it false, asking
+    // again every 50 ms (Vitest's default): at 100 ms a condition met just after a check was
+    // seen on average 50 ms late, hundreds of times a run.
+    expect: { poll: { timeout: 15_000, interval: 50 } },
   },
 });

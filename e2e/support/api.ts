@@ -62,20 +62,53 @@ export async function createCustomer(name = 'Rosa', lastname = 'Mamani', server 
 }
 
 /**
- * Signs in through the API from the login screen and stores the session as the app does; then
- * waits until the app, reloaded, has taken the signed-in user off the login screen, so that the
- * next visit is not overtaken by that redirect.
+ * Signs in through the API and stores the session as the app does (`token`, `infoauth`), then
+ * opens the login screen and waits until the app has taken the signed-in user off it, so that
+ * the next visit is not overtaken by that redirect.
+ *
+ * On a page that has shown nothing yet, the session goes into the context's storage before the
+ * app's first load, so the app loads once; on a page already showing the app, it is stored
+ * there and the app reloaded.
  */
 export async function signInThroughApi(page: Page, email: string, password: string) {
-  const session = await post('authentication/login', { username: email, password });
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('infoauth', JSON.stringify(user));
-  }, session);
-  await page.reload();
+  const session = (await post('authentication/login', { username: email, password })) as {
+    token: string;
+    user: { id: string };
+  };
+  const stored = [
+    { name: 'token', value: session.token },
+    { name: 'infoauth', value: JSON.stringify(session.user) },
+  ];
+  if (page.url() === 'about:blank') {
+    // What the context already keeps is kept (setStorageState replaces the whole state).
+    const context = page.context();
+    const state = await context.storageState();
+    const origin = new URL(baseUrl).origin;
+    const others = state.origins.filter((entry) => entry.origin !== origin);
+    const ours = state.origins.find((entry) => entry.origin === origin)?.localStorage ?? [];
+    await context.setStorageState({
+      ...state,
+      origins: [
+        ...others,
+        {
+          origin,
+          localStorage: [
+            ...ours.filter((item) => !stored.some((entry) => entry.name === item.name)),
+            ...stored,
+          ],
+        },
+      ],
+    });
+    await page.goto('/#/login');
+  } else {
+    await page.evaluate((items) => {
+      for (const { name, value } of items) localStorage.setItem(name, value);
+    }, stored);
+    await page.reload();
+  }
   // Customers land on their reservations, staff on the back office.
   await expect.poll(() => page.url()).toMatch(/#\/(main\/|admin)/);
-  return session as { token: string; user: { id: string } };
+  return session;
 }
 
 /** Fails to sign in to an account a number of times (a wrong password each time). */

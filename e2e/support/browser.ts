@@ -1,16 +1,17 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import {
   type Browser,
   type BrowserContext,
   chromium,
+  type Download,
+  type Frame,
   type Locator,
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
-import { CHROMIUM } from './global-setup.ts';
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -20,6 +21,7 @@ export type ViewportName = keyof typeof viewports;
 
 export const baseUrl = inject('baseUrl');
 const skipReason = inject('skipReason');
+const browserEndpoint = inject('browserEndpoint');
 
 /**
  * A describe block (with `.each`) that is skipped when Chromium is not installed; the global
@@ -33,22 +35,14 @@ let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];
 const pageErrors: string[] = [];
 
-/** Launches one headless Chromium per test file; each test gets fresh contexts from it. */
+/**
+ * Connects the test file to the suite's headless Chromium (launched once by the global setup);
+ * each test gets fresh contexts from it, closed after the test.
+ */
 export function useBrowser() {
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
+    if (skipReason) return;
+    browser = await chromium.connect(browserEndpoint);
   });
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();
@@ -56,7 +50,9 @@ export function useBrowser() {
     expect(errors, 'uncaught errors in the page').toEqual([]);
   });
   afterAll(async () => {
+    // Closes this file's contexts, if any are left, and disconnects; the browser runs on.
     await browser?.close();
+    browser = undefined;
   });
 }
 
@@ -88,6 +84,16 @@ export async function openPage(
   return page;
 }
 
+/**
+ * The bytes of a finished download. (The browser runs in its own server process, so the file is
+ * streamed from it: `download.path()` is only for a browser launched by the test process.)
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
 /** Opens a route of the hash router. */
 export async function visit(page: Page, route: string) {
   await page.goto(`/#${route}`);
@@ -99,6 +105,55 @@ export interface A11yViolation {
   impact: string | null | undefined;
   help: string;
   nodes: string[];
+}
+
+/**
+ * axe-core as @axe-core/playwright bundles it (the same version and source its AxeBuilder
+ * injected), resolved from that package so that the two can never differ.
+ */
+const axeSource: string = createRequire(
+  createRequire(import.meta.url).resolve('@axe-core/playwright'),
+)('axe-core').source;
+
+/**
+ * The options every scan runs with. (They were given to AxeBuilder as `.withTags([...])` then
+ * `.options({...})`, and `options()` replaces what `withTags()` set: the scans have always run
+ * every rule axe enables by default, not only those tags. Kept exactly so.)
+ */
+const axeOptions = {
+  // Still "experimental" in axe (off unless asked for): a control's name must contain the
+  // text it shows (WCAG 2.5.3, Label in Name), so that a voice user can say what they see
+  // (issue 28).
+  rules: { 'label-content-name-mismatch': { enabled: true } },
+  // The same rules run on every element; only the violations are written out in full. Axe
+  // spends most of a scan writing a selector and an HTML excerpt for every node that passes
+  // (its API.md, "Performance"), which nothing here reads: a scan of the tour editor took a
+  // third of the time.
+  resultTypes: ['violations'],
+};
+
+/**
+ * Puts axe in a frame unless the frame's document already has it. AxeBuilder evaluated the
+ * whole of axe (half a megabyte) twice in the page before every scan; a document keeps it from
+ * one scan to the next (the app's screens change by the hash, in one document), and a new
+ * document (a reload, a frame) gets it again. Configured as AxeBuilder's legacy mode does.
+ */
+async function injectAxe(frame: Frame) {
+  const present = await frame.evaluate(
+    () => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function',
+  );
+  if (present) return;
+  await frame.evaluate(axeSource);
+  await frame.evaluate(
+    `axe.configure({ allowedOrigins: ["<same_origin>"], branding: { application: 'playwright' } })`,
+  );
+}
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
 }
 
 /**
@@ -119,25 +174,27 @@ export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]
       ),
     )
     .toBe(0);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .options({
-      // Still "experimental" in axe (off unless asked for): a control's name must contain the
-      // text it shows (WCAG 2.5.3, Label in Name), so that a voice user can say what they see
-      // (issue 28).
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-      // The same rules run on every element; only the violations are written out in full. Axe
-      // spends most of a scan writing a selector and an HTML excerpt for every node that passes
-      // (its API.md, "Performance"), which nothing here reads: a scan of the tour editor took a
-      // third of the time.
-      resultTypes: ['violations'],
-    })
-    // axe.run in the page itself (same-origin frames included), instead of a partial run per
-    // frame finished in a new blank tab: the same findings for the app's pages, which have no
-    // cross-origin frames, without opening a tab and loading axe twice per scan.
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations
+  // axe.run in the page itself (same-origin frames included, each with its own axe), as
+  // AxeBuilder's legacy mode ran it, instead of a partial run per frame finished in a new blank
+  // tab: the same findings for the app's pages, which have no cross-origin frames.
+  await injectAxe(page.mainFrame());
+  for (const frame of page.frames()) {
+    // A frame that is gone or will not take a script is left out, as AxeBuilder left it out.
+    if (frame !== page.mainFrame()) await injectAxe(frame).catch(() => undefined);
+  }
+  const outcome = await page.evaluate(
+    ({ options }) =>
+      (
+        window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } }
+      ).axe
+        .run({ exclude: [], include: [] }, options)
+        .then((results) => ({ error: null, results }))
+        .catch((error: Error) => ({ error: error.message, results: null })),
+    { options: axeOptions },
+  );
+  if (outcome.error !== null) throw new Error(outcome.error);
+  const { violations } = outcome.results as { violations: AxeViolation[] };
+  return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
       id: violation.id,

@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startProduct } from './product.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The suite's one headless Chromium (support/browser.ts connects to it), or ''. */
+    browserEndpoint: string;
     /** Why the browser tests cannot run here (no Chromium), or '' when they can. */
     skipReason: string;
   }
@@ -12,7 +15,22 @@ declare module 'vitest' {
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Starts the product (`node scripts/start.mjs`) on a free port with a throwaway data folder. */
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * Starts the product (`node scripts/start.mjs`) on a free port with a throwaway data folder, and
+ * one headless Chromium for the whole run: every test file connects to it and every test gets
+ * fresh contexts (profiles) from it, so no cookie or storage passes from one test to another,
+ * while the browser is launched once instead of once per file.
+ */
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM)) {
     const reason = `Chromium not found at ${CHROMIUM}: install it with 'apt-get install chromium' to run the browser tests`;
@@ -21,6 +39,7 @@ export default async function setup(project: TestProject) {
     console.warn(`\n⚠ ${reason}. Skipping them.\n`);
     project.provide('skipReason', reason);
     project.provide('baseUrl', '');
+    project.provide('browserEndpoint', '');
     return;
   }
 
@@ -28,7 +47,17 @@ export default async function setup(project: TestProject) {
     // Every test signs up from this one address: room for the suite to grow, limits still on.
     RATE_LIMIT_SCALE: '5',
   });
+  const browser = await chromium
+    .launchServer({ executablePath: CHROMIUM, headless: true, args: chromiumArgs })
+    .catch(async (error: unknown) => {
+      await product.stop();
+      throw error;
+    });
   project.provide('baseUrl', product.baseUrl);
+  project.provide('browserEndpoint', browser.wsEndpoint());
   project.provide('skipReason', '');
-  return () => product.stop();
+  return async () => {
+    await browser.close();
+    await product.stop();
+  };
 }

@@ -145,7 +145,6 @@ describeInBrowser('sessions and routes', () => {
   it('sends a revoked session to the login screen on its next call', async () => {
     const page = await openPage('desktop');
     const customer = await createCustomer();
-    await visit(page, '/login');
     const session = await signInThroughApi(page, customer.email, customer.password);
     await visit(page, '/main/tours');
     await expect.poll(() => page.getByRole('heading', { name: 'Tours' }).isVisible()).toBe(true);

@@ -51,7 +51,6 @@ describeInBrowser('availability (issue 14)', () => {
     const booking = await createBooking(session.token, '100201', { adults: 1 }, date);
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.admin.email, demo.admin.password);
     await visit(page, '/admin/departures');
     await page.getByRole('button', { name: t('departure.title') }).click();
@@ -162,7 +161,6 @@ describeInBrowser('the departure calendar of the back office (issue 14)', () => 
     );
 
     const page = await openPage('phone', 'es');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.admin.email, demo.admin.password);
     await visit(page, `/admin/calendar?tour=100201&month=${month.format('YYYY-MM')}`);
     await page.getByRole('button', { name: t('bulk.open') }).click();

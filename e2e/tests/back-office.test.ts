@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../support/api.ts';
 import {
   describeInBrowser,
+  downloadedBytes,
   expectAccessible,
   openPage,
   screenshot,
@@ -84,7 +84,6 @@ describeInBrowser('the back office (issue 13)', () => {
 
     const customer = await createCustomer('Nilda', 'Huaman');
     const other = await openPage('desktop', 'en');
-    await visit(other, '/login');
     await signInThroughApi(other, customer.email, customer.password);
     await visit(other, '/admin/bookings');
     await expect.poll(() => other.url()).toMatch(/#\/main\/booking$/);
@@ -98,7 +97,6 @@ describeInBrowser('the back office (issue 13)', () => {
     async (viewport, language) => {
       const t = (key: string) => adminText(language, key);
       const page = await openPage(viewport, language);
-      await visit(page, '/login');
       await signInThroughApi(page, demo.admin.email, demo.admin.password);
       const screens = [
         ['/admin/requests', 'requests.title'],
@@ -144,7 +142,6 @@ describeInBrowser.each([
     const after = Math.round((booking.total - payment) * 100) / 100;
 
     const page = await openPage(viewport, language);
-    await visit(page, '/login');
     await signInThroughApi(page, demo.agent.email, demo.agent.password);
     await visit(page, `/admin/bookings/${booking.code}`);
     const debt = page.getByTestId('admin-debt');
@@ -180,7 +177,6 @@ describeInBrowser.each([
     await screenshot(page, `admin-booking-paid-${viewport}-${language}`);
 
     const customerPage = await openPage(viewport, language);
-    await visit(customerPage, '/login');
     await signInThroughApi(customerPage, customer.email, customer.password);
     await visit(customerPage, `/main/booking/detail/${booking.code}`);
     await expect
@@ -198,7 +194,6 @@ describeInBrowser('the keyboard (issue 13)', () => {
     const booking = await createBooking(session.token, '100401', { adults: 1 });
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.agent.email, demo.agent.password);
     await visit(page, `/admin/bookings/${booking.code}`);
     const debt = page.getByTestId('admin-debt');
@@ -235,7 +230,6 @@ describeInBrowser('refunds (issue 13)', () => {
     await payWithSandboxCard(session.token, booking.code, booking.transactionId ?? '');
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.admin.email, demo.admin.password);
     await visit(page, `/admin/bookings/${booking.code}`);
     const debt = page.getByTestId('admin-debt');
@@ -268,7 +262,6 @@ describeInBrowser('refunds (issue 13)', () => {
 
     // The customer owes the refunded $100 again, and may pay it.
     const customerPage = await openPage('desktop', 'en');
-    await visit(customerPage, '/login');
     await signInThroughApi(customerPage, customer.email, customer.password);
     await visit(customerPage, `/main/booking/detail/${booking.code}`);
     await expect
@@ -290,7 +283,6 @@ describeInBrowser('remove requests (issue 13)', () => {
     const unit = booking.total / 2;
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.agent.email, demo.agent.password);
     await visit(page, `/admin/requests?q=${booking.code}`);
     await page
@@ -355,7 +347,6 @@ describeInBrowser('departures and manifests (issue 13)', () => {
     await registerFirstPassenger(session.token, booking.code);
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.agent.email, demo.agent.password);
     await visit(page, `/admin/departures/100401/${date}`);
     const figure = page.getByTestId('manifest-completeness');
@@ -374,8 +365,8 @@ describeInBrowser('departures and manifests (issue 13)', () => {
       page.getByRole('button', { name: adminText('en', 'manifest.csv') }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`manifest-100401-${date}.csv`);
-    const csv = parseCsv(await readFile((await download.path()) as string, 'utf8')).filter(
-      (fields) => fields.some((field) => field !== ''),
+    const csv = parseCsv((await downloadedBytes(download)).toString('utf8')).filter((fields) =>
+      fields.some((field) => field !== ''),
     );
     const [, ...records] = csv;
     expect(records).toHaveLength(rows.length);

@@ -92,7 +92,6 @@ describeInBrowser.each([
     it('shows the booking already saved, with its Pay button, after a refresh: never a second one', async () => {
       const customer = await createCustomer('Rosa', 'Quispe');
       const page = await openPage(viewport, language);
-      await visit(page, '/login');
       await signInThroughApi(page, customer.email, customer.password);
       await visit(page, `/booking/200401/${w.lang}`);
       await setPassengers(page, w.adult, '2');

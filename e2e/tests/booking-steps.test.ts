@@ -179,7 +179,6 @@ describeInBrowser('the booking steps on a desktop in English', () => {
 
     const customer = await createCustomer('Nayra', 'Condori');
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, '/booking/200501');
     const day = await calendarAt(page, date);

@@ -356,7 +356,6 @@ describeInBrowser('booking page rules', () => {
   it('takes a signed-in visitor straight to step 3, and the header shows their name', async () => {
     const page = await openPage('desktop');
     const customer = await createCustomer('Julia', 'Pacheco');
-    await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, '/booking/200501');
     await expect.poll(() => page.getByTestId('header-user').textContent()).toBe('Julia Pacheco');
@@ -378,7 +377,6 @@ describeInBrowser('booking page rules', () => {
   it('offers Try again after a 503 and the retry, with the same Idempotency-Key, makes one booking', async () => {
     const page = await openPage('desktop');
     const customer = await createCustomer('Iris', 'Quispe');
-    await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, '/booking/200501');
     await setPassengers(page, 'Adult', '1');

@@ -77,7 +77,6 @@ describeInBrowser('cancelling on a phone in Spanish (issue 27)', () => {
     await payWithSandboxCard(session.token, booking.code, booking.transactionId ?? '');
 
     const page = await openPage('phone', 'es');
-    await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, `/main/booking/detail/${booking.code}`);
     await expect
@@ -154,7 +153,6 @@ describeInBrowser('cancelling on a desktop in English (issue 27)', () => {
     const other = await createBooking(session.token, '100201', { adults: 1 });
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, `/main/booking/detail/${cancelled.code}`);
     const dialog = await openCancellation(page, 'en', cancelled.code);

@@ -38,7 +38,6 @@ describeInBrowser('the catalogue editor (issue 14)', () => {
     const t = (key: string, values?: Record<string, string | number>) =>
       adminText('en', key, values);
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.admin.email, demo.admin.password);
 
     // The catalogue, from the back office's menu, searched by name.
@@ -121,7 +120,6 @@ describeInBrowser('the catalogue editor (issue 14)', () => {
       const t = (key: string, values?: Record<string, string | number>) =>
         adminText(language, key, values);
       const page = await openPage(viewport, language);
-      await visit(page, '/login');
       await signInThroughApi(page, demo.agent.email, demo.agent.password);
       await visit(page, '/admin/tours');
       await expectScreen(page, t('catalogue.title'), language);
@@ -155,7 +153,6 @@ describeInBrowser('the catalogue editor (issue 14)', () => {
     const t = (key: string, values?: Record<string, string | number>) =>
       adminText('es', key, values);
     const page = await openPage('phone', 'es');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.admin.email, demo.admin.password);
     await visit(page, `/admin/tours/${CODE}`);
     await expect
@@ -201,7 +198,6 @@ describeInBrowser('the catalogue editor (issue 14)', () => {
     const t = (key: string) => adminText('en', key);
     const open = async () => {
       const page = await openPage('desktop', 'en');
-      await visit(page, '/login');
       await signInThroughApi(page, demo.admin.email, demo.admin.password);
       await visit(page, `/admin/tours/${CODE}`);
       await expect

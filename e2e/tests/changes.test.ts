@@ -151,7 +151,6 @@ describeInBrowser('changing a reservation on a phone in Spanish (issue 27)', () 
     const newDate = nextTravelDate();
 
     const page = await openPage('phone', 'es');
-    await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, `/main/booking/detail/${booking.code}`);
     await expect
@@ -238,7 +237,6 @@ describeInBrowser('changing a reservation on a desktop in English (issue 27)', (
       now === was ? money(now) : `${money(now)} (was ${money(was)})`;
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, `/main/booking/detail/${booking.code}`);
     const registry = page.getByRole('list', { name: "Passengers' data" });
@@ -357,7 +355,6 @@ describeInBrowser('changing a reservation on a desktop in English (issue 27)', (
 
     // Each change was e-mailed in the booking's language: the back office's mailbox has both.
     const admin = await openPage('desktop');
-    await visit(admin, '/login');
     await signInThroughApi(admin, demo.admin.email, demo.admin.password);
     await visit(admin, `/admin/mail?q=${encodeURIComponent(customer.email)}&kind=booking_changed`);
     const open = admin.getByRole('button', {

@@ -72,7 +72,6 @@ describeInBrowser('the complaints book on a phone in Spanish (issue 30)', () => 
 
     // Staff find it in the queue through the menu, open it and answer it.
     const desk = await openPage('phone', 'es');
-    await visit(desk, '/login');
     await signInThroughApi(desk, demo.agent.email, demo.agent.password);
     await visit(desk, '/admin');
     await desk.getByRole('button', { name: text('nav.openMenu') }).click();

@@ -64,7 +64,6 @@ describeInBrowser("a departure's crew (issue 29)", () => {
     expect(permits.status).toBe(200);
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.agent.email, demo.agent.password);
 
     // The roster, read-only for an agent: the demo's crew, no add or edit.
@@ -161,7 +160,6 @@ describeInBrowser("a departure's crew (issue 29)", () => {
 
     // On a phone, in Spanish: the roster and the departure's crew, laid out for 390 px.
     const phone = await openPage('phone', 'es');
-    await visit(phone, '/login');
     await signInThroughApi(phone, demo.agent.email, demo.agent.password);
     await visit(phone, `/admin/departures/100401/${date}`);
     await expect

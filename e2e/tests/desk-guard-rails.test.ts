@@ -44,7 +44,6 @@ describeInBrowser('the desk’s guard rails (issue 28)', () => {
     await payWithSandboxCard(session.token, booking.code, booking.transactionId ?? '');
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.admin.email, demo.admin.password);
     await visit(page, `/admin/bookings/${booking.code}`);
     const debt = page.getByTestId('admin-debt');
@@ -96,7 +95,6 @@ describeInBrowser('the desk’s guard rails (issue 28)', () => {
 
     // The customer's own page does not show it either.
     const customerPage = await openPage('desktop', 'en');
-    await visit(customerPage, '/login');
     await signInThroughApi(customerPage, customer.email, customer.password);
     await visit(customerPage, `/main/booking/detail/${booking.code}`);
     await expect.poll(() => customerPage.getByText(booking.code).first().isVisible()).toBe(true);

@@ -68,7 +68,6 @@ describeInBrowser.each([
       const session = await signInApi(customer.email, customer.password);
       const booking = await createBooking(session.token, '100401', { adults: 2 });
       const page = await openPage(viewport, language);
-      await visit(page, '/login');
       await signInThroughApi(page, customer.email, customer.password);
       await visit(page, `/main/booking/detail/${booking.code}`);
 

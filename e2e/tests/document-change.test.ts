@@ -80,7 +80,6 @@ describeInBrowser('a document change after the lock (issue 29)', () => {
 
     // The customer, on a phone, in Spanish.
     const phone = await openPage('phone', 'es');
-    await visit(phone, '/login');
     await signInThroughApi(phone, customer.email, customer.password);
     await visit(phone, `/main/booking/detail/${booking.code}`);
     const card = phone.getByTestId('passenger-1');
@@ -119,7 +118,6 @@ describeInBrowser('a document change after the lock (issue 29)', () => {
     const a = (key: string, values?: Record<string, string | number>) =>
       adminText('en', key, values);
     const desk = await openPage('desktop', 'en');
-    await visit(desk, '/login');
     await signInThroughApi(desk, demo.agent.email, demo.agent.password);
     await desk.getByRole('link', { name: webText('en', 'nav.adminDocumentChanges') }).click();
     await desk

@@ -113,7 +113,6 @@ describeInBrowser('every screen (issue 28)', () => {
       // A customer: the reservations, one booking's detail, the requests, a request's form, the
       // profile.
       const traveller = await openPage(viewport, language);
-      await visit(traveller, '/login');
       await signInThroughApi(traveller, customer.email, customer.password);
       await check(traveller, `/main/booking/detail/${booking.code}`);
       await check(traveller, '/main/booking');
@@ -126,14 +125,12 @@ describeInBrowser('every screen (issue 28)', () => {
 
       // A corporate client: the company's tours and the corporate booking page.
       const corporate = await openPage(viewport, language);
-      await visit(corporate, '/login');
       await signInThroughApi(corporate, demo.corporate.email, demo.corporate.password);
       await check(corporate, '/main/tours');
       await check(corporate, '/corporative/100401');
 
       // The staff (an administrator sees every screen of the back office).
       const staff = await openPage(viewport, language);
-      await visit(staff, '/login');
       await signInThroughApi(staff, demo.admin.email, demo.admin.password);
       for (const route of [
         '/admin/requests',

@@ -66,7 +66,6 @@ describeInBrowser('the front desk (issue 28)', () => {
     const { tour, oneAdult } = await classicTrail();
     const agent = await signInApi(demo.agent.email, demo.agent.password);
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.agent.email, demo.agent.password);
     await visit(page, '/admin/bookings');
     await page.getByRole('link', { name: t('desk.open') }).click();
@@ -130,7 +129,6 @@ describeInBrowser('the front desk (issue 28)', () => {
     const agent = await signInApi(demo.agent.email, demo.agent.password);
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.agent.email, demo.agent.password);
     await visit(page, `/admin/bookings/${booking.code}`);
     const area = page.getByRole('region', { name: t('desk.change.title') });
@@ -215,7 +213,6 @@ describeInBrowser('the front desk (issue 28)', () => {
     expect((await customerSees())?.percentage).toBe(0);
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.agent.email, demo.agent.password);
     await visit(page, `/admin/bookings/${booking.code}`);
     const add = page.getByRole('button', {
@@ -266,7 +263,6 @@ describeInBrowser('the front desk (issue 28)', () => {
 
   it('the new booking screen is usable on a phone', async () => {
     const page = await openPage('phone', 'es');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.agent.email, demo.agent.password);
     await visit(page, '/admin/bookings/new');
     const es = (key: string) => adminText('es', key);

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import { addYears, type DepartureCrew, todayInLima } from '@cusco/shared';
 import { expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import {
 import {
   baseUrl,
   describeInBrowser,
+  downloadedBytes,
   expectAccessible,
   openPage,
   screenshot,
@@ -166,7 +166,6 @@ describeInBrowser("the guide's manifest (issue 29)", () => {
     expect(assigned.crew.map((member) => member.role).sort()).toEqual(['cook', 'guide']);
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.agent.email, demo.agent.password);
     await visit(page, `/admin/departures/${TOUR}/${day}`);
     // The crew, in the departure's crew section: name and phone, role.
@@ -199,7 +198,7 @@ describeInBrowser("the guide's manifest (issue 29)", () => {
       page.getByRole('button', { name: 'Print PDF' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`manifest-${TOUR}-${day}.pdf`);
-    const pdf = await readFile((await download.path()) as string);
+    const pdf = await downloadedBytes(download);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     for (const expected of [

@@ -72,7 +72,6 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('layout on %s', (
     });
     expect(saved.status).toBe(201);
     const page = await openPage(viewport);
-    await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, '/main/incidents');
     const badge = page.getByText('Registered', { exact: true });
@@ -112,7 +111,6 @@ describeInBrowser.each([
       const session = await signInApi(customer.email, customer.password);
       const booking = await createBooking(session.token, '100401', { adults: 2 });
       const page = await openPage(viewport, language);
-      await visit(page, '/login');
       await signInThroughApi(page, customer.email, customer.password);
       await visit(page, `/main/booking/detail/${booking.code}`);
       const header = page.getByTestId('booking-header');

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
 } from '../support/api.ts';
 import {
   describeInBrowser,
+  downloadedBytes,
   expectAccessible,
   openPage,
   screenshot,
@@ -25,8 +25,7 @@ useBrowser();
 /** Saves what a click downloads and answers its name and bytes. */
 async function downloadOf(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  const file = await download.path();
-  return { name: download.suggestedFilename(), bytes: await readFile(file) };
+  return { name: download.suggestedFilename(), bytes: await downloadedBytes(download) };
 }
 
 describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
@@ -37,7 +36,6 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
       const { token } = await signInApi(customer.email, customer.password);
       const booking = await createBooking(token, '200401', { adults: 1 });
       const page = await openPage(viewport);
-      await visit(page, '/login');
       await signInThroughApi(page, customer.email, customer.password);
 
       // Unpaid: no travel documents yet.
@@ -89,7 +87,6 @@ describeInBrowser('password reset and the mailbox', () => {
     // The embedded transport kept the message: an administrator opens it in the mailbox, and
     // finds it without its link (whoever reads it could take the account over; issue 26).
     const admin = await openPage('desktop');
-    await visit(admin, '/login');
     await signInThroughApi(admin, demo.admin.email, demo.admin.password);
     await visit(admin, `/admin/mail?q=${encodeURIComponent(customer.email)}&kind=password_reset`);
     const open = admin.getByRole('button', { name: 'Open the message Reset your password' });

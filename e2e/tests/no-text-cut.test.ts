@@ -93,10 +93,8 @@ describeInBrowser('no text cut at 360–1280 px (issue 28)', () => {
       const w = words[language];
       const visitor = await openPage('phone', language);
       const traveller = await openPage('phone', language);
-      await visit(traveller, '/login');
       await signInThroughApi(traveller, customer.email, customer.password);
       const staff = await openPage('desktop', language);
-      await visit(staff, '/login');
       await signInThroughApi(staff, demo.admin.email, demo.admin.password);
 
       const sized = async (page: Page, width: number) =>

@@ -59,7 +59,6 @@ async function onUnpaidReservation(viewport: ViewportName, language: Language) {
   const session = await signInApi(customer.email, customer.password);
   const booking = await createBooking(session.token, '100201', { adults: 1 });
   const page = await openPage(viewport, language);
-  await visit(page, '/login');
   await signInThroughApi(page, customer.email, customer.password);
   await visit(page, `/main/booking/detail/${booking.code}`);
   return { page, booking };

@@ -27,7 +27,6 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('payments on %s',
   it('a visitor pays the deposit, lands on the reservation, then pays the balance to zero', async () => {
     const customer = await createCustomer('Irene', 'Salas');
     const page = await openPage(viewport);
-    await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, '/booking/200401');
     await setPassengers(page, 'Adult', '2');
@@ -103,7 +102,6 @@ describeInBrowser('a declined card', () => {
     const session = await signInApi(customer.email, customer.password);
     const booking = await createBooking(session.token, '100201', { adults: 1 });
     const page = await openPage('desktop');
-    await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, `/main/booking/detail/${booking.code}`);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();

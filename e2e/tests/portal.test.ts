@@ -40,7 +40,6 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
       const booking = await createBooking(session.token, '100401', { adults: 1, students: 1 });
 
       const page = await openPage(viewport);
-      await visit(page, '/login');
       await signInThroughApi(page, customer.email, customer.password);
       await visit(page, '/main/booking');
       const card = page.getByRole('link', { name: new RegExp(`Open reservation ${booking.code}`) });
@@ -137,7 +136,6 @@ describeInBrowser('passenger ages', () => {
     const session = await signInApi(customer.email, customer.password);
     const booking = await createBooking(session.token, '100401', { adults: 1, children: 1 });
     const page = await openPage('phone', 'es');
-    await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, `/main/booking/detail/${booking.code}`);
 
@@ -190,7 +188,6 @@ describeInBrowser('empty reservations', () => {
   it('shows the spec message and the Booking button to the tours', async () => {
     const customer = await createCustomer('Nadia', 'Quispe');
     const page = await openPage('phone');
-    await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, '/main/booking');
     await expect
@@ -230,7 +227,6 @@ describeInBrowser('reservations in pages', () => {
       url.searchParams.set('pageSize', '2');
       return route.continue({ url: url.toString() });
     });
-    await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, '/main/booking');
 
@@ -271,7 +267,6 @@ describeInBrowser.each([
     // The passenger's data is on file; the photo is added from the phone.
     await registerFirstPassenger(session.token, booking.code);
     const page = await openPage(viewport, language);
-    await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, `/main/booking/detail/${booking.code}`);
     await page.getByRole('button', { name: text('bookingDetail.edit', { number: 1 }) }).click();

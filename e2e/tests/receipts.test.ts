@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { rucCheckDigit, todayInLima } from '@cusco/shared';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { setPassengers } from '../support/booking.ts';
 import {
   baseUrl,
   describeInBrowser,
+  downloadedBytes,
   expectAccessible,
   openPage,
   screenshot,
@@ -58,7 +58,7 @@ async function payWithCard(page: Page) {
 /** Saves what a click downloads and answers its name and bytes. */
 async function downloadOf(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: download.suggestedFilename(), bytes: await readFile(await download.path()) };
+  return { name: download.suggestedFilename(), bytes: await downloadedBytes(download) };
 }
 
 /** The booking's receipts, as its owner reads them, once there is one. */
@@ -80,7 +80,6 @@ describeInBrowser('receipts (issue 30)', () => {
   it('a customer asks for a factura with a RUC, pays, and gets it by e-mail and in the portal', async () => {
     const customer = await createCustomer('Marco', 'Huillca');
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     const session = await signInThroughApi(page, customer.email, customer.password);
     await visit(page, '/booking/200401');
     await setPassengers(page, 'Adult', '1');
@@ -188,7 +187,6 @@ describeInBrowser('receipts (issue 30)', () => {
     expect(receiptCode).toMatch(/^B001-\d{8}$/);
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.agent.email, demo.agent.password);
     await page.getByRole('link', { name: en('receipts.nav') }).click();
     await expect
@@ -236,7 +234,6 @@ describeInBrowser('receipts (issue 30)', () => {
 
     // On a phone, the same screen.
     const phone = await openPage('phone', 'es');
-    await visit(phone, '/login');
     await signInThroughApi(phone, demo.agent.email, demo.agent.password);
     await visit(phone, `/admin/receipts?q=${booking.code}`);
     await expect

@@ -46,7 +46,6 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
       const session = await signInApi(customer.email, customer.password);
       const booking = await createBooking(session.token, '100401', { adults: 2 });
       const page = await openPage(viewport);
-      await visit(page, '/login');
       await signInThroughApi(page, customer.email, customer.password);
       await visit(page, `/main/booking/detail/${booking.code}`);
       await page.getByRole('button', { name: 'Ask to remove passengers' }).click();
@@ -110,7 +109,6 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
     it('changes the name in the profile (the header follows) and the password', async () => {
       const customer = await createCustomer('Jose', 'Luna');
       const page = await openPage(viewport);
-      await visit(page, '/login');
       await signInThroughApi(page, customer.email, customer.password);
       await visit(page, '/main/profile');
       const personal = page.getByRole('region', { name: 'Personal data' });
@@ -174,7 +172,6 @@ describeInBrowser.each([
     const session = await signInApi(customer.email, customer.password);
     const booking = await createBooking(session.token, '100401', { adults: 2 });
     const page = await openPage(viewport, language);
-    await visit(page, '/login');
     await signInThroughApi(page, customer.email, customer.password);
     await visit(page, `/main/booking/detail/${booking.code}`);
     await page.getByRole('button', { name: text('bookingDetail.removePassengers') }).click();
@@ -219,7 +216,6 @@ describeInBrowser.each([
 describeInBrowser('corporate booking', () => {
   it('a corporate user books a package on credit and finds it in the reservations, with no Pay link', async () => {
     const page = await openPage('desktop');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.corporate.email, demo.corporate.password);
     await visit(page, '/main/tours');
     await page.getByRole('tab', { name: 'Packages' }).click();

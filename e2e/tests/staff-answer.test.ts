@@ -38,7 +38,6 @@ describeInBrowser.each([
 
       // The agent finds the request in the queue by its booking's code and answers it.
       const desk = await openPage(viewport, language);
-      await visit(desk, '/login');
       await signInThroughApi(desk, demo.agent.email, demo.agent.password);
       await visit(desk, `/admin/requests?q=${booking.code}`);
       await desk
@@ -68,7 +67,6 @@ describeInBrowser.each([
       await screenshot(desk, `admin-requests-${viewport}-${language}`);
 
       const page = await openPage(viewport, language);
-      await visit(page, '/login');
       await signInThroughApi(page, customer.email, customer.password);
       await visit(page, '/main/incidents');
       await page

@@ -32,7 +32,6 @@ describeInBrowser('staff cancel a booking (issue 27)', () => {
     await payWithSandboxCard(session.token, booking.code, booking.transactionId ?? '');
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.agent.email, demo.agent.password);
     await visit(page, `/admin/bookings/${booking.code}`);
     const lifeStatus = page.getByTestId('booking-life-status');

@@ -40,7 +40,6 @@ describeInBrowser('the to-buy board and the lock (issue 29)', () => {
     await registerFirstPassenger(session.token, booking.code);
 
     const page = await openPage('desktop', 'en');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.agent.email, demo.agent.password);
     await page.getByRole('link', { name: webText('en', 'purchases.nav') }).click();
     await expect
@@ -86,7 +85,6 @@ describeInBrowser('the to-buy board and the lock (issue 29)', () => {
 
     // The customer, on a phone in Spanish: passenger 1 is locked, and the form says why.
     const phone = await openPage('phone', 'es');
-    await visit(phone, '/login');
     await signInThroughApi(phone, customer.email, customer.password);
     await visit(phone, `/main/booking/detail/${booking.code}`);
     const es = (key: string, values?: Record<string, string | number>) =>

@@ -17,7 +17,6 @@ const tabs = ['Inka Trail', 'Alternative Trek', 'Packages', 'Machupicchu'];
 describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('tours on %s', (viewport) => {
   it('shows the tours of each tab and links Reserve to the booking page', async () => {
     const page = await openPage(viewport);
-    await visit(page, '/login');
     await signInThroughApi(page, demo.customer.email, demo.customer.password);
     await visit(page, '/main/tours');
 
@@ -40,7 +39,6 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('tours on %s', (v
 
   it("opens a Spanish reader's booking page in Spanish", async () => {
     const page = await openPage(viewport, 'es');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.customer.email, demo.customer.password);
     await visit(page, '/main/tours');
     const classic = page.getByRole('article', { name: 'Camino Inka Clásico 4D/3N' });
@@ -56,7 +54,6 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('tours on %s', (v
 describeInBrowser('tours for a corporate client', () => {
   it('links Reserve to the corporate booking page and shows the company', async () => {
     const page = await openPage('desktop');
-    await visit(page, '/login');
     await signInThroughApi(page, demo.corporate.email, demo.corporate.password);
     await visit(page, '/main/tours');
     await page.getByRole('tab', { name: 'Packages' }).click();

@@ -28,7 +28,7 @@ export function IncidentsPage() {
       </PageTitle>
 
       {incidents.isPending && (
-        <Stack gap="xs" aria-busy="true" aria-label={t('incidents.loading')}>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('incidents.loading')}>
           {[0, 1, 2].map((index) => (
             <Skeleton key={index} height={44} />
           ))}
