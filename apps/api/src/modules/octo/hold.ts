@@ -167,10 +167,11 @@ function bookingBodyOf(
   });
   // The site's booking names its travel date twice (spec §3: startDate and endDate alike).
   const parsed = bookingRequest.safeParse(request);
-  if (!parsed.success)
-    throw unprocessable(
-      `The units cannot be booked together: ${JSON.stringify(parsed.error.issues.map((i) => [i.path, i.message]))}`,
-    );
+  if (!parsed.success) {
+    // The site's own limits of one booking (its passengers, its figures), named by field.
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))];
+    throw unprocessable(`The units cannot be booked together (${fields.join(', ')})`);
+  }
   return parsed.data;
 }
 
