@@ -37,6 +37,7 @@ function detailOf(
       expired: false,
       status: money.debt === 0 ? 'paid' : 'partly_paid',
       pickupPlace: null,
+      voucherCode: null,
       ...more,
     },
     passanger: [{ type: 'Adult', quantity: 2, total: 1290 }],

@@ -101,6 +101,7 @@ function detailOf(
       expired: status === 'expired',
       status,
       pickupPlace: null,
+      voucherCode: null,
       ...more,
     },
     passanger: [{ type: 'Adult', quantity: 2, total: 1290 }],

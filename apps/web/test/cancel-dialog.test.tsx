@@ -26,6 +26,7 @@ const booking: BookingDetail['booking'] = {
   expired: false,
   status: 'paid',
   pickupPlace: null,
+  voucherCode: null,
 };
 
 /**

@@ -109,6 +109,7 @@ function detailOf(
       expired: status === 'expired',
       status,
       pickupPlace: null,
+      voucherCode: null,
     },
     passanger: [{ type: 'Adult', quantity: passengers, total: 2600 }],
     includeServices: [],

@@ -1,4 +1,10 @@
-import { bookingChannels, userRoles } from '@cusco/shared';
+import {
+  bookingChannels,
+  checkInMethods,
+  trailActionKinds,
+  trailOutcomes,
+  userRoles,
+} from '@cusco/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -170,10 +176,18 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The language of the page the account was made on: its e-mails' (issue 15); null before. */
     language: text('language', { enum: mailLanguages }),
+    /**
+     * A guide's account (issue 32): the person of the crew roster they are. They see the
+     * departures that person is assigned to, and nothing of the back office.
+     */
+    crewMemberId: uuid('crew_member_id')
+      .unique()
+      .references((): AnyPgColumn => crewMembers.id),
   },
   (t) => [
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
-    check('users_role_valid', sql`${t.role} in ('client', 'agent', 'admin')`),
+    check('users_role_valid', sql`${t.role} in ('client', 'agent', 'admin', 'guide')`),
+    check('users_guide_is_crew', sql`(${t.role} = 'guide') = (${t.crewMemberId} is not null)`),
     check('users_language_valid', sql`${t.language} in ('en', 'es')`),
   ],
 );
@@ -1761,4 +1775,91 @@ export const resellerKeys = pgTable(
     check('reseller_keys_hash_shape', sql`${t.keyHash} ~ '^[0-9a-f]{64}$'`),
     index('reseller_keys_client_idx').on(t.corporateClientId),
   ],
+);
+
+/**
+ * What guides do on the trail (issue 32, ADR 0051): a check-in, a no-show or a note, recorded on
+ * the phone (offline as often as not) and sent when it has a network. The id is the phone's own
+ * for the action, so a retry never records it twice. A traveller has one applied check-in or
+ * no-show at most (the first to reach the server wins); a later one is kept as a conflict.
+ */
+export const trailActions = pgTable(
+  'trail_actions',
+  {
+    id: uuid('id').primaryKey(),
+    tourId: requiredRef('tour_id', () => tours.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: trailActionKinds }).notNull(),
+    /** The traveller; null for a note about the departure as a whole. */
+    passengerSlotId: uuid('passenger_slot_id').references(() => passengerSlots.id, {
+      onDelete: 'cascade',
+    }),
+    /** How a check-in was made: the voucher's QR code or the name tapped. */
+    method: text('method', { enum: checkInMethods }),
+    note: text('note').notNull().default(''),
+    /** applied, or conflict: another guide's check-in or no-show of the traveller came first. */
+    outcome: text('outcome', { enum: trailOutcomes }).notNull(),
+    recordedBy: requiredRef('recorded_by', () => users.id),
+    /** The phone that sent it (an id the app makes once per installation). */
+    deviceId: text('device_id').notNull(),
+    /** When the guide did it, by the phone's clock. */
+    happenedAt: timestamp('happened_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'trail_actions_departure_fk',
+      columns: [t.tourId, t.date],
+      foreignColumns: [departures.tourId, departures.date],
+    }).onDelete('cascade'),
+    index('trail_actions_departure_idx').on(t.tourId, t.date, t.receivedAt),
+    uniqueIndex('trail_actions_attendance_unique')
+      .on(t.passengerSlotId)
+      .where(sql`${t.kind} in ('check_in', 'no_show') and ${t.outcome} = 'applied'`),
+    check('trail_actions_kind_valid', sql`${t.kind} in ('check_in', 'no_show', 'note')`),
+    check('trail_actions_method_valid', sql`${t.method} is null or ${t.method} in ('qr', 'name')`),
+    check('trail_actions_outcome_valid', sql`${t.outcome} in ('applied', 'conflict')`),
+    check('trail_actions_traveller', sql`${t.kind} = 'note' or ${t.passengerSlotId} is not null`),
+    check('trail_actions_note_length', sql`char_length(${t.note}) <= 2000`),
+    check('trail_actions_device_length', sql`char_length(${t.deviceId}) between 1 and 64`),
+  ],
+);
+
+/** When each guide's phone last synced a departure (issue 32): the back office shows it. */
+export const trailSyncs = pgTable(
+  'trail_syncs',
+  {
+    tourId: requiredRef('tour_id', () => tours.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    userId: requiredRef('user_id', () => users.id),
+    deviceId: text('device_id').notNull(),
+    /** What the sync was: the departure downloaded, or actions sent. */
+    kind: text('kind', { enum: ['download', 'actions'] }).notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tourId, t.date, t.userId, t.deviceId] }),
+    check('trail_syncs_kind_valid', sql`${t.kind} in ('download', 'actions')`),
+    check('trail_syncs_device_length', sql`char_length(${t.deviceId}) between 1 and 64`),
+  ],
+);
+
+/**
+ * The keys that sign vouchers' QR codes (issue 32, ECDSA P-256): the newest unretired key
+ * signs; every unretired key's public half goes to the guides' phones, which verify offline. The
+ * private key is null when it comes from configuration (VOUCHER_SIGNING_KEY).
+ */
+export const voucherKeys = pgTable(
+  'voucher_keys',
+  {
+    /** The key's id in a QR code: the first 8 characters of its public key's SHA-256 (base64url). */
+    kid: text('kid').primaryKey(),
+    /** SubjectPublicKeyInfo (DER), base64url. */
+    publicKey: text('public_key').notNull(),
+    /** PKCS #8 (DER), base64url; null for a key set by configuration. */
+    privateKey: text('private_key'),
+    createdAt: createdAt(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [check('voucher_keys_kid_shape', sql`${t.kid} ~ '^[A-Za-z0-9_-]{8}$'`)],
 );

@@ -77,8 +77,11 @@ export const loginRequest = z.object({
 export type LoginRequest = z.input<typeof loginRequest>;
 
 /** What the web app keeps in local storage under `infoauth` (spec §3 "Stored session"). */
-/** client: a customer or a corporate client's user; agent and admin: the agency's staff. */
-export const userRoles = ['client', 'agent', 'admin'] as const;
+/**
+ * client: a customer or a corporate client's user; agent and admin: the agency's staff; guide: a
+ * person of the crew roster who signs in to the guide's app (issue 32), nothing of the back office.
+ */
+export const userRoles = ['client', 'agent', 'admin', 'guide'] as const;
 export type UserRole = (typeof userRoles)[number];
 
 export const sessionUser = z.object({

@@ -110,6 +110,11 @@ export const bookingDetail = z.object({
     /** Where the guide picks the travellers up (their hotel in Cusco); null until told. */
     pickupPlace: z._default(z.nullable(z.string()), null),
     ...channelFields,
+    /**
+     * The voucher's signed QR code (issue 32, rules/voucher-code.ts) once the voucher is ready
+     * (nothing left to pay, or on credit), null before and for a cancelled booking.
+     */
+    voucherCode: z._default(z.nullable(z.string()), null),
   }),
   passanger: z.array(
     z.object({ type: z.string(), quantity: z.number().check(z.int()), total: z.number() }),

@@ -27,11 +27,16 @@ const staffColumns = {
   createdAt: users.createdAt,
 };
 
-type StaffRow = { createdAt: Date; role: string } & Omit<StaffMember, 'createdAt' | 'role'>;
+type StaffRow = { createdAt: Date; role: string } & Omit<
+  StaffMember,
+  'createdAt' | 'role' | 'crewMemberId' | 'crewMemberName'
+>;
 
 const toMember = (row: StaffRow): StaffMember => ({
   ...row,
   role: row.role === 'admin' ? 'admin' : 'agent',
+  crewMemberId: null,
+  crewMemberName: null,
   createdAt: row.createdAt.toISOString(),
 });
 

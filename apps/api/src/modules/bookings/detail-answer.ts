@@ -247,6 +247,7 @@ export function toBookingDetail(
       pickupPlace: booking.pickupPlace,
       channel: booking.channel,
       resellerReference: booking.resellerReference,
+      voucherCode: null,
     },
     passanger: rows.passengers.map((line) => ({
       type: nameIn(line, language),
