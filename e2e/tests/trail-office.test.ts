@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   addYears,
-  GUIDE_DAYS_AHEAD,
   type GuideManifest,
   type StaffMember,
   type TrailAction,
@@ -41,19 +40,16 @@ import { adminText } from '../support/catalog.ts';
 
 useBrowser();
 
-/** The Salkantay trek (5 days, open all year). */
-const TOUR = '200501';
+/** Machu Picchu full day by train (booked up to the day before). */
+const TOUR = '400101';
 const t = (key: string, values?: Record<string, string | number>) => adminText('en', key, values);
 
 /**
- * A departure a guide sees (starting within GUIDE_DAYS_AHEAD days) that can still be booked (the
- * Salkantay trek closes 3 days before), on a day the suite's other bookings (a year on) never take.
+ * Tomorrow: guides record actions from the day before a departure (the briefing) on, and the
+ * Machu Picchu full day can be booked until the day before. The suite's other bookings are a
+ * year on.
  */
-function nearTravelDate(): string {
-  return dayjs(todayInLima())
-    .add(randomInt(7, GUIDE_DAYS_AHEAD - 5), 'day')
-    .format('YYYY-MM-DD');
-}
+const tomorrow = () => dayjs(todayInLima()).add(1, 'day').format('YYYY-MM-DD');
 
 /** Calls the API with a token; fails the test on an unexpected status. */
 async function call<T>(
@@ -121,7 +117,7 @@ describeInBrowser('the back office on the trail (issue 32)', () => {
     const second = await addGuideToRoster(admin.token, 'Hilario', `Mamani Cusi ${stamp}`);
 
     // A departure with a booking of three; the first traveller registered, the others not yet.
-    const day = nearTravelDate();
+    const day = tomorrow();
     const customer = await createCustomer('Valeria', 'Chávez');
     const session = await signInApi(customer.email, customer.password);
     const booking = await createBooking(session.token, TOUR, { adults: 3 }, day);
