@@ -111,9 +111,12 @@ function Travellers({ trail }: { trail: AdminTrail }) {
             <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
               <div>
                 <Text fw={600}>{row.name || t('manifest.noData')}</Text>
-                <Text size="xs" c="dimmed">
-                  {row.bookingCode}
-                </Text>
+                {/* A traveller not registered yet is named by the booking's code and number. */}
+                {!row.name.startsWith(row.bookingCode) && (
+                  <Text size="xs" c="dimmed">
+                    {row.bookingCode}
+                  </Text>
+                )}
               </div>
               <AttendanceBadge attendance={row.attendance} />
             </Group>
