@@ -6,6 +6,7 @@ import {
   type TrailAction,
   type TrailActionsResponse,
   todayInLima,
+  translate,
 } from '@cusco/shared';
 import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
@@ -155,25 +156,38 @@ describeInBrowser('the back office on the trail (issue 32)', () => {
     await expect.poll(() => row.textContent()).toContain(first.name);
     expect(await row.textContent()).toContain(t('staff.roles.guide'));
 
-    // The second guide's account, through the API; a second account for the same person is refused.
+    // Two administrators at once: one chooses the second guide in the dialog while another makes
+    // that person's account (through the API); the dialog then says the API's refusal (409).
+    await page.getByRole('button', { name: t('staff.add') }).click();
+    await dialog.getByLabel(new RegExp(`^${t('staff.email')}`)).fill(`again.${stamp}@example.com`);
+    await dialog.getByLabel(new RegExp(`^${t('staff.password')}`)).fill(guidePassword);
+    await choose(page, t('staff.role'), t('staff.roles.guide'));
+    const secondOption = t('staff.crewOption', { name: second.name, role: t('crew.roles.guide') });
+    await choose(page, new RegExp(`^${t('staff.crewMember')}`), secondOption, second.lastName);
     const secondEmail = `hilario.${stamp}@example.com`;
-    const account = {
-      email: secondEmail,
-      name: second.firstName,
-      lastName: second.lastName,
-      role: 'guide',
-      password: guidePassword,
-      crewMemberId: second.id,
-    };
     const created = await call<StaffMember>('POST', 'admin/staff', admin.token, {
-      body: account,
+      body: {
+        email: secondEmail,
+        name: second.firstName,
+        lastName: second.lastName,
+        role: 'guide',
+        password: guidePassword,
+        crewMemberId: second.id,
+      },
       status: 201,
     });
     expect(created.crewMemberId).toBe(second.id);
-    await call('POST', 'admin/staff', admin.token, {
-      body: { ...account, email: `again.${stamp}@example.com` },
-      status: 409,
-    });
+    await dialog.getByRole('button', { name: t('staff.add') }).click();
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toBe(translate('staffCrewMemberTaken', 'en'));
+    await dialog.getByRole('button', { name: t('cancel') }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    // Read again, the list has both guides, each with their crew member.
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('row').filter({ hasText: secondEmail }).textContent())
+      .toContain(second.name);
 
     // Both on the departure's crew.
     for (const guide of [first, second]) {
