@@ -64,7 +64,8 @@ const trail: AdminTrail = {
         by: 'Rosa Huamán Quispe',
       },
     },
-    { slotId: slot(4), bookingCode: 'CT-ZZ99YY', name: 'John Smith', attendance: null },
+    // Not registered yet: named by the booking's code and number, the code said once.
+    { slotId: slot(4), bookingCode: 'CT-ZZ99YY', name: 'CT-ZZ99YY #2', attendance: null },
   ],
   notes: [
     {
@@ -97,24 +98,19 @@ const trail: AdminTrail = {
       by: 'Julio Pumacahua Ttito',
     },
   ],
+  // One per guide and phone (its last sync), in no particular order.
   syncs: [
-    {
-      guide: 'Rosa Huamán Quispe',
-      deviceId: '9f0e4a1b-aaaa-4bbb-8ccc-123456789abc',
-      kind: 'download',
-      syncedAt: '2027-11-25T20:00:00.000Z',
-    },
-    {
-      guide: 'Rosa Huamán Quispe',
-      deviceId: '9f0e4a1b-aaaa-4bbb-8ccc-123456789abc',
-      kind: 'actions',
-      syncedAt: '2027-11-28T01:00:00.000Z',
-    },
     {
       guide: 'Julio Pumacahua Ttito',
       deviceId: '1c2d3e4f-aaaa-4bbb-8ccc-123456789abc',
       kind: 'actions',
       syncedAt: '2027-11-27T00:10:00.000Z',
+    },
+    {
+      guide: 'Rosa Huamán Quispe',
+      deviceId: '9f0e4a1b-aaaa-4bbb-8ccc-123456789abc',
+      kind: 'download',
+      syncedAt: '2027-11-28T02:00:00.000Z',
     },
   ],
 };
@@ -136,7 +132,7 @@ describe('the "On the trail" panel', () => {
       "Ana PérezCT-AB12CDChecked in · QRBy Rosa Huamán Quispe, 26 Nov 2027, 06:10 (phone's time); received 26 Nov 2027, 18:40",
       "Luis PérezCT-AB12CDChecked in · by nameBy Rosa Huamán Quispe, 26 Nov 2027, 06:12 (phone's time); received 26 Nov 2027, 18:40",
       "Emma SmithCT-ZZ99YYNo-showBy Rosa Huamán Quispe, 26 Nov 2027, 06:30 (phone's time); received 26 Nov 2027, 18:40",
-      'John SmithCT-ZZ99YYNot yet',
+      'CT-ZZ99YY #2Not yet',
     ]);
     const notes = within(panel).getAllByTestId('trail-note');
     expect(notes[0]?.textContent).toContain('Luis Pérez');
@@ -146,10 +142,10 @@ describe('the "On the trail" panel', () => {
     expect(conflicts.map((row) => row.textContent)).toEqual([
       "Check-in of Ana Pérez, not appliedBy Julio Pumacahua Ttito, 26 Nov 2027, 06:11 (phone's time); received 26 Nov 2027, 19:10",
     ]);
-    // One card per phone, the latest first, with its download and its actions.
+    // One card per phone, the latest first: what its last sync was, and when.
     const syncs = within(panel).getAllByTestId('trail-sync');
     expect(syncs.map((row) => row.textContent)).toEqual([
-      'Rosa Huamán QuispePhone 9f0e4a1bSent actions: 27 Nov 2027, 20:00Downloaded: 25 Nov 2027, 15:00',
+      'Rosa Huamán QuispePhone 9f0e4a1bDownloaded: 27 Nov 2027, 21:00',
       'Julio Pumacahua TtitoPhone 1c2d3e4fSent actions: 26 Nov 2027, 19:10',
     ]);
     expect(within(panel).getByRole('list', { name: 'Last sync' })).toBeTruthy();

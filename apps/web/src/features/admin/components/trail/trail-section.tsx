@@ -216,39 +216,15 @@ function Conflicts({ trail }: { trail: AdminTrail }) {
   );
 }
 
-/** One guide's phone: its latest download and its latest sending of actions. */
-interface Phone {
-  guide: string;
-  deviceId: string;
-  download: string | null;
-  actions: string | null;
-}
-
-function phonesOf(syncs: Syncs): Phone[] {
-  const phones = new Map<string, Phone>();
-  for (const sync of syncs) {
-    const key = `${sync.guide}\u0000${sync.deviceId}`;
-    const phone = phones.get(key) ?? {
-      guide: sync.guide,
-      deviceId: sync.deviceId,
-      download: null,
-      actions: null,
-    };
-    const last = phone[sync.kind];
-    if (!last || Date.parse(sync.syncedAt) > Date.parse(last)) phone[sync.kind] = sync.syncedAt;
-    phones.set(key, phone);
-  }
-  const latest = (phone: Phone) =>
-    Math.max(Date.parse(phone.download ?? '') || 0, Date.parse(phone.actions ?? '') || 0);
-  return [...phones.values()].sort((a, b) => latest(b) - latest(a));
-}
-
-/** "Last sync" per guide's phone, the latest first. */
+/**
+ * "Last sync" per guide's phone (the API keeps one per guide and phone: its last download of the
+ * departure or sending of actions), the latest first.
+ */
 function LastSyncs({ syncs }: { syncs: Syncs }) {
   const { t } = useAdminText();
   const moment = useMoment();
   const titleId = useId();
-  const phones = phonesOf(syncs);
+  const phones = [...syncs].sort((a, b) => Date.parse(b.syncedAt) - Date.parse(a.syncedAt));
   return (
     <div>
       <Title order={3} size="h4" id={titleId} mb="xs">
@@ -274,12 +250,11 @@ function LastSyncs({ syncs }: { syncs: Syncs }) {
               <Text size="xs" c="dimmed" title={phone.deviceId}>
                 {t('trail.device', { device: phone.deviceId.slice(0, 8) })}
               </Text>
-              {phone.actions && (
-                <Text size="sm">{t('trail.syncActions', { at: moment(phone.actions) })}</Text>
-              )}
-              {phone.download && (
-                <Text size="sm">{t('trail.syncDownload', { at: moment(phone.download) })}</Text>
-              )}
+              <Text size="sm">
+                {t(phone.kind === 'actions' ? 'trail.syncActions' : 'trail.syncDownload', {
+                  at: moment(phone.syncedAt),
+                })}
+              </Text>
             </Card>
           ))}
         </Stack>
