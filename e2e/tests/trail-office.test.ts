@@ -188,6 +188,8 @@ describeInBrowser('the back office on the trail (issue 32)', () => {
     await expect
       .poll(() => page.getByRole('row').filter({ hasText: secondEmail }).textContent())
       .toContain(second.name);
+    await expectAccessible(page);
+    await screenshot(page, 'admin-staff-guides-desktop-en');
 
     // Both on the departure's crew.
     for (const guide of [first, second]) {
