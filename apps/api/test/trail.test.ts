@@ -721,6 +721,18 @@ describe('actions from the trail', () => {
   });
 });
 
+describe("the guide's list after the trail", () => {
+  it('counts the travellers checked in', async () => {
+    const list = guideDepartureList.parse(
+      (await get(guides.b.token, '/api/guide/departures')).json(),
+    );
+    expect(list.find((departure) => departure.date === soon)).toMatchObject({
+      travellers: 4,
+      checkedIn: 2,
+    });
+  });
+});
+
 describe("the back office's trail view", () => {
   it('shows each traveller’s attendance, the notes, the conflicts and each phone’s last sync', async () => {
     const response = await get(agent.token, `/api/admin/departures/${TOUR}/${soon}/trail`);
