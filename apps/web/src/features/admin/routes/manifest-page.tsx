@@ -13,6 +13,7 @@ import { type AdminColumn, AdminTable, bookingColumn } from '../components/admin
 import { CrewSection } from '../components/crew/crew-section.tsx';
 import { ErrorAlert } from '../components/error-alert.tsx';
 import { ToneBadge } from '../components/status-badge.tsx';
+import { TrailSection } from '../components/trail/trail-section.tsx';
 import { useAdminText } from '../i18n.ts';
 
 type ManifestRow = AdminManifest['passengers'][number];
@@ -20,7 +21,8 @@ type ManifestRow = AdminManifest['passengers'][number];
 /**
  * #/admin/departures/{tour}/{date}: everyone travelling on a departure, the incomplete first,
  * with the completeness figure, the diets' count and the CSV and PDF (the guide's manifest)
- * exports; its crew above them, assigned and removed there (issue 29).
+ * exports; its crew above them, assigned and removed there (issue 29); what the guides did on
+ * the trail below them (issue 32).
  */
 export function ManifestPage() {
   const { t } = useAdminText();
@@ -89,6 +91,7 @@ export function ManifestPage() {
           />
         </section>
       )}
+      <TrailSection tour={tour} date={date} />
     </>
   );
 }
