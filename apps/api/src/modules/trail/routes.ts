@@ -71,6 +71,7 @@ export const guideRoutes: FastifyPluginAsyncZod = async (app) => {
         language,
         deviceId: request.headers['x-device-id'],
         emergency: emergencyNumbers(app.config.trail.emergencyPhones, AGENCY_PHONE, language),
+        today: todayInLima(),
       });
     },
   );
