@@ -29,7 +29,10 @@ async function guideOf(db: Executor, request: FastifyRequest) {
 
 /** The phone's id (made once per installation), optional on a download. */
 const deviceHeaders = z.object({
-  'x-device-id': z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  'x-device-id': z.optional(
+    // No control characters (a NUL cannot be stored): 400, not 500.
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[^\p{Cc}]+$/u)),
+  ),
 });
 
 /**
