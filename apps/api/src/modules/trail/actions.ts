@@ -62,6 +62,18 @@ async function travellerProblem(
   return null;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether the phone's time of an action can be true: not before the day before the departure
+ * (a day more for the time zones), not a day after the server's now. Anything else (a clock reset
+ * to 1970, year 0, year 9999) is refused rather than stored as when it was done.
+ */
+function plausibleTime(at: string, date: string): boolean {
+  const time = Date.parse(at);
+  return time >= Date.parse(`${plusDays(date, -2)}T00:00:00Z`) && time <= Date.now() + DAY_MS;
+}
+
 /** Why an action is refused before anything is written, or null. */
 async function problemOf(
   db: Executor,
@@ -73,6 +85,7 @@ async function problemOf(
   if (today < plusDays(departure.date, -1) || today > departure.deleteAfter) {
     return 'trailOutsideDates';
   }
+  if (!plausibleTime(action.at, departure.date)) return 'trailOutsideDates';
   if (action.kind === 'note' && !action.note?.trim()) return 'trailNoteEmpty';
   if (action.kind !== 'note' && !action.slotId) return 'trailSlotRequired';
   if (action.slotId) return travellerProblem(db, departure, action.slotId);
