@@ -1,4 +1,7 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   type CrewMemberRequest,
   GUIDE_SESSION_DAYS,
@@ -15,13 +18,14 @@ import dayjs from 'dayjs';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Executor } from '../src/db/client.ts';
 import { crewAssignments, departures, tours, trailActions, voucherKeys } from '../src/db/schema.ts';
-import { publishedVoucherKeys } from '../src/modules/trail/keys.ts';
+import { ensureVoucherKey, kidOf, publishedVoucherKeys } from '../src/modules/trail/keys.ts';
 import { demoAccountIds, demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
-import { createTestApp, isPostgres, type TestContext } from './support/app.ts';
+import { createTestApp, isPostgres, type TestContext, testConfig } from './support/app.ts';
 import { bookingFor, loadTour, postBooking } from './support/bookings.ts';
 import { seededCompany } from './support/companies.ts';
 import { addCrewMember, assign, licensedGuide, unassign } from './support/crew.ts';
@@ -819,3 +823,118 @@ describe.runIf(isPostgres)('at once, on PostgreSQL', () => {
     }
   });
 });
+
+/** A P-256 key in PKCS #8 PEM, as VOUCHER_SIGNING_KEY holds it. */
+const p256Pem = () =>
+  generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
+
+describe('a configured signing key', () => {
+  it('is in no log line, and its codes verify with what the guides download', async () => {
+    const pem = p256Pem();
+    const lines: string[] = [];
+    const config = testConfig();
+    const configured = await buildApp({
+      db: ctx.database.db,
+      config: { ...config, trail: { ...config.trail, voucherSigningKey: pem } },
+      databaseKind: ctx.database.kind,
+      logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      await configured.ready();
+      const code = (
+        await configured.inject({
+          url: `/api/tour/booking/${paid.code}`,
+          headers: bearer(customer.token),
+        })
+      ).json().booking.voucherCode as string;
+      const download = await configured.inject({
+        url: `/api/guide/departures/${TOUR}/${soon}`,
+        headers: { ...bearer(guideA.token), 'x-device-id': 'phone-log' },
+      });
+      expect(download.statusCode).toBe(200);
+      const keys = guideManifest.parse(download.json()).voucherKeys;
+      expect(await verifyVoucherCode(code, keys)).toMatchObject({ ok: true });
+      await configured.inject({
+        url: '/api/guide/departures/%00/x',
+        headers: bearer(guideA.token),
+      });
+    } finally {
+      await configured.close();
+    }
+    const stored = (
+      await db
+        .select({ key: voucherKeys.privateKey })
+        .from(voucherKeys)
+        .where(isNotNull(voucherKeys.privateKey))
+    ).map((row) => row.key ?? '');
+    const log = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(log).not.toContain(pem.split('\n')[1]);
+    expect(log).not.toMatch(/PRIVATE KEY/);
+    for (const key of stored) expect(log).not.toContain(key.slice(40, 80));
+    expect(log).not.toContain(guideA.token);
+  });
+
+  it.runIf(isPostgres)(
+    'cannot be retired by the CLI while it signs, and the CLI prints no private key',
+    async () => {
+      const pem = p256Pem();
+      const kid = kidOf(
+        createPublicKey(createPrivateKey(pem)).export({ type: 'spki', format: 'der' }),
+      );
+      const env = { VOUCHER_SIGNING_KEY: pem };
+      // Stored as a node starting with it stores it.
+      await ensureVoucherKey(db, pem);
+      const retire = await voucherKeyCli(['retire', kid], env);
+      const published = (await publishedVoucherKeys(db)).map((key) => key.kid);
+      expect(published, retire.out).toContain(kid);
+      expect(retire.code, retire.out).not.toBe(0);
+      expect(retire.out).toMatch(/VOUCHER_SIGNING_KEY/);
+      const list = await voucherKeyCli(['list'], env);
+      expect(list.code, list.out).toBe(0);
+      expect(list.out).toContain(kid);
+      const stored = (
+        await db
+          .select({ key: voucherKeys.privateKey })
+          .from(voucherKeys)
+          .where(isNotNull(voucherKeys.privateKey))
+      ).map((row) => row.key ?? '');
+      for (const output of [retire.out, list.out]) {
+        expect(output).not.toMatch(/PRIVATE KEY/);
+        expect(output).not.toContain(pem.split('\n')[1]);
+        for (const key of stored) expect(output).not.toContain(key.slice(40, 80));
+      }
+    },
+    60_000,
+  );
+});
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tsx = path.resolve(apiRoot, '../../node_modules/.bin/tsx');
+
+/** Runs `npm run voucher-key` (from source) on the test's PostgreSQL database. */
+function voucherKeyCli(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; out: string }>((resolve) => {
+    const child = spawn(tsx, ['src/voucher-key.ts', ...args], {
+      cwd: apiRoot,
+      env: {
+        ...process.env,
+        DATABASE_URL: ctx.database.url ?? '',
+        SEED_DEMO_DATA: 'false',
+        PAYMENT_GATEWAY: 'sandbox',
+        LOG_LEVEL: 'silent',
+        ...env,
+      },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
