@@ -799,6 +799,36 @@ describe.runIf(isPostgres)('at once, on PostgreSQL', () => {
     }
   });
 
+  it('records one action when two guides send one id at once, and tells the second nothing of it', async () => {
+    const fresh = await book(soon, 4);
+    await payAtDesk(fresh);
+    const travellers = (await detailOf(app, customer.token, fresh.code)).passangerRegistry.map(
+      (slot) => slot.id,
+    );
+    for (let round = 0; round < 2; round++) {
+      const id = randomUUID();
+      const [a, b] = await Promise.all([
+        sent(
+          guideA.token,
+          [action({ id, slotId: travellers[round * 2], method: 'qr' })],
+          'phone-a',
+        ),
+        sent(guideB.token, [action({ id, slotId: travellers[round * 2 + 1] })], 'phone-b'),
+      ]);
+      const results = [a[0], b[0]];
+      const rows = await rowsOf(id);
+      expect(rows).toHaveLength(1);
+      const winner = rows[0]?.recordedBy;
+      const loser = results.find((result) => result?.outcome !== 'applied');
+      expect(
+        results.filter((result) => result?.outcome === 'applied'),
+        String(winner),
+      ).toHaveLength(1);
+      expect(loser, JSON.stringify(results)).toMatchObject({ outcome: 'refused' });
+      expect(loser?.attendance ?? null).toBeNull();
+    }
+  });
+
   it('lets exactly one of two guides check one traveller in at once: the other is a conflict', async () => {
     const fresh = await book(soon, 8);
     await payAtDesk(fresh);
