@@ -447,6 +447,20 @@ describe('hostile input', () => {
     expect(await rowsOf(marker)).toHaveLength(0);
   });
 
+  it('takes a full batch of the longest notes (what a phone queues on a long trek) in one sync', async () => {
+    // TRAIL_BATCH_MAX notes of TRAIL_NOTE_MAX characters, in Spanish and Quechua: within the
+    // contract, so never a 413 that would leave the phone's queue stuck for good.
+    const text = 'Ñusta Ñawpa: dolor de cabeza, mareo; tomó mate de coca. '
+      .repeat(40)
+      .slice(0, 2000);
+    expect(text).toHaveLength(2000);
+    const batch = Array.from({ length: 100 }, () => action({ kind: 'note', note: text }));
+    const response = await send(guideA.token, batch);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const results = trailActionsResponse.parse(response.json()).results;
+    expect(results.every((result) => result.outcome === 'applied')).toBe(true);
+  });
+
   it('refuses an action timed far in the past or the future, rather than storing that time', async () => {
     for (const at of [
       '0000-01-01T00:00:00Z',
