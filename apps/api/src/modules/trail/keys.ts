@@ -59,10 +59,12 @@ const KEY_LOCK = 0x766b6579; // "vkey"
  */
 export async function ensureVoucherKey(db: Executor, configuredPem: string | undefined) {
   if (configuredPem) {
+    // The configured key signs whatever the database says: retired before (a roll back to it),
+    // it is published again, or every code it signs would fail on the guides' phones.
     await db
       .insert(voucherKeys)
       .values(keyRow(configuredKey(configuredPem), false))
-      .onConflictDoNothing();
+      .onConflictDoUpdate({ target: voucherKeys.kid, set: { retiredAt: null } });
     return;
   }
   await db.transaction(async (tx) => {
