@@ -22,7 +22,12 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Executor } from '../src/db/client.ts';
 import { crewAssignments, departures, tours, trailActions, voucherKeys } from '../src/db/schema.ts';
-import { ensureVoucherKey, kidOf, publishedVoucherKeys } from '../src/modules/trail/keys.ts';
+import {
+  ensureVoucherKey,
+  kidOf,
+  publishedVoucherKeys,
+  retireVoucherKey,
+} from '../src/modules/trail/keys.ts';
 import { demoAccountIds, demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
 import { createTestApp, isPostgres, type TestContext, testConfig } from './support/app.ts';
@@ -919,6 +924,39 @@ describe('a configured signing key', () => {
     expect(log).not.toMatch(/PRIVATE KEY/);
     for (const key of stored) expect(log).not.toContain(key.slice(40, 80));
     expect(log).not.toContain(guideA.token);
+  });
+
+  it('is published again when a node starts with a key retired before (a roll back to it)', async () => {
+    const pem = p256Pem();
+    const kid = kidOf(
+      createPublicKey(createPrivateKey(pem)).export({ type: 'spki', format: 'der' }),
+    );
+    // Configured once, then rotated away from and retired (without it configured)…
+    await ensureVoucherKey(db, pem);
+    expect(await retireVoucherKey(db, kid)).toBe(true);
+    // …and configured again: the node that starts with it signs with it.
+    const config = testConfig();
+    const rolledBack = await buildApp({
+      db: ctx.database.db,
+      config: { ...config, trail: { ...config.trail, voucherSigningKey: pem } },
+      databaseKind: ctx.database.kind,
+    });
+    try {
+      await rolledBack.ready();
+      const code = (
+        await rolledBack.inject({
+          url: `/api/tour/booking/${paid.code}`,
+          headers: bearer(customer.token),
+        })
+      ).json().booking.voucherCode as string;
+      expect(code.split('.')[4]).toBe(kid);
+      // What the guides download verifies it.
+      expect(await verifyVoucherCode(code, await publishedVoucherKeys(db))).toMatchObject({
+        ok: true,
+      });
+    } finally {
+      await rolledBack.close();
+    }
   });
 
   it.runIf(isPostgres)(
