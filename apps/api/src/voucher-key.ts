@@ -13,7 +13,9 @@
 import { parseArgs } from 'node:util';
 import { type Config, loadConfig } from './config.ts';
 import {
+  configuredKey,
   ensureVoucherKey,
+  keyRow,
   listVoucherKeys,
   retireVoucherKey,
   rotateVoucherKey,
@@ -44,6 +46,18 @@ function settings(): Config {
 }
 
 const config = settings();
+// The configured key signs whatever the database says: retiring it would leave every new code
+// unverifiable on the guides' phones.
+const configuredPem = config.trail.voucherSigningKey;
+if (
+  command === 'retire' &&
+  configuredPem &&
+  keyRow(configuredKey(configuredPem), false).kid === kid
+) {
+  fail(
+    `Key ${kid} is VOUCHER_SIGNING_KEY, which signs the vouchers: set another key and restart every node first, then retire it. Nothing was changed.`,
+  );
+}
 const database = await openConfiguredDatabase(config).catch((error: Error) =>
   fail(`Could not open the database: ${error.message}`),
 );

@@ -251,7 +251,7 @@ export function emergencyNumbers(
  * GET guide/departures/{tourCode}/{date}: everything the guide takes to the trail (the manifest
  * with each traveller's slot, references and attendance; the crew with theirs; the itinerary;
  * the emergency numbers; every booking; the voucher keys; the notes). 404 when the guide is not
- * assigned to it. With a device id, the download is recorded (the back office's "last sync").
+ * assigned to it, or it is not in their list (cancelled, past its deleteAfter, too far ahead). With a device id, the download is recorded (the back office's "last sync").
  */
 export async function guideManifest(
   db: Executor,
@@ -261,11 +261,22 @@ export async function guideManifest(
     language: Language;
     deviceId: string | undefined;
     emergency: { name: string; phone: string }[];
+    /** Today in Lima: the departures a guide still (or already) downloads. */
+    today: string;
   },
 ): Promise<GuideManifest> {
   const { language } = options;
   const departure = await assignedDeparture(db, guide.crewMemberId, params.tourCode, params.date);
-  if (!departure) throw new AppError('NOT_FOUND', 'notFound');
+  // Only the departures the guide's list shows: not cancelled, not past the days a phone keeps
+  // them, not beyond GUIDE_DAYS_AHEAD (no medical notes of last year's or next season's).
+  if (
+    !departure ||
+    departure.status === 'cancelled' ||
+    departure.deleteAfter < options.today ||
+    departure.date > plusDays(options.today, GUIDE_DAYS_AHEAD)
+  ) {
+    throw new AppError('NOT_FOUND', 'notFound');
+  }
   const { manifest, slotIds } = await readManifest(
     db,
     departure.tourCode,

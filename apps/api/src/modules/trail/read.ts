@@ -3,7 +3,14 @@ import { trailDeleteAfter } from '@cusco/shared';
 import dayjs from 'dayjs';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { crewAssignments, departures, tours, trailActions, users } from '../../db/schema.ts';
+import {
+  crewAssignments,
+  crewMembers,
+  departures,
+  tours,
+  trailActions,
+  users,
+} from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 
 /**
@@ -14,12 +21,17 @@ import { AppError } from '../../errors.ts';
 /** The guide's name as the trail shows who did what: first and last name. */
 export const guideNameSql: SQL<string> = sql<string>`trim(${users.name} || ' ' || ${users.lastName})`;
 
-/** The crew member a guide's account is (users.crew_member_id); 404 for anyone else. */
+/**
+ * The crew member a guide's account is (users.crew_member_id), while that person is active on
+ * the roster; 404 for anyone else, and for a guide whose crew member was made inactive (they
+ * left: their sessions download nothing more, medical notes least of all).
+ */
 export async function guideCrewMemberId(db: Executor, userId: string): Promise<string> {
   const [row] = await db
     .select({ crewMemberId: users.crewMemberId })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.role, 'guide')));
+    .innerJoin(crewMembers, eq(crewMembers.id, users.crewMemberId))
+    .where(and(eq(users.id, userId), eq(users.role, 'guide'), eq(crewMembers.active, true)));
   if (!row?.crewMemberId) throw new AppError('NOT_FOUND', 'notFound');
   return row.crewMemberId;
 }

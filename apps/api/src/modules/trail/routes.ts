@@ -5,6 +5,8 @@ import {
   guideDepartureList,
   guideDepartureParams,
   guideManifest,
+  TRAIL_BATCH_MAX,
+  TRAIL_NOTE_MAX,
   todayInLima,
   trailActionsRequest,
   trailActionsResponse,
@@ -29,8 +31,18 @@ async function guideOf(db: Executor, request: FastifyRequest) {
 
 /** The phone's id (made once per installation), optional on a download. */
 const deviceHeaders = z.object({
-  'x-device-id': z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  'x-device-id': z.optional(
+    // No control characters (a NUL cannot be stored): 400, not 500.
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[^\p{Cc}]+$/u)),
+  ),
 });
+
+/**
+ * The largest batch the contract allows: TRAIL_BATCH_MAX notes of TRAIL_NOTE_MAX characters (3
+ * bytes each in UTF-8) and the rest of each action. The app's 64 kB would refuse (413) a queue of
+ * a few long notes for good; a 1 MB body is still too large.
+ */
+const ACTIONS_BODY_LIMIT = TRAIL_BATCH_MAX * (TRAIL_NOTE_MAX * 3 + 1024);
 
 /**
  * The guide's app (issue 32, ADR 0051), inside the guide's scope (plugins/auth.ts `guideOnly`:
@@ -71,6 +83,7 @@ export const guideRoutes: FastifyPluginAsyncZod = async (app) => {
         language,
         deviceId: request.headers['x-device-id'],
         emergency: emergencyNumbers(app.config.trail.emergencyPhones, AGENCY_PHONE, language),
+        today: todayInLima(),
       });
     },
   );
@@ -78,6 +91,7 @@ export const guideRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/guide/actions',
     {
+      bodyLimit: ACTIONS_BODY_LIMIT,
       schema: {
         description:
           "Check-ins, no-shows and notes taken on the trail, each with the phone's own id: applied, duplicate (sent before), conflict (another guide came first) or refused, per action.",
