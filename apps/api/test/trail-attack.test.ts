@@ -123,7 +123,7 @@ async function newGuide(firstName: string): Promise<Guide> {
     crewMemberId: member.id,
     crewBody,
     email,
-    name: `${firstName} Guía`,
+    name: `${crewBody.firstName} ${crewBody.lastName}`,
   };
 }
 
@@ -646,6 +646,34 @@ describe("the guide's session and access", () => {
     expect((await get(session.token, `/api/guide/departures/${TOUR}/${soon}`)).statusCode).toBe(
       401,
     );
+  });
+
+  it('records nothing more on a departure cancelled after the phone downloaded it', async () => {
+    const date = dayIn(0);
+    await db.insert(departures).values({ tourId, date }).onConflictDoNothing();
+    await db
+      .insert(crewAssignments)
+      .values({
+        tourId,
+        date,
+        crewMemberId: guideY.crewMemberId,
+        role: 'guide' as const,
+        lastDay: date,
+        assignedBy: demoAccountIds.agent,
+      })
+      .onConflictDoNothing();
+    const note = () => action({ kind: 'note', date, note: 'Rain at the pass' });
+    expect((await sent(guideY.token, [note()], 'phone-y'))[0]?.outcome).toBe('applied');
+    await db
+      .update(departures)
+      .set({ status: 'cancelled' })
+      .where(and(eq(departures.tourId, tourId), eq(departures.date, date)));
+    const late = note();
+    expect((await sent(guideY.token, [late], 'phone-y'))[0]).toMatchObject({
+      outcome: 'refused',
+      reason: 'trailDepartureCancelled',
+    });
+    expect(await rowsOf(late.id)).toEqual([]);
   });
 
   it('downloads no departure past the days a phone keeps it, too far ahead, or cancelled', async () => {

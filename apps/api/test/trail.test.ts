@@ -120,7 +120,8 @@ async function newGuide(firstName: string) {
   });
   expect(created.statusCode, created.body).toBe(201);
   const session = await signIn(app, email, 'Inti-Raymi-Trail-2027');
-  return { token: session.token, crewMemberId: member.id, name: `${firstName} Guía` };
+  // The trail names who did what by the roster's name, not the account's ('Guía').
+  return { token: session.token, crewMemberId: member.id, name: `${firstName} Huamán Ccori` };
 }
 
 const get = (token: string, url: string, headers: Record<string, string> = {}) =>
@@ -814,11 +815,18 @@ describe("guides' accounts", () => {
   it('need an active crew member of their own; others name none', async () => {
     const member = await addCrewMember(app, admin.token, licensedGuide({ firstName: 'Nina' }));
     const retired = await addCrewMember(app, admin.token, licensedGuide({ active: false }));
+    const cook = await addCrewMember(
+      app,
+      admin.token,
+      licensedGuide({ role: 'cook', licenceNumber: null, licenceExpiry: null }),
+    );
     const cases: [object, number, string][] = [
       [{ role: 'guide' }, 400, 'staffCrewMemberRequired'],
       [{ role: 'agent', crewMemberId: member.id }, 400, 'staffCrewMemberNotForRole'],
       [{ role: 'guide', crewMemberId: randomUUID() }, 422, 'staffCrewMemberNotFound'],
       [{ role: 'guide', crewMemberId: retired.id }, 422, 'staffCrewMemberNotFound'],
+      // A cook's account would carry the travellers' medical notes: guides only.
+      [{ role: 'guide', crewMemberId: cook.id }, 422, 'staffCrewMemberNotGuide'],
       [{ role: 'guide', crewMemberId: guides.a.crewMemberId }, 409, 'staffCrewMemberTaken'],
     ];
     for (const [body, status, message] of cases) {

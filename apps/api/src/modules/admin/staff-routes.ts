@@ -1,5 +1,6 @@
 import {
   errorBody,
+  licensedRoles,
   type StaffCreateRequest,
   type StaffMember,
   staffCreateRequest,
@@ -66,7 +67,8 @@ async function listStaff(db: Database): Promise<StaffMember[]> {
 }
 
 /**
- * A guide's account names the active crew member it is (issue 32); an agent's or an
+ * A guide's account names the active crew member it is (issue 32), a guide or an assistant guide
+ * of the roster; an agent's or an
  * administrator's names none.
  */
 async function checkCrewMember(db: Executor, body: StaffCreateRequest) {
@@ -80,11 +82,16 @@ async function checkCrewMember(db: Executor, body: StaffCreateRequest) {
     throw new AppError('VALIDATION', 'staffCrewMemberRequired', { field: 'crewMemberId' });
   }
   const [member] = await db
-    .select({ id: crewMembers.id })
+    .select({ id: crewMembers.id, role: crewMembers.role })
     .from(crewMembers)
     .where(and(eq(crewMembers.id, body.crewMemberId), eq(crewMembers.active, true)));
   if (!member) {
     throw new AppError('BUSINESS_RULE', 'staffCrewMemberNotFound', { field: 'crewMemberId' });
+  }
+  // The guide's app carries the travellers' medical notes and documents: guides and assistant
+  // guides only, not the cooks, porters, horsemen and drivers of the roster.
+  if (!licensedRoles.includes(member.role)) {
+    throw new AppError('BUSINESS_RULE', 'staffCrewMemberNotGuide', { field: 'crewMemberId' });
   }
   // The usual case said before the password's work; two at once, the unique key says it.
   const [taken] = await db

@@ -19,7 +19,7 @@ import { type AssignedDeparture, assignedDeparture, attendanceBySlot, plusDays }
  * a write:
  * - the action's id is the primary key: the same id again (a retry, even at the same moment) is
  *   never recorded twice; it is answered `duplicate` with the traveller's attendance, whatever
- *   the second copy says;
+ *   the second copy says; another guide sending that id is refused, told nothing of it;
  * - one applied check-in or no-show per traveller (a partial unique index): the first to reach
  *   the server wins; a later one is kept with the outcome `conflict` and answered with the
  *   winner's attendance.
@@ -62,6 +62,18 @@ async function travellerProblem(
   return null;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether the phone's time of an action can be true: not before the day before the departure
+ * (a day more for the time zones), not a day after the server's now. Anything else (a clock reset
+ * to 1970, year 0, year 9999) is refused rather than stored as when it was done.
+ */
+function plausibleTime(at: string, date: string): boolean {
+  const time = Date.parse(at);
+  return time >= Date.parse(`${plusDays(date, -2)}T00:00:00Z`) && time <= Date.now() + DAY_MS;
+}
+
 /** Why an action is refused before anything is written, or null. */
 async function problemOf(
   db: Executor,
@@ -70,9 +82,12 @@ async function problemOf(
   today: string,
 ): Promise<MessageKey | null> {
   if (!departure) return 'trailNotYourDeparture';
+  // Cancelled after the phone downloaded it: nothing more is recorded on it.
+  if (departure.status === 'cancelled') return 'trailDepartureCancelled';
   if (today < plusDays(departure.date, -1) || today > departure.deleteAfter) {
     return 'trailOutsideDates';
   }
+  if (!plausibleTime(action.at, departure.date)) return 'trailOutsideDates';
   if (action.kind === 'note' && !action.note?.trim()) return 'trailNoteEmpty';
   if (action.kind !== 'note' && !action.slotId) return 'trailSlotRequired';
   if (action.slotId) return travellerProblem(db, departure, action.slotId);
@@ -85,7 +100,7 @@ async function attendanceAfter(db: Executor, slotId: string | null | undefined) 
   return (await attendanceBySlot(db, [slotId])).get(slotId) ?? null;
 }
 
-/** An action already recorded under this id: its slot and guide, or undefined. */
+/** An action already recorded under this id: its slot and who sent it, or undefined. */
 async function recorded(db: Executor, id: string) {
   const [row] = await db
     .select({ slotId: trailActions.passengerSlotId, recordedBy: trailActions.recordedBy })
@@ -95,19 +110,18 @@ async function recorded(db: Executor, id: string) {
 }
 
 /**
- * The answer to an id already recorded: a duplicate, with the traveller's attendance; refused
- * when another guide recorded it (an id is a phone's own: someone else's tells them nothing).
+ * The answer to an id already recorded: the guide's own retry is a duplicate with the traveller's
+ * attendance; another guide's use of the id (a replay of an id seen in a download, or forged) is
+ * refused with nothing of the action it names.
  */
 async function duplicate(
   db: Executor,
   guide: Guide,
   id: string,
-  stored: { slotId: string | null; recordedBy: string } | undefined,
+  before: { slotId: string | null; recordedBy: string } | undefined,
 ): Promise<TrailActionResult> {
-  if (stored && stored.recordedBy !== guide.userId) {
-    return { id, ...refused('trailNotYourDeparture') };
-  }
-  return { id, outcome: 'duplicate', attendance: await attendanceAfter(db, stored?.slotId) };
+  if (before && before.recordedBy !== guide.userId) return { id, ...refused('trailNotYourDeparture') };
+  return { id, outcome: 'duplicate', attendance: await attendanceAfter(db, before?.slotId) };
 }
 
 /** Records one action (already checked): applied, conflict, or a duplicate of its id. */

@@ -18,8 +18,15 @@ import { AppError } from '../../errors.ts';
  * assigned to, the travellers' attendance and the notes recorded on the trail.
  */
 
-/** The guide's name as the trail shows who did what: first and last name. */
-export const guideNameSql: SQL<string> = sql<string>`trim(${users.name} || ' ' || ${users.lastName})`;
+/**
+ * The guide's name as the trail shows who did what: the roster's name of their crew member (a
+ * guide may change their account's name in their profile, never the roster's), else the
+ * account's first and last name.
+ */
+export const guideNameSql: SQL<string> = sql<string>`coalesce(
+  (select trim(${crewMembers.firstName} || ' ' || ${crewMembers.lastName})
+     from ${crewMembers} where ${crewMembers.id} = ${users.crewMemberId}),
+  trim(${users.name} || ' ' || ${users.lastName}))`;
 
 /**
  * The crew member a guide's account is (users.crew_member_id), while that person is active on
