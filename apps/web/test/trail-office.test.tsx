@@ -267,7 +267,17 @@ const julioAccount: StaffMember = {
   createdAt: '2026-02-10T15:00:00.000Z',
 };
 
-const crewRoute = { 'GET admin/crew': { body: [rosa, julio], headers: { 'x-total-count': '2' } } };
+/** A cook of the roster: never offered a guide's account (the app carries medical notes). */
+const teofilo: CrewMember = {
+  ...rosa,
+  id: '5d2b7d7e-6a0e-4c55-8d5e-3f2d8c9b1a03',
+  firstName: 'Teófilo',
+  lastName: 'Mamani Condori',
+  role: 'cook',
+};
+const crewRoute = {
+  'GET admin/crew': { body: [rosa, julio, teofilo], headers: { 'x-total-count': '3' } },
+};
 
 async function openGuideForm() {
   const { user } = renderInApp(<StaffPage />);
@@ -325,6 +335,7 @@ describe("a guide's account on the staff screen", () => {
     expect(
       taken.getAttribute('aria-disabled') ?? taken.getAttribute('data-combobox-disabled'),
     ).toBe('true');
+    expect(screen.queryByRole('option', { name: /Teófilo/ })).toBeNull();
     await user.click(screen.getByRole('option', { name: 'Rosa Huamán Quispe · Guide' }));
     expect((within(dialog).getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Rosa');
     expect((within(dialog).getByLabelText(/^Last name/) as HTMLInputElement).value).toBe(

@@ -1,4 +1,5 @@
 import {
+  licensedRoles,
   type StaffCreateRequest,
   type StaffMember,
   type StaffRole,
@@ -107,7 +108,8 @@ const validateStaff = schemaResolver(staffCreateRequest);
 
 /**
  * Adds a member of the staff. A guide's account also names the person of the crew roster it is
- * (required; an active member without an account yet), whose names fill the empty name fields.
+ * (required; an active guide or assistant guide without an account yet), whose names fill the
+ * empty name fields.
  */
 function AddStaffModal({
   opened,
@@ -141,18 +143,21 @@ function AddStaffModal({
   const inputProps = useInputProps(form);
   const guide = form.values.role === 'guide';
   const crew = useActiveCrew(opened && guide);
-  const crewOptions = (crew.data ?? []).map((person) => {
-    const values = {
-      name: `${person.firstName} ${person.lastName}`,
-      role: t(`crew.roles.${person.role}`),
-    };
-    const taken = withAccount.has(person.id);
-    return {
-      value: person.id,
-      label: t(taken ? 'staff.crewHasAccount' : 'staff.crewOption', values),
-      disabled: taken,
-    };
-  });
+  // Guides and assistant guides only: the guide's app carries the travellers' medical notes.
+  const crewOptions = (crew.data ?? [])
+    .filter((person) => licensedRoles.includes(person.role))
+    .map((person) => {
+      const values = {
+        name: `${person.firstName} ${person.lastName}`,
+        role: t(`crew.roles.${person.role}`),
+      };
+      const taken = withAccount.has(person.id);
+      return {
+        value: person.id,
+        label: t(taken ? 'staff.crewHasAccount' : 'staff.crewOption', values),
+        disabled: taken,
+      };
+    });
   const close = () => {
     form.reset();
     add.reset();
