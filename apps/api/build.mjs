@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts', 'src/admin-create.ts'],
+  entryPoints: ['src/server.ts', 'src/admin-create.ts', 'src/voucher-key.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -62,8 +62,10 @@ import { receiptJobs, setUpReceipts } from './modules/receipts/service.ts';
 import { adminResellerRoutes } from './modules/resellers/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { publicTourRoutes, tourRoutes } from './modules/tours/routes.ts';
+import { ensureVoucherKey, VoucherKeys } from './modules/trail/keys.ts';
+import { adminTrailRoutes, guideRoutes } from './modules/trail/routes.ts';
 import { afterAnswerPlugin } from './plugins/after-answer.ts';
-import { authPlugin, signedIn, staffOnly } from './plugins/auth.ts';
+import { authPlugin, guideOnly, signedIn, staffOnly } from './plugins/auth.ts';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -81,6 +83,8 @@ declare module 'fastify' {
     mail: MailService;
     /** Receipts (issue 30): the issuer they go to, for the send worker and staff's "send again". */
     receiptSender: ReceiptSender;
+    /** The key that signs vouchers' QR codes (issue 32, modules/trail/keys.ts). */
+    voucherKeys: VoucherKeys;
   }
 }
 
@@ -121,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   setUpRequestHandling(app);
   const gateway = decorateApp(app, options);
   await setUpReceipts(app, options.db, options.config);
+  // The vouchers' signing key: the configured one, or the database's (made on the first start).
+  await ensureVoucherKey(options.db, options.config.trail.voucherSigningKey);
   const sandbox = gateway.name === 'sandbox' ? await sandboxSettings(app, options) : undefined;
   await registerResponseHeaders(app, options.config);
   await registerDocs(app);
@@ -189,6 +195,8 @@ function decorateApp(app: App, options: AppOptions): PaymentGateway {
   app.decorate('draining', false);
   const gateway = options.gateway ?? createGateway(options.config.payments);
   app.decorate('gateway', gateway);
+  const voucherKeys = new VoucherKeys(options.config.trail.voucherSigningKey);
+  app.decorate('voucherKeys', voucherKeys);
   app.decorate(
     'mail',
     createMailService(
@@ -196,6 +204,7 @@ function decorateApp(app: App, options: AppOptions): PaymentGateway {
       options.config.mail,
       options.mailTransport,
       options.config.receipts,
+      voucherKeys,
     ),
   );
   app.decorate('receiptSender', {
@@ -294,13 +303,14 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
     await api.register(notificationRoutes, sandbox ? { sandboxSecret: sandbox.secret } : {});
     // Everything else requires a signed-in user.
     await api.register(signedIn, {
+      // Signing out, the profile and the password: every signed-in user's, guides' too.
+      everyoneRoutes: [authRoutes, profileRoutes],
+      // The customers' (and staff's): a guide's token gets 404 (issue 32).
       routes: [
-        authRoutes,
         tourRoutes,
         bookingRoutes,
         changeRoutes,
         paymentRoutes,
-        profileRoutes,
         passengerRoutes,
         serviceRoutes,
         incidentRoutes,
@@ -310,6 +320,8 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         invoiceRoutes,
       ],
     });
+    // The guide's app (issue 32): guides only (404 for anyone else signed in).
+    await api.register(guideOnly, { routes: [guideRoutes] });
     // The back office: the agency's staff only (404 for anyone else signed in); some of it for
     // administrators only (403 for agents).
     await api.register(staffOnly, {
@@ -328,6 +340,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminReceiptRoutes,
         adminComplaintRoutes,
         adminReceiptActionRoutes,
+        adminTrailRoutes,
       ],
       adminRoutes: [
         adminLedgerRoutes,

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isValidRuc } from '@cusco/shared';
@@ -194,7 +195,60 @@ const envSchema = z.object({
     12,
   ),
   RECEIPT_RETRY_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 60),
+  /**
+   * The key that signs vouchers' QR codes (issue 32, docs/voucher-codes.md): an ECDSA P-256
+   * private key, PKCS #8 PEM (line breaks may be written as \n). Unset: one is generated on first
+   * start and kept in the database.
+   */
+  VOUCHER_SIGNING_KEY: z.optional(
+    z.pipe(
+      z.string().check(
+        z.refine((value) => voucherKeyProblem(value) === null, {
+          error: 'VOUCHER_SIGNING_KEY must be an ECDSA P-256 private key in PKCS #8 PEM',
+        }),
+      ),
+      z.transform((value) => value.replaceAll('\\n', '\n').trim()),
+    ),
+  ),
+  /**
+   * The agency's emergency numbers a guide takes to the trail (issue 32): "Name=+51 …" entries
+   * separated by ";". Unset: the agency's phone, the police (105) and the fire brigade (116).
+   */
+  EMERGENCY_PHONES: z.optional(
+    z.pipe(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^\s*[^=;]{1,80}=[^=;]{1,40}(\s*;\s*[^=;]{1,80}=[^=;]{1,40})*\s*;?\s*$/,
+            'EMERGENCY_PHONES must be "Name=phone; Name=phone"',
+          ),
+        ),
+      z.transform((value) =>
+        value
+          .split(';')
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+          .map((entry) => {
+            const [name = '', phone = ''] = entry.split('=');
+            return { name: name.trim(), phone: phone.trim() };
+          }),
+      ),
+    ),
+  ),
 });
+
+/** Why a configured voucher key is not usable (null when it is): P-256, PKCS #8 PEM. */
+export function voucherKeyProblem(value: string): string | null {
+  try {
+    const key = createPrivateKey({ key: value.replaceAll('\\n', '\n').trim(), format: 'pem' });
+    if (key.asymmetricKeyType !== 'ec') return 'not an EC key';
+    if (key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') return 'not a P-256 key';
+    return null;
+  } catch {
+    return 'not a PEM private key';
+  }
+}
 
 export type Config = {
   port: number;
@@ -223,7 +277,16 @@ export type Config = {
   payments: PaymentsConfig;
   mail: MailConfig;
   receipts: ReceiptsConfig;
+  /** The guide's app and the signed vouchers (issue 32). */
+  trail: TrailConfig;
 };
+
+export interface TrailConfig {
+  /** VOUCHER_SIGNING_KEY (PKCS #8 PEM), or undefined: the database's own key. */
+  voucherSigningKey: string | undefined;
+  /** EMERGENCY_PHONES, or undefined: the built-in list (modules/trail/emergency.ts). */
+  emergencyPhones: { name: string; phone: string }[] | undefined;
+}
 
 /** E-mail (issue 15): where it goes, who sends it, and how often the background jobs run. */
 /** The receipts' issuer (issue 30): who issues, in which series, signed with what, sent where. */
@@ -458,5 +521,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retrySeconds: e.MAIL_RETRY_SECONDS,
       reminderIntervalMinutes: e.REMINDER_SCAN_INTERVAL_MINUTES,
     },
+    trail: { voucherSigningKey: e.VOUCHER_SIGNING_KEY, emergencyPhones: e.EMERGENCY_PHONES },
   };
 }

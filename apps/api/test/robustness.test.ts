@@ -18,6 +18,8 @@ let token: string;
  * 403 on the administrators' routes before their input is read.
  */
 let staffToken: string;
+/** The demo guide's token, for the guide's app's routes (issue 32): anyone else gets 404 there. */
+let guideToken: string;
 let routes: { method: string; path: string }[];
 /** Real identifiers of this customer's data, so that random calls reach past "not found". */
 let known: string[];
@@ -26,6 +28,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   token = (await signUpAndIn(ctx.app)).token;
   staffToken = (await signIn(ctx.app, demoAccounts.admin.email, demoAccounts.admin.password)).token;
+  guideToken = (await signIn(ctx.app, demoAccounts.guide.email, demoAccounts.guide.password)).token;
   const { code, detail } = await bookWithSlots(ctx.app, token);
   known = [
     code,
@@ -47,6 +50,13 @@ beforeAll(async () => {
   ];
 });
 afterAll(() => ctx?.close());
+
+/** Who calls a route: staff the back office, the demo guide the guide's app, else the customer. */
+function tokenFor(path: string) {
+  if (path.startsWith('/api/admin/')) return staffToken;
+  if (path.startsWith('/api/guide/')) return guideToken;
+  return token;
+}
 
 /** Text no route may choke on: NUL, lone surrogates, control and astral characters, 1 MB. */
 const hostileText = () =>
@@ -121,7 +131,7 @@ describe('every route answers arbitrary input with a 4xx, never a 5xx', () => {
             url,
             query,
             // The back office's routes are fuzzed as staff: a customer only ever gets their 404.
-            headers: bearer(route.path.startsWith('/api/admin/') ? staffToken : token),
+            headers: bearer(tokenFor(route.path)),
             ...(route.method === 'GET' || route.method === 'DELETE'
               ? {}
               : { payload: payload as object }),
@@ -145,13 +155,7 @@ describe('every route answers arbitrary input with a 4xx, never a 5xx', () => {
           method: route.method as 'POST',
           url,
           headers: {
-            ...bearer(
-              route.path.startsWith('/api/admin/')
-                ? staffToken
-                : route.path.startsWith('/octo/')
-                  ? DEMO_OCTO_KEY
-                  : token,
-            ),
+            ...bearer(route.path.startsWith('/octo/') ? DEMO_OCTO_KEY : tokenFor(route.path)),
             'content-type': 'application/json',
           },
           // JSON.stringify writes a lone surrogate as the escape "\ud800", as a client would.

@@ -25,6 +25,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   );
 }
 
+/** The constraint a unique-key violation names, when the driver tells it. */
+export function violatedConstraint(error: unknown): string | undefined {
+  return postgresError(error)?.constraint;
+}
+
 /** True when the error is a foreign-key violation: a row named a row that is not (or no longer) there. */
 export function isForeignKeyViolation(error: unknown): boolean {
   return postgresError(error)?.code === '23503';

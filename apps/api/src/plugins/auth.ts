@@ -3,7 +3,12 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { SessionCache, type SessionCacheOptions } from '../modules/users/session-cache.ts';
-import { type AuthenticatedUser, extendStaffSession, isStaff } from '../modules/users/sessions.ts';
+import {
+  type AuthenticatedUser,
+  extendStaffSession,
+  isGuide,
+  isStaff,
+} from '../modules/users/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,14 +56,41 @@ export function currentUser(request: FastifyRequest): AuthenticatedUser {
  * The scope of the signed-in routes: every route registered inside it requires a valid bearer
  * token (the hook runs before anything else) and is documented as such in OpenAPI. A route
  * added here cannot forget either; a test lists every route outside it against an allow-list.
+ * `routes` are the customers' (and staff's): a guide's token gets 404 there, as if they did not
+ * exist (issue 32: a guide books nothing, sees no booking); `everyoneRoutes` (signing out, the
+ * profile and password) serve every signed-in user, guides too.
  */
-export const signedIn: FastifyPluginAsync<{ routes: FastifyPluginAsync[] }> = async (
+export const signedIn: FastifyPluginAsync<{
+  routes: FastifyPluginAsync[];
+  everyoneRoutes?: FastifyPluginAsync[];
+}> = async (app, options) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [{ bearer: [] }] };
+  });
+  for (const routes of options.everyoneRoutes ?? []) await app.register(routes);
+  await app.register(async (customers) => {
+    customers.addHook('onRequest', async (request) => {
+      if (isGuide(currentUser(request))) throw new AppError('NOT_FOUND', 'notFound');
+    });
+    for (const routes of options.routes) await customers.register(routes);
+  });
+};
+
+/**
+ * The scope of the guide's app (issue 32, under /api/guide): every route in it requires a
+ * signed-in guide; anyone else signed in (customers, staff) gets 404, as if it did not exist.
+ */
+export const guideOnly: FastifyPluginAsync<{ routes: FastifyPluginAsync[] }> = async (
   app,
   options,
 ) => {
   app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', async (request) => {
+    if (!isGuide(currentUser(request))) throw new AppError('NOT_FOUND', 'notFound');
+  });
   app.addHook('onRoute', (route) => {
-    route.schema = { ...route.schema, security: [{ bearer: [] }] };
+    route.schema = { ...route.schema, security: [{ bearer: [] }], tags: ['guide'] };
   });
   for (const routes of options.routes) await app.register(routes);
 };

@@ -11,6 +11,8 @@ export const demoAccounts = {
   corporate: { email: 'reseller@example.com', password: 'AndeanRoutes2026' },
   agent: { email: 'agent@example.com', password: 'Qorikancha-Desk-2026' },
   admin: { email: 'admin@example.com', password: 'Sacsayhuaman-Office-2026' },
+  /** A guide (issue 32): the guide's app only; the crew member Rosa Huamán Quispe (seed/demo-trail.ts). */
+  guide: { email: 'guide@example.com', password: 'Salkantay-Trail-2026' },
 } as const;
 
 /** The demo accounts' ids (stable: the same in every install). */

@@ -24,13 +24,13 @@ import { usersWithCompany } from '../modules/users/users.ts';
 import { tourId } from './catalogue.ts';
 import { demoAccounts } from './demo-accounts.ts';
 
-async function demoUser(db: Database, email: string): Promise<AuthenticatedUser | null> {
+export async function demoUser(db: Database, email: string): Promise<AuthenticatedUser | null> {
   const [row] = await usersWithCompany(db).where(eq(users.email, email));
   return row ? { ...row, sessionId: '' } : null;
 }
 
 /** Books through the same domain function as the API, so the demo data obeys every rule. */
-async function book(
+export async function book(
   db: Database,
   user: AuthenticatedUser,
   tourCode: string,

@@ -4,7 +4,7 @@ import { appMeta, outbox } from '../db/schema.ts';
 import { bumpCatalogueVersion } from '../lib/versions.ts';
 
 /** Bump when the seed's content changes, so that existing databases receive the new rows. */
-export const SEED_VERSION = '4';
+export const SEED_VERSION = '5';
 
 /**
  * Loads the reference lists and, unless switched off, the demo catalogue and accounts. It runs
@@ -25,6 +25,7 @@ export async function seedDatabase(db: Database, options: { demo: boolean }) {
     { seedDemoBookings },
     { seedDemoCrew },
     { seedDemoDepartures },
+    { seedDemoTrail },
     { seedReferenceData },
   ] = await Promise.all([
     import('./catalogue.ts'),
@@ -33,6 +34,7 @@ export async function seedDatabase(db: Database, options: { demo: boolean }) {
     import('./demo-bookings.ts'),
     import('./demo-crew.ts'),
     import('./demo-departures.ts'),
+    import('./demo-trail.ts'),
     import('./reference.ts'),
   ]);
 
@@ -49,6 +51,8 @@ export async function seedDatabase(db: Database, options: { demo: boolean }) {
   if (options.demo) {
     await seedDemoBookings(db);
     await seedDemoDepartures(db, tourCatalogue);
+    // The guide's app (issue 32): the demo guide, assigned to a departure soon and one later.
+    await seedDemoTrail(db);
     // The demo's bookings, payments and answers are news to no one: their e-mails stay unsent.
     await db
       .update(outbox)

@@ -13,6 +13,7 @@ import { normalizeCode } from '../access/bookings.ts';
 import { bookingAudit } from '../audit/read.ts';
 import { getBookingDetail } from '../bookings/detail.ts';
 import { moneyStatusOf } from '../ledger/money-status.ts';
+import type { VoucherKeys } from '../trail/keys.ts';
 import { listBookingIncidents } from './incidents.ts';
 import { refundsByAttempt } from './money.ts';
 
@@ -75,10 +76,19 @@ export async function getStaffBookingDetail(
   code: string,
   language: Language,
   gateway: PaymentGateway,
+  voucherKeys?: VoucherKeys,
 ): Promise<AdminBookingDetail> {
   const booking = await findBooking(db, code);
   // The customer's own detail, read as its owner sees it: one mapper for both screens.
-  const detail = await getBookingDetail(db, booking, booking.code, language, gateway);
+  const detail = await getBookingDetail(
+    db,
+    booking,
+    booking.code,
+    language,
+    gateway,
+    undefined,
+    voucherKeys,
+  );
   // A pending attempt's stage as the customer's detail tells it: staff read the same words.
   const stages = new Map(
     detail.paymentAttempts.map((attempt) => [attempt.transactionId, attempt.stage]),

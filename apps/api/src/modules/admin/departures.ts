@@ -52,7 +52,7 @@ const sexes = alias(optionItems, 'sexes');
  * Every slot of the bookings `where` selects that hold their seats (a booking that gave them back
  * does not travel: ADR 0035), with its passenger and its booking's debt.
  */
-function departureSlots(db: Executor, where: SQL | undefined) {
+export function departureSlots(db: Executor, where: SQL | undefined) {
   const totals = ledgerTotalsLateral(db, bookings.id);
   return db
     .select({
@@ -63,6 +63,7 @@ function departureSlots(db: Executor, where: SQL | undefined) {
       tourEs: tours.nameEs,
       date: bookings.travelDate,
       position: passengerSlots.position,
+      slotId: passengerSlots.id,
       customerTypeId: passengerSlots.customerTypeId,
       typeEn: customerTypes.nameEn,
       typeEs: customerTypes.nameEs,
@@ -264,7 +265,7 @@ const notes = (...parts: (string | null | undefined)[]) =>
     .join('; ');
 
 /** A tour by its code (any case), with what the manifest's header tells of it. */
-async function tourByCode(db: Executor, tourCode: string) {
+export async function tourByCode(db: Executor, tourCode: string) {
   const [tour] = await db
     .select({
       id: tours.id,
@@ -290,6 +291,19 @@ export async function getManifest(
   date: string,
   language: Language,
 ): Promise<AdminManifest> {
+  return (await readManifest(db, tourCode, date, language)).manifest;
+}
+
+/**
+ * The manifest, with the tour's id and each passenger's slot id (the guide's download, issue 32),
+ * in the manifest's order.
+ */
+export async function readManifest(
+  db: Executor,
+  tourCode: string,
+  date: string,
+  language: Language,
+): Promise<{ tourId: string; manifest: AdminManifest; slotIds: string[] }> {
   const tour = await tourByCode(db, tourCode);
   if (!tour) throw new AppError('NOT_FOUND', 'notFound');
   const [slots, crew, meeting] = await Promise.all([
@@ -303,15 +317,16 @@ export async function getManifest(
     [...new Set(slots.map((slot) => slot.bookingId))],
     language,
   );
-  const passengers = slots
-    .map((slot) => toPassenger(slot, language, hotels))
+  const listed = slots
+    .map((slot) => ({ slotId: slot.slotId, passenger: toPassenger(slot, language, hotels) }))
     // Paid bookings first, unpaid holds after them (listed apart); in each, the incomplete first.
     .sort(
-      (a, b) =>
+      ({ passenger: a }, { passenger: b }) =>
         Number(!a.paid) - Number(!b.paid) ||
         Number(a.completeness === 100) - Number(b.completeness === 100),
     );
-  return {
+  const passengers = listed.map((row) => row.passenger);
+  const manifest: AdminManifest = {
     tourCode: tour.code,
     tour: inLanguage(language, tour.nameEn, tour.nameEs),
     date,
@@ -326,4 +341,5 @@ export async function getManifest(
     crew,
     diets: dietSummary(passengers, language),
   };
+  return { tourId: tour.id, manifest, slotIds: listed.map((row) => row.slotId) };
 }

@@ -24,7 +24,7 @@ import {
  * departure, where the tour starts, and the diets' count for the cook.
  */
 
-const roleNames: Record<(typeof crewRoles)[number], MessageKey> = {
+export const roleNames: Record<(typeof crewRoles)[number], MessageKey> = {
   guide: 'manifestRoleGuide',
   assistant_guide: 'manifestRoleAssistantGuide',
   cook: 'manifestRoleCook',

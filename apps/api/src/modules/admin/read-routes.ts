@@ -49,7 +49,13 @@ export const adminReadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getStaffBookingDetail(app.db, request.params.code, languageOf(request), app.gateway),
+      getStaffBookingDetail(
+        app.db,
+        request.params.code,
+        languageOf(request),
+        app.gateway,
+        app.voucherKeys,
+      ),
   );
 
   searchPageGet(app, {

@@ -10,6 +10,8 @@ export interface NewStaffMember {
   role: Exclude<UserRole, 'client'>;
   name: string;
   lastName: string;
+  /** A guide's account (issue 32): the crew member it is; none for agents and administrators. */
+  crewMemberId?: string | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function createStaffMember(
       birthDate: '1970-01-01',
       countryId: 'PE',
       role: member.role,
+      crewMemberId: member.crewMemberId ?? null,
     })
     .returning({ id: users.id });
   if (!created) return { ok: false, problem: 'The user could not be created.' };

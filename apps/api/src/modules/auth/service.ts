@@ -1,4 +1,10 @@
-import type { Language, LoginResponse, registerRequest, SessionUser } from '@cusco/shared';
+import {
+  GUIDE_SESSION_DAYS,
+  type Language,
+  type LoginResponse,
+  type registerRequest,
+  type SessionUser,
+} from '@cusco/shared';
 import { eq, sql } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { Database, Executor } from '../../db/client.ts';
@@ -6,7 +12,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { countries, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../outbox/outbox.ts';
-import { createSession, isStaff, STAFF_IDLE_MINUTES } from '../users/sessions.ts';
+import { createSession, isGuide, isStaff, STAFF_IDLE_MINUTES } from '../users/sessions.ts';
 import { usersWithCompany } from '../users/users.ts';
 import {
   decoyHash,
@@ -121,8 +127,13 @@ export async function login(
       .set({ passwordHash: await hashPassword(input.password) })
       .where(eq(users.id, user.id));
   }
-  // Staff sessions last while they are used (8 hours idle); customers keep the configured TTL.
-  const ttlMinutes = isStaff(user) ? STAFF_IDLE_MINUTES : policy.tokenTtlMinutes;
+  // Staff sessions last while they are used (8 hours idle); a guide's lasts GUIDE_SESSION_DAYS (a
+  // trek without signal, and the way back: issue 32); customers keep the configured TTL.
+  const ttlMinutes = isStaff(user)
+    ? STAFF_IDLE_MINUTES
+    : isGuide(user)
+      ? GUIDE_SESSION_DAYS * 24 * 60
+      : policy.tokenTtlMinutes;
   const session = await createSession(db, user.id, ttlMinutes);
   return {
     result: 1,

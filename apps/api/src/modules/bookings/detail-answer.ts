@@ -4,6 +4,7 @@ import {
   CustomerTypeId,
   fromCents,
   inLanguage,
+  isCancelled,
   type Language,
   type MessageKey,
   nameIn,
@@ -12,6 +13,7 @@ import {
   translate,
 } from '@cusco/shared';
 import { lockView } from '../operations/locks.ts';
+import type { VoucherState } from '../trail/keys.ts';
 import type { BookingDetailRows } from './detail-rows.ts';
 
 const dateOf = (timestamp: Date) => todayInLima(timestamp);
@@ -220,11 +222,41 @@ export function attemptsToTell(attempts: AttemptRow[]): AttemptRow[] {
   );
 }
 
-/** The booking detail (spec §3 "Booking detail") in a language: a pure mapping of its rows. */
+/**
+ * The voucher is for a booking with nothing left to pay; a corporate booking, on credit, has its
+ * voucher as soon as it is saved (ADR 0032).
+ */
+export function voucherReady(facts: { debtCents: number; corporate: boolean }): boolean {
+  return facts.corporate || facts.debtCents <= 0;
+}
+
+/**
+ * What the booking's voucher code says (issue 32): its code, travel date and travellers (its
+ * passenger slots), and whether it has one: the voucher is ready (nothing left to pay, or on
+ * credit) and the booking is not cancelled.
+ */
+export function voucherStateOf(rows: BookingDetailRows): VoucherState {
+  const booking = rows.head.booking;
+  return {
+    code: booking.code,
+    travelDate: booking.travelDate,
+    passengers: rows.slots.length,
+    ready:
+      !isCancelled(rows.status) &&
+      rows.slots.length > 0 &&
+      voucherReady({ debtCents: rows.totals.debt, corporate: booking.corporateClientId !== null }),
+  };
+}
+
+/**
+ * The booking detail (spec §3 "Booking detail") in a language: a pure mapping of its rows, with
+ * the voucher's signed code the caller made (voucherStateOf, trail/keys.ts).
+ */
 export function toBookingDetail(
   rows: BookingDetailRows,
   language: Language,
   stages: ReadonlyMap<string, AttemptStage> = new Map(),
+  voucherCode: string | null = null,
 ): BookingDetail {
   const { booking, ...head } = rows.head;
   const tourName = inLanguage(language, head.tourEn, head.tourEs);
@@ -247,7 +279,7 @@ export function toBookingDetail(
       pickupPlace: booking.pickupPlace,
       channel: booking.channel,
       resellerReference: booking.resellerReference,
-      voucherCode: null,
+      voucherCode,
     },
     passanger: rows.passengers.map((line) => ({
       type: nameIn(line, language),

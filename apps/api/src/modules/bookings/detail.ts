@@ -13,7 +13,8 @@ import {
 } from '../access/bookings.ts';
 import { bookingStatusSql } from '../lifecycle/status.ts';
 import { attemptStages } from '../payments/stages.ts';
-import { toBookingDetail } from './detail-answer.ts';
+import { type VoucherKeys, voucherCodeOf } from '../trail/keys.ts';
+import { toBookingDetail, voucherStateOf } from './detail-answer.ts';
 import type { BookingDetailCache } from './detail-cache.ts';
 import { loadBookingDetail } from './detail-rows.ts';
 
@@ -32,7 +33,8 @@ const revisionStatement = prepared((db) =>
 
 /**
  * GET tour/booking/{code}: the whole booking detail (spec §3) of a booking the user may see,
- * with where each open payment attempt stands at the gateway. With a cache, the rows already
+ * with where each open payment attempt stands at the gateway and the voucher's signed code
+ * (issue 32) when `voucherKeys` are given. With a cache, the rows already
  * read are used again while the booking's revision has not moved (detail-cache.ts).
  */
 export async function getBookingDetail(
@@ -42,12 +44,17 @@ export async function getBookingDetail(
   language: Language,
   gateway: PaymentGateway,
   cache?: BookingDetailCache,
+  voucherKeys?: VoucherKeys,
 ): Promise<BookingDetail> {
   const rows = cache
     ? await cachedRows(db, user, code, cache)
     : await loadBookingDetail(db, user, code);
   const open = rows.attempts.filter((attempt) => attempt.status === 'pending');
-  return toBookingDetail(rows, language, await attemptStages(db, gateway, open));
+  const [stages, voucherCode] = await Promise.all([
+    attemptStages(db, gateway, open),
+    voucherCodeOf(db, voucherKeys, voucherStateOf(rows)),
+  ]);
+  return toBookingDetail(rows, language, stages, voucherCode);
 }
 
 /** The detail's rows from the cache while the booking's revision stands; 404 as the detail. */

@@ -77,6 +77,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         languageOf(request),
         app.gateway,
         details,
+        app.voucherKeys,
       ),
   );
 

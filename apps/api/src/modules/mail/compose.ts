@@ -5,6 +5,7 @@ import { bookings, corporateClients, users } from '../../db/schema.ts';
 import { toBookingDetail } from '../bookings/detail-answer.ts';
 import { loadBookingDetail } from '../bookings/detail-rows.ts';
 import type { Composed, OutboxRow } from '../outbox/worker.ts';
+import type { VoucherKeys } from '../trail/keys.ts';
 import { bookingOwner, factsFromRows } from './documents.ts';
 import { type Block, renderMail } from './render.ts';
 import { balanceReminderTemplate } from './templates/balance-reminder.ts';
@@ -66,12 +67,14 @@ async function bookingView(
   db: Executor,
   bookingId: string,
   language: Language,
+  voucherKeys?: VoucherKeys,
 ): Promise<BookingView> {
   const { code, owner } = await bookingOwner(db, bookingId);
   const rows = await loadBookingDetail(db, owner, code);
+  const facts = await factsFromRows(db, rows, language, voucherKeys);
   return {
-    detail: toBookingDetail(rows, language),
-    facts: await factsFromRows(db, rows, language),
+    detail: toBookingDetail(rows, language, new Map(), facts.voucherCode),
+    facts,
   };
 }
 
@@ -175,5 +178,8 @@ async function draftOf(w: Writer, template: Template): Promise<Draft | Skip> {
   if (template.about === 'account') return template.draft(w);
   if (template.about === 'address') return template.draft(w);
   if (!w.row.bookingId) return { skip: 'booking deleted' };
-  return template.draft(w, await bookingView(w.context.db, w.row.bookingId, w.language));
+  return template.draft(
+    w,
+    await bookingView(w.context.db, w.row.bookingId, w.language, w.context.voucherKeys),
+  );
 }

@@ -14,7 +14,9 @@ import type { Executor } from '../../db/client.ts';
 import { bookings, tourItinerary, tours } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Reader } from '../access/bookings.ts';
+import { voucherReady, voucherStateOf } from '../bookings/detail-answer.ts';
 import { type BookingDetailRows, loadBookingDetail } from '../bookings/detail-rows.ts';
+import { type VoucherKeys, voucherCodeOf } from '../trail/keys.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
 import { AGENCY_PHONE, longDate, type MailTextKey, mailText, money } from './texts.ts';
 
@@ -48,6 +50,11 @@ export interface TravelFacts {
   currency: string;
   /** Cancelled (by the customer or the agency): it travels nowhere. */
   cancelled: boolean;
+  /**
+   * The voucher's signed code (issue 32, trail/keys.ts), the text of its QR code: null while the
+   * voucher is not ready, for a cancelled booking, or when no key was given.
+   */
+  voucherCode: string | null;
 }
 
 /** A document number shown on paper: every character but the last four hidden. */
@@ -79,8 +86,9 @@ export async function travelFacts(
   user: AuthenticatedUser,
   code: string,
   language: Language,
+  voucherKeys?: VoucherKeys,
 ): Promise<TravelFacts> {
-  return factsFromRows(db, await loadBookingDetail(db, user, code), language);
+  return factsFromRows(db, await loadBookingDetail(db, user, code), language, voucherKeys);
 }
 
 /** The documents' facts from the booking detail's rows (read once by the e-mails too). */
@@ -88,6 +96,7 @@ export async function factsFromRows(
   db: Executor,
   rows: BookingDetailRows,
   language: Language,
+  voucherKeys?: VoucherKeys,
 ): Promise<TravelFacts> {
   const booking = rows.head.booking;
   const [tour] = await db
@@ -125,6 +134,7 @@ export async function factsFromRows(
     corporate: booking.corporateClientId !== null,
     currency: booking.currency,
     cancelled: isCancelled(rows.status),
+    voucherCode: await voucherCodeOf(db, voucherKeys, voucherStateOf(rows)),
   };
 }
 
@@ -144,13 +154,11 @@ export function hotelLine(hotel: TravelFacts['hotels'][number], language: Langua
   });
 }
 
-/**
- * The voucher is for a booking with nothing left to pay; a corporate booking, on credit, has its
- * voucher as soon as it is saved (ADR 0032).
- */
-export function voucherReady(facts: Pick<TravelFacts, 'debtCents' | 'corporate'>): boolean {
-  return facts.corporate || facts.debtCents <= 0;
-}
+export { voucherReady };
+
+/** What the voucher's QR code encodes: its signed code, or the booking code without one. */
+export const voucherQrText = (facts: Pick<TravelFacts, 'code' | 'voucherCode'>) =>
+  facts.voucherCode ?? facts.code;
 
 /** The travel documents' file names. */
 export const voucherName = (code: string) => `voucher-${code}.pdf`;
@@ -194,7 +202,7 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
   return lines;
 }
 
-/** Draws the booking code's QR code (dark modules as squares) with its top-left corner at x, top. */
+/** Draws a QR code of `text` (dark modules as squares) with its top-left corner at x, top. */
 function drawQr(page: PDFPage, text: string, x: number, top: number, size: number) {
   const { data } = encode(text, { ecc: 'M', border: 0 });
   const cell = size / data.length;
@@ -297,10 +305,14 @@ class Sheet {
   }
 }
 
-/** The voucher's head: the agency and the title on the left, the booking code's QR on the right. */
-function voucherHead(sheet: Sheet, code: string, language: Language) {
+/**
+ * The voucher's head: the agency and the title on the left, the QR code on the right: the
+ * voucher's signed code (issue 32: a guide's phone verifies it offline), or the booking code
+ * when there is none (no key given).
+ */
+function voucherHead(sheet: Sheet, code: string, qrText: string, language: Language) {
   const qrSize = 110;
-  drawQr(sheet.page, code, A4.width - MARGIN - qrSize, sheet.y, qrSize);
+  drawQr(sheet.page, qrText, A4.width - MARGIN - qrSize, sheet.y, qrSize);
   sheet.write(mailText('agency', language), 22, 'bold', BRAND);
   sheet.write(mailText('voucherTitle', language), 14, 'regular', MUTED);
   sheet.y -= 8;
@@ -350,7 +362,7 @@ export async function voucherPdf(facts: TravelFacts, language: Language): Promis
     await pdf.embedFont(StandardFonts.HelveticaBold),
   );
 
-  voucherHead(sheet, facts.code, language);
+  voucherHead(sheet, facts.code, voucherQrText(facts), language);
   voucherFacts(sheet, facts, language);
   if (facts.meeting) {
     sheet.label(mailText('voucherMeeting', language));

@@ -56,7 +56,13 @@ export const travelDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const language = languageOf(request);
-      const facts = await travelFacts(app.db, currentUser(request), request.params.code, language);
+      const facts = await travelFacts(
+        app.db,
+        currentUser(request),
+        request.params.code,
+        language,
+        app.voucherKeys,
+      );
       notCancelled(facts);
       if (!voucherReady(facts)) throw new AppError('BUSINESS_RULE', 'voucherUnpaid');
       const pdf = await voucherPdf(facts, language);

@@ -2,6 +2,7 @@ import type { MailConfig, ReceiptsConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createMailTransport, type MailTransport } from '../outbox/transport.ts';
 import { type MailPassReport, sendDueMail } from '../outbox/worker.ts';
+import type { VoucherKeys } from '../trail/keys.ts';
 import { composeMail } from './compose.ts';
 import { type ReminderReport, scanReminders } from './reminders.ts';
 
@@ -21,6 +22,8 @@ export function createMailService(
   transport: MailTransport = createMailTransport(config.smtpUrl),
   /** The agency as the receipts' issuer: their PDF and XML go with the mail (issue 30). */
   receipts?: ReceiptsConfig,
+  /** The vouchers' signing key (issue 32): the voucher PDF's QR code. */
+  voucherKeys?: VoucherKeys,
 ): MailService {
   return {
     transport,
@@ -31,7 +34,13 @@ export function createMailService(
         config,
         compose: (row) =>
           composeMail(
-            { db, config, ...(receipts ? { receipts } : {}), ...(today ? { today } : {}) },
+            {
+              db,
+              config,
+              ...(receipts ? { receipts } : {}),
+              ...(today ? { today } : {}),
+              ...(voucherKeys ? { voucherKeys } : {}),
+            },
             row,
           ),
       }),

@@ -20,7 +20,7 @@ import { AppError } from '../../errors.ts';
  */
 
 /** The details each kind keeps, in the order the editor shows them. */
-const detailFields: Record<PurchaseKind, readonly (keyof PurchaseItemEntry & string)[]> = {
+export const detailFields: Record<PurchaseKind, readonly (keyof PurchaseItemEntry & string)[]> = {
   permit: [],
   entry: ['circuit', 'route', 'hour'],
   train: ['direction', 'time', 'class'],

@@ -70,8 +70,14 @@ export async function revokeOtherSessions(db: Executor, userId: string, keepSess
 /** A staff session ends after 8 hours without use (issue 13); a customer's, at its fixed expiry. */
 export const STAFF_IDLE_MINUTES = 8 * 60;
 
-/** Whether the user is the agency's staff (the back office's users). */
+/**
+ * Whether the user is the agency's staff (the back office's users). A guide (issue 32) is not:
+ * the back office is 404 for them.
+ */
 export const isStaff = (user: { role: string }) => user.role === 'agent' || user.role === 'admin';
+
+/** Whether the user is a guide (issue 32): the guide's app only. */
+export const isGuide = (user: { role: string }) => user.role === 'guide';
 
 /**
  * Moves a staff session's expiry to 8 hours from now: a write only when at least five minutes of

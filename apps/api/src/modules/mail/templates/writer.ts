@@ -4,6 +4,7 @@ import type { MailConfig, ReceiptsConfig } from '../../../config.ts';
 import type { Executor } from '../../../db/client.ts';
 import type { OutgoingMail } from '../../outbox/transport.ts';
 import type { OutboxRow } from '../../outbox/worker.ts';
+import type { VoucherKeys } from '../../trail/keys.ts';
 import { bookingLink, type TravelFacts } from '../documents.ts';
 import type { Block } from '../render.ts';
 import { longDate, type MailTextKey } from '../texts.ts';
@@ -21,6 +22,8 @@ export interface ComposeContext {
   today?: string;
   /** The receipts' issuer (the agency): a mail with a receipt attaches its PDF and XML. */
   receipts?: ReceiptsConfig;
+  /** The vouchers' signing key (issue 32): the voucher PDF's QR code is its signed code. */
+  voucherKeys?: VoucherKeys;
 }
 
 export interface Account {
