@@ -83,7 +83,7 @@ export function TravellerCard({
           </Text>
         )}
         {status.conflict && (
-          <Text size="sm" c="orange.9" role="note">
+          <Text size="sm" c="red.9" fw={600} role="note">
             {t('guide:conflict', {
               by: status.conflict.by,
               time: formatDateTime(status.conflict.at, language),
@@ -91,7 +91,7 @@ export function TravellerCard({
           </Text>
         )}
         {status.refused && (
-          <Text size="sm" c="red">
+          <Text size="sm" c="red.9">
             {t('guide:refused', { reason: t(`msg:${status.refused}`, t('msg:unknownError')) })}
           </Text>
         )}
@@ -122,14 +122,14 @@ function StatusBadge({ status }: { status: TravellerStatus }) {
   const { t } = useTranslation();
   if (status.state === null)
     return (
-      <Badge variant="outline" color="gray">
+      <Badge variant="outline" color="gray.8">
         {t('guide:notYet')}
       </Badge>
     );
   const label = status.state === 'checked_in' ? t('guide:checkedIn') : t('guide:noShowState');
   return (
     <Badge
-      color={status.state === 'checked_in' ? 'green' : 'red'}
+      color={status.state === 'checked_in' ? 'green.9' : 'red.9'}
       variant={status.pending ? 'outline' : 'filled'}
     >
       {status.pending ? t('guide:pendingState', { state: label }) : label}

@@ -88,7 +88,7 @@ function DepartureCard({ departure }: { departure: GuideDeparture }) {
             : t('guide:notDownloaded')}
         </Text>
         {download.isError && (
-          <Text size="sm" c="red" role="alert">
+          <Text size="sm" c="red.9" role="alert">
             {download.error.message}
           </Text>
         )}
