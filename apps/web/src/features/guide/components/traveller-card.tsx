@@ -129,7 +129,7 @@ function StatusBadge({ status }: { status: TravellerStatus }) {
   const label = status.state === 'checked_in' ? t('guide:checkedIn') : t('guide:noShowState');
   return (
     <Badge
-      color={status.state === 'checked_in' ? 'green.9' : 'red.9'}
+      color={status.state === 'checked_in' ? 'andes.8' : 'red.9'}
       variant={status.pending ? 'outline' : 'filled'}
     >
       {status.pending ? t('guide:pendingState', { state: label }) : label}
