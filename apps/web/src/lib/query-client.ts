@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, isSessionExpired, isUnavailable } from './api-client.ts';
 import { showErrorModal } from './error-modal.tsx';
 
@@ -25,6 +25,9 @@ const UNAVAILABLE_RETRIES = 4;
  * only sends the user to the login screen, and calls whose screen shows the error in place.
  */
 export function createQueryClient() {
+  // TanStack Query learns of the network from 'online'/'offline' events only: an app started with
+  // no network (issue 32, a phone on the trail) starts paused instead of failing its reads.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   const client = new QueryClient({
     queryCache: new QueryCache({
       onError(error, query) {
