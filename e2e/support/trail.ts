@@ -110,3 +110,48 @@ export async function controlledByServiceWorker(page: Page) {
     .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
     .toBe(true);
 }
+
+/**
+ * Registers a booking's passenger `index` through the API (POST client/{slot}/create), with a
+ * diet, an allergy and a medical note: what a guide's download carries of a real traveller.
+ */
+export async function registerPassenger(
+  token: string,
+  code: string,
+  index: number,
+  person: { firstName: string; lastName: string },
+) {
+  const firstOf = async (path: string) =>
+    ((await call<{ id: string }[]>('GET', path, token))[0]?.id ?? '') as string;
+  const option = (key: string) => firstOf(`optionlist/listbykey/${key}`);
+  const detail = await call<{ passangerRegistry: { id: string }[] }>(
+    'GET',
+    `tour/booking/${code}`,
+    token,
+  );
+  const slot = detail.passangerRegistry[index]?.id ?? '';
+  await call('POST', `client/${slot}/create`, token, {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    eMail: `${person.firstName.toLowerCase()}.${index}@example.com`,
+    birthDate: '1990-06-15',
+    expirationDate: addYears(todayInLima(), 5),
+    sexId: await option('sex'),
+    documentTypeId: await option('DocumentType'),
+    documentNumber: `PE${4_471_900 + index}`,
+    maritalStatusId: await option('MaritalStatus'),
+    jobId: await firstOf('job/list'),
+    countryId: 'PE',
+    mobileNumber: '+51 984 222 333',
+    foodPreferencesId: await option('FoodPreference'),
+    foodObservation: 'No pork, please',
+    allergyObservation: 'Peanuts (carries an epinephrine pen)',
+    medicalRequirement: 'Asthma: inhaler in the day pack',
+    travelPurposeId: await option('TravelPurpose'),
+    travelPurposeObservation: null,
+    trekkingExperienceId: await option('TrekkingExperience'),
+    trekkingExperienceObservation: null,
+    dateExpirationCard: null,
+    bookingcode: code,
+  });
+}
