@@ -2,6 +2,7 @@ import '../i18n.ts';
 import { Badge, Box, Button, Container, Group, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLogout, IconWifiOff } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useNavigate } from 'react-router';
@@ -22,6 +23,7 @@ export function GuideLayout() {
   const online = useOnline();
   const { t } = useTranslation();
   useEffect(() => {
+    void pruneQueue();
     const sync = () => {
       if (navigator.onLine) void trailQueue()?.sync();
     };
@@ -59,6 +61,27 @@ export function GuideLayout() {
       </Container>
     </Box>
   );
+}
+
+/**
+ * The sent actions of departures long past go (a departure's own copy goes the day after its
+ * deleteAfter, TRAIL_KEEP_DAYS after its end; a month after its start is later than any trek's).
+ */
+async function pruneQueue() {
+  const queue = trailQueue();
+  if (!queue) return;
+  await queue.ready;
+  const limit = dayjs().subtract(30, 'day').format('YYYY-MM-DD');
+  const past = new Set(
+    queue
+      .entries()
+      .filter((entry) => entry.state !== 'pending' && entry.action.date < limit)
+      .map((entry) => `${entry.action.tourCode}|${entry.action.date}`),
+  );
+  for (const departure of past) {
+    const [tourCode = '', date = ''] = departure.split('|');
+    await queue.forget(tourCode, date);
+  }
 }
 
 /** Signing out deletes what the phone holds; unsent actions would go with it, so it asks first. */
