@@ -17,7 +17,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '../../apps/web/dist');
 
 describeInBrowser("what a guide's phone holds", () => {
-  it('a departure of 16 travellers is a few tens of KB; the app shell about 2 MB', async () => {
+  it('a departure of 16 travellers is under 100 KB, the app shell under 3 MB', async () => {
     const date = dayjs(tomorrow()).add(2, 'day').format('YYYY-MM-DD');
     const tourCode = '400101';
     const admin = (await signInApi(demo.admin.email, demo.admin.password)).token;
