@@ -13,7 +13,7 @@ export default defineConfig({
     // (@fastify/static's preCompressed): nothing is compressed per request.
     compression({
       algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|css|html|svg|json|txt)$/,
+      include: /\.(js|css|html|svg|json|txt|wasm)$/,
       exclude: /manifest\.json$/,
       threshold: 1024,
     }),
@@ -59,6 +59,16 @@ export default defineConfig({
         // and the public pages it renders at real paths.
         navigateFallbackDenylist: [/^\/api/, /^\/files/, /^\/sandbox/, /^\/octo/],
         cleanupOutdatedCaches: true,
+        // The ZXing QR reader (1 MB of WebAssembly) only for phones without their own reader:
+        // not precached for everyone, kept once fetched (the guide's download fetches it).
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) =>
+              url.pathname.startsWith('/assets/') && url.pathname.endsWith('.wasm'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'qr-reader', expiration: { maxEntries: 2 } },
+          },
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),

@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { createBooking, createCustomer, demo, signInApi } from '../support/api.ts';
-import { describeInBrowser, expectAccessible, openPage, useBrowser } from '../support/browser.ts';
+import {
+  describeInBrowser,
+  expectAccessible,
+  openPage,
+  screenshot,
+  useBrowser,
+} from '../support/browser.ts';
 import {
   adminTrailOf,
   call,
@@ -76,6 +82,11 @@ describeInBrowser("the guide's app offline (issue 32)", () => {
     await controlledByServiceWorker(page);
     await downloadDeparture(page);
     await expectAccessible(page);
+    // Laid out for a phone of 390 px: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await screenshot(page, 'guide-departure-phone-en');
 
     // The second guide downloads the same departure while the first has not sent anything.
     const other = await openPage('phone', 'en', undefined, { serviceWorkers: 'allow' });
@@ -95,6 +106,7 @@ describeInBrowser("the guide's app offline (issue 32)", () => {
     expect(forged).not.toBe(voucher);
     let dialog = await scanCode(page, forged);
     await dialog.getByText('Forged or altered voucher').waitFor();
+    await screenshot(page, 'guide-forged-voucher-phone-en');
     await page.keyboard.press('Escape');
 
     // The genuine code: the booking's four travellers, all chosen; two of them check in.

@@ -2,6 +2,7 @@ import { guideManifest } from '@cusco/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { deviceId } from '../lib/device.ts';
+import { prepareScannerOffline } from '../lib/scanner-support.ts';
 
 /**
  * A departure downloaded for the trail. Its key has no language: the stored copy is the one the
@@ -37,8 +38,11 @@ export function useManifest(tourCode: string, date: string) {
 export function useDownloadManifest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ tourCode, date }: { tourCode: string; date: string }) =>
-      queryClient.fetchQuery({ ...manifestQuery(tourCode, date), staleTime: 0 }),
+    mutationFn: async ({ tourCode, date }: { tourCode: string; date: string }) => {
+      // The QR reader for a phone without its own goes to the trail too.
+      void prepareScannerOffline();
+      return queryClient.fetchQuery({ ...manifestQuery(tourCode, date), staleTime: 0 });
+    },
     meta: { inlineErrors: true },
   });
 }

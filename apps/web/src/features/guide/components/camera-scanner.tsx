@@ -10,33 +10,52 @@ interface BarcodeDetectorLike {
 }
 type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
 
-/** The browser's own QR reader (Chrome on Android, Safari 17+), when it has one. */
-export function barcodeDetector(): BarcodeDetectorClass | null {
-  const candidate = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
-  return typeof candidate === 'function' ? candidate : null;
+/**
+ * The browser's own QR reader where it has one; else the ZXing ponyfill (barcode-detector, its
+ * WebAssembly from the app's own assets: it works offline once fetched).
+ */
+async function loadDetector(): Promise<BarcodeDetectorClass> {
+  const native = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
+  if (typeof native === 'function') return native;
+  const [{ BarcodeDetector, prepareZXingModule }, { zxingWasmUrl }] = await Promise.all([
+    import('barcode-detector/ponyfill'),
+    import('../lib/zxing-wasm-url.ts'),
+  ]);
+  prepareZXingModule({
+    overrides: {
+      locateFile: (path: string, prefix: string) =>
+        path.endsWith('.wasm') ? zxingWasmUrl : prefix + path,
+    },
+  });
+  return BarcodeDetector as unknown as BarcodeDetectorClass;
 }
 
 /**
  * The phone's back camera, read a few times a second by BarcodeDetector until it sees a QR code
- * (loaded only when the scan dialog opens on a phone that has it). Without a camera or the API,
- * the dialog's "Type or paste a code" field does the same.
+ * (loaded only when the camera is asked for). Without a camera, the dialog's "Type or paste a
+ * code" field does the same.
  */
 export function CameraScanner({ onCode }: { onCode: (text: string) => void }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState(false);
   useEffect(() => {
-    const Detector = barcodeDetector();
-    if (!Detector || !navigator.mediaDevices?.getUserMedia) {
+    if (!navigator.mediaDevices?.getUserMedia) {
       setProblem(true);
       return;
     }
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setInterval> | undefined;
     let stopped = false;
-    const detector = new Detector({ formats: ['qr_code'] });
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' }, audio: false })
+    let detector: BarcodeDetectorLike | null = null;
+    loadDetector()
+      .then((Detector) => {
+        detector = new Detector({ formats: ['qr_code'] });
+        return navigator.mediaDevices.getUserMedia({
+          video: { facingMode: 'environment' },
+          audio: false,
+        });
+      })
       .then(async (media) => {
         if (stopped) {
           for (const track of media.getTracks()) track.stop();
@@ -49,7 +68,7 @@ export function CameraScanner({ onCode }: { onCode: (text: string) => void }) {
         await element.play();
         timer = setInterval(() => {
           void detector
-            .detect(element)
+            ?.detect(element)
             .then((codes) => {
               const first = codes[0]?.rawValue;
               if (first && !stopped) {

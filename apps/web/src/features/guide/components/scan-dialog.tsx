@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { travellerName } from '../lib/attendance.ts';
 import { checkVoucher, type VoucherOutcome } from '../lib/check-voucher.ts';
-import { barcodeDetectorAvailable } from '../lib/scanner-support.ts';
+import { cameraAvailable } from '../lib/scanner-support.ts';
 
 const CameraScanner = lazy(() =>
   import('./camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
@@ -58,7 +58,7 @@ export function ScanDialog({
   return (
     <Modal opened={opened} onClose={close} title={t('guide:scan.title')} fullScreen={false}>
       <Stack gap="sm">
-        {barcodeDetectorAvailable() &&
+        {cameraAvailable() &&
           !outcome &&
           (camera ? (
             <Suspense fallback={null}>
