@@ -69,7 +69,7 @@ export function TravellerCard({
             {traveller.emergencyContactPhone && (
               <>
                 {' '}
-                <Anchor href={`tel:${traveller.emergencyContactPhone}`}>
+                <Anchor size="sm" href={`tel:${traveller.emergencyContactPhone}`}>
                   {traveller.emergencyContactPhone}
                 </Anchor>
               </>
