@@ -126,7 +126,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const gateway = decorateApp(app, options);
   await setUpReceipts(app, options.db, options.config);
   // The vouchers' signing key: the configured one, or the database's (made on the first start).
-  await ensureVoucherKey(options.db, options.config.trail.voucherSigningKey);
+  const keys = await ensureVoucherKey(options.db, options.config.trail.voucherSigningKey);
+  if (keys.configuredRetired) {
+    app.addHook('onReady', async () => {
+      app.log.warn(
+        "VOUCHER_SIGNING_KEY is a retired key: guides' phones reject the codes it signs. Set another key (docs/voucher-codes.md).",
+      );
+    });
+  }
   const sandbox = gateway.name === 'sandbox' ? await sandboxSettings(app, options) : undefined;
   await registerResponseHeaders(app, options.config);
   await registerDocs(app);

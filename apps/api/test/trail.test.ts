@@ -587,6 +587,13 @@ describe('actions from the trail', () => {
       .from(trailActions)
       .where(eq(trailActions.id, batch[0]?.id ?? ''));
     expect(row).toMatchObject({ kind: 'check_in', passengerSlotId: slots[0] });
+    // Another guide sending that id learns nothing of it.
+    const [stranger] = await sent(guides.b.token, [batch[0] ?? {}], 'phone-b');
+    expect(stranger).toEqual({
+      id: batch[0]?.id,
+      outcome: 'refused',
+      reason: 'trailNotYourDeparture',
+    });
   });
 
   it("keeps the first check-in: a second guide's is a conflict, recorded and answered with the winner", async () => {
@@ -718,6 +725,18 @@ describe('actions from the trail', () => {
       .from(trailActions)
       .where(eq(trailActions.note, 'x'));
     expect(count?.n).toBe(0);
+  });
+});
+
+describe("the guide's list after the trail", () => {
+  it('counts the travellers checked in', async () => {
+    const list = guideDepartureList.parse(
+      (await get(guides.b.token, '/api/guide/departures')).json(),
+    );
+    expect(list.find((departure) => departure.date === soon)).toMatchObject({
+      travellers: 4,
+      checkedIn: 2,
+    });
   });
 });
 

@@ -150,7 +150,13 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: staffCreateRequest,
-        response: { 201: staffMember, 403: errorBody, 409: errorBody, 422: errorBody },
+        response: {
+          201: staffMember,
+          400: errorBody,
+          403: errorBody,
+          409: errorBody,
+          422: errorBody,
+        },
       },
     },
     async (request, reply) => {

@@ -85,21 +85,29 @@ async function attendanceAfter(db: Executor, slotId: string | null | undefined) 
   return (await attendanceBySlot(db, [slotId])).get(slotId) ?? null;
 }
 
-/** An action already recorded under this id: its slot (for the answer), or undefined. */
+/** An action already recorded under this id: its slot and guide, or undefined. */
 async function recorded(db: Executor, id: string) {
   const [row] = await db
-    .select({ slotId: trailActions.passengerSlotId })
+    .select({ slotId: trailActions.passengerSlotId, recordedBy: trailActions.recordedBy })
     .from(trailActions)
     .where(eq(trailActions.id, id));
   return row;
 }
 
-async function duplicate(db: Executor, id: string, slotId: string | null | undefined) {
-  return {
-    id,
-    outcome: 'duplicate' as const,
-    attendance: await attendanceAfter(db, slotId),
-  } satisfies TrailActionResult;
+/**
+ * The answer to an id already recorded: a duplicate, with the traveller's attendance; refused
+ * when another guide recorded it (an id is a phone's own: someone else's tells them nothing).
+ */
+async function duplicate(
+  db: Executor,
+  guide: Guide,
+  id: string,
+  stored: { slotId: string | null; recordedBy: string } | undefined,
+): Promise<TrailActionResult> {
+  if (stored && stored.recordedBy !== guide.userId) {
+    return { id, ...refused('trailNotYourDeparture') };
+  }
+  return { id, outcome: 'duplicate', attendance: await attendanceAfter(db, stored?.slotId) };
 }
 
 /** Records one action (already checked): applied, conflict, or a duplicate of its id. */
@@ -136,7 +144,7 @@ async function record(
       attendance: await attendanceAfter(db, action.slotId),
     };
   }
-  if (action.kind === 'note') return duplicate(db, action.id, action.slotId);
+  if (action.kind === 'note') return duplicate(db, guide, action.id, await recorded(db, action.id));
   // Not applied: another guide's attendance came first (kept as a conflict), unless it is this
   // very id (a retry that arrived at the same moment): then the id's conflict says so.
   const [conflict] = await db
@@ -144,7 +152,7 @@ async function record(
     .values({ ...values, outcome: 'conflict' })
     .onConflictDoNothing({ target: trailActions.id })
     .returning({ id: trailActions.id });
-  if (!conflict) return duplicate(db, action.id, (await recorded(db, action.id))?.slotId);
+  if (!conflict) return duplicate(db, guide, action.id, await recorded(db, action.id));
   return {
     id: action.id,
     outcome: 'conflict',
@@ -177,7 +185,7 @@ export async function recordTrailActions(
     // Sent before (a retry): the stored result, whatever this copy says or whether it would pass.
     const before = await recorded(db, action.id);
     if (before) {
-      results.push(await duplicate(db, action.id, before.slotId));
+      results.push(await duplicate(db, guide, action.id, before));
       continue;
     }
     const problem = await problemOf(db, action, departure, today);

@@ -57,13 +57,19 @@ const KEY_LOCK = 0x766b6579; // "vkey"
  * a key is generated when no unretired key with a private half exists. Under an advisory lock in
  * one transaction, so two nodes starting at once store one key, and both use it.
  */
-export async function ensureVoucherKey(db: Executor, configuredPem: string | undefined) {
+export async function ensureVoucherKey(
+  db: Executor,
+  configuredPem: string | undefined,
+): Promise<{ configuredRetired: boolean }> {
   if (configuredPem) {
-    await db
-      .insert(voucherKeys)
-      .values(keyRow(configuredKey(configuredPem), false))
-      .onConflictDoNothing();
-    return;
+    const row = keyRow(configuredKey(configuredPem), false);
+    await db.insert(voucherKeys).values(row).onConflictDoNothing();
+    // A configured key retired with the CLI still signs, but phones no longer verify its codes.
+    const [stored] = await db
+      .select({ retiredAt: voucherKeys.retiredAt })
+      .from(voucherKeys)
+      .where(eq(voucherKeys.kid, row.kid));
+    return { configuredRetired: Boolean(stored?.retiredAt) };
   }
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${KEY_LOCK})`);
@@ -76,6 +82,7 @@ export async function ensureVoucherKey(db: Executor, configuredPem: string | und
       await tx.insert(voucherKeys).values(keyRow(generateVoucherKey(), true)).onConflictDoNothing();
     }
   });
+  return { configuredRetired: false };
 }
 
 /** Adds a new signing key (rotation): it signs from now on; the older ones still verify. */
