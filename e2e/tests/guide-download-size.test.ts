@@ -63,7 +63,6 @@ describeInBrowser("what a guide's phone holds", () => {
       path.join(artifacts, 'guide-storage.json'),
       `${JSON.stringify(figures, null, 2)}\n`,
     );
-    console.log('guide storage', figures);
     expect(departureBytes).toBeLessThan(100 * 1024);
     expect(precacheBytes).toBeLessThan(3 * 1024 * 1024);
   });

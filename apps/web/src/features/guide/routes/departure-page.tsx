@@ -196,7 +196,9 @@ function Departure({ manifest, updatedAt }: { manifest: GuideManifest; updatedAt
               {member.phone && (
                 <>
                   {' · '}
-                  <Anchor size="sm" href={`tel:${member.phone}`}>{member.phone}</Anchor>
+                  <Anchor size="sm" href={`tel:${member.phone}`}>
+                    {member.phone}
+                  </Anchor>
                 </>
               )}
             </List.Item>
@@ -229,7 +231,10 @@ function Departure({ manifest, updatedAt }: { manifest: GuideManifest; updatedAt
         <List spacing={4} size="sm">
           {manifest.emergency.map((entry) => (
             <List.Item key={`${entry.name}-${entry.phone}`}>
-              {entry.name}: <Anchor size="sm" href={`tel:${entry.phone}`}>{entry.phone}</Anchor>
+              {entry.name}:{' '}
+              <Anchor size="sm" href={`tel:${entry.phone}`}>
+                {entry.phone}
+              </Anchor>
             </List.Item>
           ))}
         </List>
