@@ -69,7 +69,11 @@ export function TravellerCard({
             {traveller.emergencyContactPhone && (
               <>
                 {' '}
-                <Anchor size="sm" href={`tel:${traveller.emergencyContactPhone}`}>
+                <Anchor
+                  size="sm"
+                  underline="always"
+                  href={`tel:${traveller.emergencyContactPhone}`}
+                >
                   {traveller.emergencyContactPhone}
                 </Anchor>
               </>

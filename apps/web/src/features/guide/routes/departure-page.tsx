@@ -196,7 +196,7 @@ function Departure({ manifest, updatedAt }: { manifest: GuideManifest; updatedAt
               {member.phone && (
                 <>
                   {' · '}
-                  <Anchor size="sm" href={`tel:${member.phone}`}>
+                  <Anchor size="sm" underline="always" href={`tel:${member.phone}`}>
                     {member.phone}
                   </Anchor>
                 </>
@@ -232,7 +232,7 @@ function Departure({ manifest, updatedAt }: { manifest: GuideManifest; updatedAt
           {manifest.emergency.map((entry) => (
             <List.Item key={`${entry.name}-${entry.phone}`}>
               {entry.name}:{' '}
-              <Anchor size="sm" href={`tel:${entry.phone}`}>
+              <Anchor size="sm" underline="always" href={`tel:${entry.phone}`}>
                 {entry.phone}
               </Anchor>
             </List.Item>
