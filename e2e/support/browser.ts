@@ -66,6 +66,11 @@ export async function openPage(
   language: 'en' | 'es' = 'en',
   /** Another running product than the suite's (support/product.ts). */
   server: string = baseUrl,
+  /**
+   * The app's service worker (issue 32) is blocked unless a test asks for it (the offline and
+   * installable-app tests): elsewhere every request goes to the server as it always did.
+   */
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<Page> {
   if (!browser) throw new Error('useBrowser() was not called in this file');
   // Reduced motion: dialogs appear and go without fading (the app follows the setting), so that
@@ -74,6 +79,7 @@ export async function openPage(
     viewport: viewports[viewport],
     baseURL: server,
     reducedMotion: 'reduce',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   contexts.push(context);
   await context.addInitScript((lang) => {

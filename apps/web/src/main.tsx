@@ -3,7 +3,9 @@ import './app/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { restoreOfflineData } from './app/offline-data.tsx';
 import { preloadScreenData } from './app/preload-data.ts';
+import { startServiceWorker } from './app/pwa.tsx';
 import { preloadScreen } from './app/router.tsx';
 import { loadLanguage, startI18n, storedLanguage } from './lib/i18n.ts';
 import { pageLanguageOf } from './lib/page-language.ts';
@@ -20,7 +22,13 @@ const { hash } = window.location;
 const queryClient = createQueryClient();
 preloadScreenData(hash, queryClient);
 const pageLanguage = pageLanguageOf(hash);
-void Promise.all([startI18n(pageLanguage), preloadScreen(hash)]).then(() => {
+// A signed-in user's copies kept for offline use come back meanwhile (issue 32): nothing loads for
+// a visitor who is not signed in.
+void Promise.all([
+  startI18n(pageLanguage),
+  preloadScreen(hash),
+  restoreOfflineData(queryClient),
+]).then(() => {
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
@@ -28,6 +36,8 @@ void Promise.all([startI18n(pageLanguage), preloadScreen(hash)]).then(() => {
       </StrictMode>,
     ),
   );
+  // The service worker after the first screen, in production builds (app/pwa.tsx).
+  startServiceWorker();
   // A booking page in another language than the stored one: the stored one's texts follow at the
   // visitor's first touch or key, long before they leave the page, so that the screens after it
   // are in the stored language at once (not while the page loads: it would compete with it).

@@ -20,6 +20,9 @@ export async function registerWebApp(app: FastifyInstance, dist: string) {
     index: ['index.html'],
     preCompressed: true,
     setHeaders(res, filePath) {
+      // Hashed assets never change; everything else (index.html, the service worker sw.js and
+      // its workbox runtime, manifest.webmanifest, icons) is asked for again each time, so that a
+      // new deploy reaches installed apps (issue 32, docs/guide-app.md).
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
       } else {

@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router';
 import { LanguageOffer } from '../components/language-offer.tsx';
 import { closeAlertsOnRouteChange } from '../lib/error-modal.tsx';
 import { ForgetOnSignOut } from '../lib/queries/forget-on-sign-out.tsx';
+import { OfflineData } from './offline-data.tsx';
 import { AppErrorBoundary } from './route-error.tsx';
 import { createRouter } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
@@ -42,6 +43,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <ForgetOnSignOut />
+          <OfflineData />
           <ModalsProvider modalProps={{ closeButtonProps }}>
             <Notifications position="top-center" />
             <RouterProvider router={router} />

@@ -326,6 +326,45 @@ const routes = [
       import('./shell/staff-layout.tsx').then(({ StaffLayout }) => ({ Component: StaffLayout })),
     children: [{ errorElement: <RouteError />, children: adminScreens }],
   },
+  {
+    // The guide's app (issue 32): its own shell for a phone, for a guide only.
+    path: paths.guide.pattern,
+    element: (
+      <RequireSession>
+        <Outlet />
+      </RequireSession>
+    ),
+    children: [
+      {
+        lazy: () =>
+          import('../features/guide/routes/guide-layout.tsx').then((m) => ({
+            Component: m.GuideLayout,
+          })),
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/guide/routes/departures-page.tsx').then((m) => ({
+                    Component: m.GuideDeparturesPage,
+                  })),
+              },
+              {
+                path: paths.guideDeparture.pattern,
+                lazy: () =>
+                  import('../features/guide/routes/departure-page.tsx').then((m) => ({
+                    Component: m.GuideDeparturePage,
+                  })),
+              },
+              { path: '*', element: <Navigate to={paths.guide.href()} replace /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
   { path: '*', element: toLogin },
 ];
 

@@ -88,14 +88,30 @@ export const paths = {
   adminMail: fixed('/admin/mail'),
   /** Resellers' OCTO keys and net prices (issue 31): administrators. */
   adminResellers: fixed('/admin/resellers'),
+  /** The guide's app (issue 32): the guide's departures, and one departure on the trail. */
+  guide: fixed('/guide'),
+  guideDeparture: {
+    pattern: '/guide/:tourCode/:date',
+    href: (tourCode: string, date: string) =>
+      `/guide/${encodeURIComponent(tourCode)}/${encodeURIComponent(date)}`,
+  },
 } as const;
 
 /** Where a signed-in user lands (spec §2: after login the user goes to /main/booking). */
 export const homePath = paths.reservations.href();
 
-/** Staff land on the back office, everyone else on their reservations (issue 13). */
+/**
+ * Staff land on the back office (issue 13), a guide on their departures (issue 32), everyone
+ * else on their reservations.
+ */
 export function landingPath(user: { role?: string } | null): string {
+  if (isGuide(user)) return paths.guide.href();
   return isStaff(user) ? paths.admin.href() : homePath;
+}
+
+/** A guide of the crew roster signed in to the guide's app (issue 32): no portal, no back office. */
+export function isGuide(user: { role?: string } | null): boolean {
+  return user?.role === 'guide';
 }
 
 /** An agent or an administrator of the agency. */
@@ -130,7 +146,10 @@ export function expiredLoginPath(from: string | null): string {
 
 /** A place to return to after signing in: a portal screen of this app, or nothing. */
 export function returnPath(value: string | null): string | null {
-  if (!(value?.startsWith('/main/') || value?.startsWith('/admin')) || value.includes('//')) {
+  if (
+    !(value?.startsWith('/main/') || value?.startsWith('/admin') || value?.startsWith('/guide')) ||
+    value.includes('//')
+  ) {
     return null;
   }
   return value;

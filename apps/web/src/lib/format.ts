@@ -22,3 +22,11 @@ export function formatLongDate(date: string, language: Language): string {
     .locale(language)
     .format(language === 'es' ? 'D [de] MMMM [de] YYYY' : 'D MMMM YYYY');
 }
+
+/** A moment (ms or ISO) as a date and time in the app's language: "as of" marks (issue 32). */
+export function formatDateTime(moment: number | string, language: Language): string {
+  return new Intl.DateTimeFormat(locales[language], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(moment));
+}

@@ -1,10 +1,18 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, isSessionExpired, isUnavailable } from './api-client.ts';
 import { showErrorModal } from './error-modal.tsx';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { /** The screen shows this query's errors itself. */ inlineErrors?: boolean };
+    queryMeta: {
+      /** The screen shows this query's errors itself. */
+      inlineErrors?: boolean;
+      /**
+       * Kept on the device for offline use (issue 32, lib/offline/persist.ts): the signed-in
+       * user's copy, deleted at sign-out.
+       */
+      offline?: boolean;
+    };
     mutationMeta: { /** The form shows this mutation's errors itself. */ inlineErrors?: boolean };
   }
 }
@@ -17,7 +25,10 @@ const UNAVAILABLE_RETRIES = 4;
  * only sends the user to the login screen, and calls whose screen shows the error in place.
  */
 export function createQueryClient() {
-  return new QueryClient({
+  // TanStack Query learns of the network from 'online'/'offline' events only: an app started with
+  // no network (issue 32, a phone on the trail) starts paused instead of failing its reads.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+  const client = new QueryClient({
     queryCache: new QueryCache({
       onError(error, query) {
         if (isSessionExpired(error) || query.meta?.inlineErrors) return;
@@ -46,4 +57,13 @@ export function createQueryClient() {
       },
     },
   });
+  // The answers kept offline stay in memory while the app runs (restored copies too, which no
+  // screen may observe for a while): a query garbage-collected would be dropped from the store.
+  for (const queryKey of [['booking'], ['bookings'], ['tour', 'public'], ['guide']]) {
+    client.setQueryDefaults(queryKey, { gcTime: OFFLINE_GC_MS });
+  }
+  return client;
 }
+
+/** A day: the offline answers outlive any screen that shows them. */
+const OFFLINE_GC_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { loginPath } from '../../config/paths.ts';
+import { isGuide, loginPath, paths } from '../../config/paths.ts';
 import { clearSession, sessionEndReason, useSessionUser } from '../../lib/session.ts';
 
 /**
@@ -19,6 +19,10 @@ export function RequireSession({ children }: { children: React.ReactNode }) {
     // Signed off on purpose: the next sign-in starts afresh, not on the screen left.
     const from = reason === 'signedOff' ? null : `${location.pathname}${location.search}`;
     return <Navigate to={loginPath({ next: from, expired: reason === 'expired' })} replace />;
+  }
+  // A guide has only the guide's app (issue 32): neither the portal nor the back office.
+  if (isGuide(user) && !location.pathname.startsWith(paths.guide.href())) {
+    return <Navigate to={paths.guide.href()} replace />;
   }
   return children;
 }

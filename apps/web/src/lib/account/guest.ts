@@ -16,7 +16,7 @@ export function useGuestCheckout() {
   return useMutation({
     mutationFn: (body: GuestRequest): Promise<LoginResponse> =>
       api.post('authentication/guest', body, { schema: loginResponse }),
-    onSuccess: (session) => saveSession(session.token, session.user),
+    onSuccess: (session) => saveSession(session.token, session.user, session.expiresAt),
     meta: { inlineErrors: true },
   });
 }
@@ -26,7 +26,7 @@ export function useSignInLink() {
   return useMutation({
     mutationFn: (body: SignInLinkRequest): Promise<LoginResponse> =>
       api.post('authentication/link', body, { schema: loginResponse }),
-    onSuccess: (session) => saveSession(session.token, session.user),
+    onSuccess: (session) => saveSession(session.token, session.user, session.expiresAt),
     meta: { inlineErrors: true },
   });
 }

@@ -11,7 +11,7 @@ export function login(body: LoginRequest): Promise<LoginResponse> {
 export function useLogin() {
   return useMutation({
     mutationFn: login,
-    onSuccess: (session) => saveSession(session.token, session.user),
+    onSuccess: (session) => saveSession(session.token, session.user, session.expiresAt),
     meta: { inlineErrors: true },
   });
 }

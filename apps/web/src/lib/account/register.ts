@@ -15,7 +15,7 @@ export function useRegisterAndLogin() {
       await register(body);
       return login({ username: body.email, password: body.password });
     },
-    onSuccess: (session) => saveSession(session.token, session.user),
+    onSuccess: (session) => saveSession(session.token, session.user, session.expiresAt),
     meta: { inlineErrors: true },
   });
 }

@@ -30,6 +30,7 @@ export function useBookingDetail(
         ? POLL_MS
         : false,
     enabled: options.enabled ?? true,
-    meta: { inlineErrors: true },
+    // Kept on the device (issue 32): a booking opened once opens again with no network.
+    meta: { inlineErrors: true, offline: true },
   });
 }

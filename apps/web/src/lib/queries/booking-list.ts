@@ -20,7 +20,8 @@ export function useBookingPages() {
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
     staleTime: 0,
-    meta: { inlineErrors: true },
+    // Kept on the device (issue 32): the list opens again with no network.
+    meta: { inlineErrors: true, offline: true },
   });
 }
 

@@ -19,6 +19,7 @@ export function useBookingTour(tourCode: string) {
         headers: { 'accept-language': language },
       }),
     staleTime: 5 * 60_000,
-    meta: { inlineErrors: true },
+    // The booking's tour (its itinerary), kept on the device with the booking (issue 32).
+    meta: { inlineErrors: true, offline: true },
   });
 }

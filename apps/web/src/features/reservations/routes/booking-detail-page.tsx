@@ -25,6 +25,7 @@ import { RequestsBar } from '../components/detail/requests-bar.tsx';
 import { hasTravelDocuments, TravelDocuments } from '../components/detail/travel-documents.tsx';
 import { PAID_PARAM, useDetailActions } from '../components/detail/use-detail-actions.ts';
 import { SlotDocumentChange } from '../components/document-change/slot-document-change.tsx';
+import { OfflineMissing, OfflineNotice } from '../components/offline-notice.tsx';
 
 /** The document change's form (issue 29): its code loads when it is first opened. */
 const DocumentChangeDialog = lazy(() =>
@@ -52,6 +53,8 @@ export function BookingDetailPage() {
     document.title = `${t('bookingDetail.title', { code: reservationcode })} · Cusco Treks`;
   }, [reservationcode, t]);
 
+  // Offline, a booking never opened on this device cannot be shown (issue 32).
+  if (detail.isPending && detail.isPaused) return <OfflineMissing />;
   if (detail.isPending) return <LogoLoader label={t('bookingDetail.loading')} />;
   if (detail.isError) {
     const missing = detail.error instanceof ApiError && detail.error.status === 404;
@@ -64,7 +67,12 @@ export function BookingDetailPage() {
       </Alert>
     );
   }
-  return <Detail code={reservationcode} detail={detail.data} />;
+  return (
+    <>
+      <OfflineNotice updatedAt={detail.dataUpdatedAt} />
+      <Detail code={reservationcode} detail={detail.data} />
+    </>
+  );
 }
 
 /** The tables of what the booking holds, in the spec's order. */
@@ -116,7 +124,9 @@ function Detail({ code, detail }: { code: string; detail: BookingDetail }) {
       )}
       {phone && balance}
       {phone && <TripDetails booking={detail.booking} />}
-      {hasTravelDocuments(detail) && <TravelDocuments code={detail.booking.code} />}
+      {(hasTravelDocuments(detail) || detail.booking.voucherCode) && (
+        <TravelDocuments code={detail.booking.code} voucherCode={detail.booking.voucherCode} />
+      )}
       {lineTables.map((name) => (
         <BookingTable key={name} name={name} detail={detail} />
       ))}

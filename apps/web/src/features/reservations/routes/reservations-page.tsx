@@ -13,6 +13,7 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { useBookingPages } from '../../../lib/queries/booking-list.ts';
 import { CreditPanel } from '../components/credit-panel.tsx';
 import { OctoNote } from '../components/octo-note.tsx';
+import { OfflineMissing, OfflineNotice } from '../components/offline-notice.tsx';
 import { BookingStatusBadge } from '../components/status-badge.tsx';
 import classes from './reservations-page.module.css';
 
@@ -26,7 +27,9 @@ export function ReservationsPage() {
     <>
       <PageTitle title={t('reservations.title')} />
       <CreditPanel />
-      {bookings.isPending && (
+      <OfflineNotice updatedAt={bookings.dataUpdatedAt} />
+      {bookings.isPending && bookings.isPaused && <OfflineMissing />}
+      {bookings.isPending && !bookings.isPaused && (
         <CardSkeletons>
           <Skeleton height={20} width="40%" mb="sm" />
           <Skeleton height={16} width="80%" mb="xs" />

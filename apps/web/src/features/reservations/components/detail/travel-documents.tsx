@@ -4,8 +4,10 @@ import { IconCalendarPlus, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../lib/api-client.ts';
+import { useOnline } from '../../../../lib/online.ts';
 import { downloadTravelDocument, type TravelDocument } from '../../api/travel-documents.ts';
 import { Section } from './section.tsx';
+import { VoucherQr } from './voucher-qr.tsx';
 
 /**
  * The voucher is ready once nothing is left to pay; a corporate booking, on credit, at once. A
@@ -23,11 +25,23 @@ export function hasTravelDocuments(detail: BookingDetail): boolean {
  * The booking's travel documents (issue 15), once it is paid: the voucher to show in Cusco, and
  * the calendar file with the tour's days.
  */
-export function TravelDocuments({ code }: { code: string }) {
+export function TravelDocuments({
+  code,
+  voucherCode = null,
+}: {
+  code: string;
+  /** The signed text of the voucher's QR code (issue 32), when the voucher is ready. */
+  voucherCode?: string | null;
+}) {
   const { t } = useTranslation();
+  const online = useOnline();
   const [busy, setBusy] = useState<TravelDocument | null>(null);
   const [error, setError] = useState<unknown>(null);
   const get = (document: TravelDocument) => {
+    if (!navigator.onLine) {
+      setError(new Error(t('offline.needsNetwork')));
+      return;
+    }
     setBusy(document);
     setError(null);
     downloadTravelDocument(code, document)
@@ -36,6 +50,7 @@ export function TravelDocuments({ code }: { code: string }) {
   };
   return (
     <Section id="detail-documents" title={t('bookingDetail.documents')}>
+      {voucherCode && <VoucherQr text={voucherCode} />}
       <Text size="sm" mb="sm">
         {t('bookingDetail.documentsHint')}
       </Text>
@@ -44,6 +59,7 @@ export function TravelDocuments({ code }: { code: string }) {
           leftSection={<IconFileTypePdf size={18} aria-hidden />}
           loading={busy === 'voucher'}
           onClick={() => get('voucher')}
+          disabled={!online}
         >
           {t('bookingDetail.voucher')}
         </Button>
@@ -52,10 +68,16 @@ export function TravelDocuments({ code }: { code: string }) {
           leftSection={<IconCalendarPlus size={18} aria-hidden />}
           loading={busy === 'calendar'}
           onClick={() => get('calendar')}
+          disabled={!online}
         >
           {t('bookingDetail.calendar')}
         </Button>
       </Group>
+      {!online && (
+        <Text size="sm" c="dimmed" mt="xs">
+          {t('offline.needsNetwork')}
+        </Text>
+      )}
       {error ? (
         <Alert color="red" role="alert" mt="sm">
           {errorMessage(error)}
