@@ -120,7 +120,8 @@ async function duplicate(
   id: string,
   before: { slotId: string | null; recordedBy: string } | undefined,
 ): Promise<TrailActionResult> {
-  if (before && before.recordedBy !== guide.userId) return { id, ...refused('trailNotYourDeparture') };
+  if (before && before.recordedBy !== guide.userId)
+    return { id, ...refused('trailNotYourDeparture') };
   return { id, outcome: 'duplicate', attendance: await attendanceAfter(db, before?.slotId) };
 }
 
