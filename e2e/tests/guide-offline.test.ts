@@ -49,13 +49,19 @@ beforeAll(async () => {
   ];
 });
 
+/**
+ * This booking's travellers on a guide's screen: the departure (400101 tomorrow, the one tour
+ * booked a day ahead) may carry other tests' bookings too.
+ */
+const ourCards = (page: Page) => page.getByTestId('traveller').filter({ hasText: bookingCode });
+
 /** The departure's screen of a signed-in guide, downloaded for the trail. */
 async function downloadDeparture(page: Page) {
   const download = page.getByRole('button', { name: 'Download for the trail' });
   await download.click();
   await expect.poll(() => page.getByTestId('downloaded-at').textContent()).toMatch(/updated/);
   await page.getByRole('link', { name: 'Open' }).click();
-  await expect.poll(() => page.getByTestId('traveller').count()).toBe(4);
+  await expect.poll(() => ourCards(page).count()).toBe(4);
 }
 
 /** The code typed in the scan dialog's field, as the camera would read it. */
@@ -97,7 +103,7 @@ describeInBrowser("the guide's app offline (issue 32)", () => {
     // the departure from IndexedDB).
     await page.context().setOffline(true);
     await page.reload();
-    await expect.poll(() => page.getByTestId('traveller').count()).toBe(4);
+    await expect.poll(() => ourCards(page).count()).toBe(4);
     expect(await page.getByTestId('as-of').textContent()).toMatch(/^As of /);
     expect(await page.getByText('Offline', { exact: true }).isVisible()).toBe(true);
 
@@ -119,7 +125,7 @@ describeInBrowser("the guide's app offline (issue 32)", () => {
     await dialog.getByRole('button', { name: 'Check in 2 travellers' }).click();
 
     // The third by name, the fourth did not come.
-    const cards = page.getByTestId('traveller');
+    const cards = ourCards(page);
     await cards.nth(2).getByRole('button', { name: 'Check in' }).click();
     await cards.nth(3).getByRole('button', { name: 'No-show' }).click();
     const status = page.getByTestId('queue-status');
@@ -134,7 +140,7 @@ describeInBrowser("the guide's app offline (issue 32)", () => {
 
     // The second guide, offline too, checks in the third traveller by name.
     await other.context().setOffline(true);
-    await other.getByTestId('traveller').nth(2).getByRole('button', { name: 'Check in' }).click();
+    await ourCards(other).nth(2).getByRole('button', { name: 'Check in' }).click();
     await expect
       .poll(() => other.getByTestId('queue-status').textContent())
       .toBe('1 action waiting to be sent');
@@ -143,10 +149,12 @@ describeInBrowser("the guide's app offline (issue 32)", () => {
     await page.context().setOffline(false);
     await expect.poll(() => status.textContent()).toBe('Everything has been sent');
     const travellers = await ourTravellers();
-    const slotIds = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('[data-testid="traveller"] h3')).map(
-        (title) => title.id,
-      ),
+    const slotIds = await page.evaluate(
+      (code) =>
+        Array.from(document.querySelectorAll('[data-testid="traveller"]'))
+          .filter((card) => card.textContent?.includes(code))
+          .map((card) => card.querySelector('h3')?.id ?? ''),
+      bookingCode,
     );
     const order = slotIds.map((id) => id.replace('traveller-', ''));
     const attendanceOf = (index: number) =>
