@@ -6,9 +6,13 @@ import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.ts';
 import { type CacheLimits, WatchedMap } from '../lib/versions.ts';
 
-/** A serialized answer, with its ETag and, made on first demand, its compressed forms. */
+/**
+ * A serialized answer, with its ETag and, made on first demand, its compressed forms. The
+ * identity bytes are kept too: a client that accepts no compression (an API client, a reseller's
+ * server) is sent the same bytes every time instead of a string encoded again (issue 33).
+ */
 interface Entry {
-  body: string;
+  body: Buffer;
   etag: string;
   br?: Buffer;
   gzip?: Buffer;
@@ -85,10 +89,10 @@ export class CatalogueCache {
     return this.hold(
       `answer:${key}`,
       () =>
-        load().then((body) => ({
-          body,
-          etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
-        })),
+        load().then((text) => {
+          const body = Buffer.from(text, 'utf8');
+          return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+        }),
       () => true,
       maxAgeMs,
     );
@@ -105,8 +109,9 @@ export class CatalogueCache {
   /**
    * Answers a GET from the cache: 304 when the client holds the same version, else the
    * serialized answer, compressed once per encoding. `load` gives the answer's object, which is
-   * serialized by the route's own response schema. An answer that also changes without the
-   * catalogue (seats) is read again after `maxAgeMs`.
+   * serialized by the route's own response schema, or, with `render`, by that function (a
+   * server-rendered page: `type` then names what it is). An answer that also changes without
+   * the catalogue (seats) is read again after `maxAgeMs`.
    */
   async send(
     request: FastifyRequest,
@@ -116,20 +121,27 @@ export class CatalogueCache {
       audience: 'public' | 'private';
       load: () => Promise<unknown>;
       maxAgeMs?: number;
+      /** Turns the loaded value into the body; the route's response schema by default. */
+      render?: (value: unknown) => string;
+      /** The answer's content type; JSON by default. */
+      type?: string;
+      /** The request headers the answer depends on; `Accept-Encoding, Accept-Language` by default. */
+      vary?: string;
     },
   ): Promise<FastifyReply> {
+    const render = options.render ?? ((value: unknown) => String(reply.serialize(value)));
     const entry = await this.entry(
       options.key,
-      async () => String(reply.serialize(await options.load())),
+      async () => render(await options.load()),
       options.maxAgeMs,
     );
     reply
       .header('etag', entry.etag)
-      .header('vary', 'Accept-Encoding, Accept-Language')
+      .header('vary', options.vary ?? 'Accept-Encoding, Accept-Language')
       .header('cache-control', `${options.audience}, no-cache`);
     if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
 
-    reply.type('application/json; charset=utf-8');
+    reply.type(options.type ?? 'application/json; charset=utf-8');
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
     if (encoding === 'br') {
       entry.br ??= brotliCompressSync(entry.body, {
