@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import LaneSequencer from './support/lanes.ts';
 
-/** Browser tests: one file at a time, against the built product started as `npm start` does. */
+/**
+ * Browser tests: one file at a time in each lane (run-lanes.mjs), against the built product
+ * started as `npm start` does.
+ */
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
@@ -11,9 +15,11 @@ export default defineConfig({
     // of a run. Each file still connects to the browser itself and each test opens fresh
     // contexts; nothing here replaces a module (vi.mock) or keeps state between files.
     isolate: false,
-    testTimeout: 60_000,
+    testTimeout: 90_000,
     hookTimeout: 120_000,
     reporters: ['default'],
+    // `--shard=<lane>/<lanes>` splits the files by size into lanes of about equal length.
+    sequence: { sequencer: LaneSequencer },
     // Screens wait for the API; give a condition up to 15 s before calling it false, asking
     // again every 50 ms (Vitest's default): at 100 ms a condition met just after a check was
     // seen on average 50 ms late, hundreds of times a run.
