@@ -9,11 +9,11 @@ export interface LoadResult {
   total: number;
 }
 
-/** Runs autocannon on one call for `seconds`, with `connections` at once. */
+/** Runs autocannon on one call for `seconds` (or `amount` requests), with `connections` at once. */
 export async function load(
   base: string,
   call: Pick<BenchCall, 'method' | 'path' | 'headers' | 'body' | 'nextBody'>,
-  options: { seconds: number; connections: number },
+  options: { seconds?: number; amount?: number; connections: number },
 ): Promise<LoadResult> {
   const result = await autocannon({
     url: new URL(call.path, base).toString(),
@@ -34,7 +34,7 @@ export async function load(
         }
       : {}),
     connections: options.connections,
-    duration: options.seconds,
+    ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 10 }),
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),
