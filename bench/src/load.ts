@@ -39,7 +39,9 @@ export async function load(
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
+    // A call that answered nothing in its time (every request still waiting) failed too.
+    failures:
+      result.non2xx + result.errors + result.timeouts || (result.requests.total === 0 ? 1 : 0),
     total: result.requests.total,
   };
 }
