@@ -54,4 +54,8 @@ if (outdated(at('apps/api/dist/server.js'), [at('apps/api/src'), shared])) {
   run('@cusco/api');
 }
 
+// `npm start` serves the production build as production: without NODE_ENV the API would also
+// check every answer against its zod schema (a development aid: a fifth of a booking detail's
+// CPU, issue 33). A NODE_ENV the caller sets is kept.
+process.env.NODE_ENV ??= 'production';
 await import(at('apps/api/dist/server.js'));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   addYears,
   CustomerTypeId,
@@ -8,8 +9,9 @@ import {
   tour as tourSchema,
 } from '@cusco/shared';
 import dayjs from 'dayjs';
+import { type BrowserHeaders, browserHeaders, pageHeaders, withoutCompression } from './browser.ts';
 
-/** One call of the bench: what autocannon sends, and the issue 11 targets it is held to. */
+/** One call of the bench: what autocannon sends, and the targets it is held to. */
 export interface BenchCall {
   name: string;
   method: 'GET' | 'POST';
@@ -20,11 +22,26 @@ export interface BenchCall {
   connections?: number;
   /** A body of its own for each request (a booking on a date of its own), instead of `body`. */
   nextBody?: () => string;
+  /** Why the call cannot be measured on this build (a page not there yet): shown, not loaded. */
+  unavailable?: string;
 }
 
 /** The demo customer of the seed (README, demo accounts). */
 const customer = { username: 'traveller@example.com', password: 'IncaTrail2026' };
 export const TOUR_CODE = '100401';
+
+/** The calls' names, as the report's rows and the smoke test read them. */
+export const CALL = {
+  tour: 'GET /api/tour/{code}',
+  tourIdentity: 'GET /api/tour/{code} (no compression)',
+  countries: 'GET /api/common/countries',
+  list: 'GET /api/tour/booking/list',
+  detail: 'GET /api/tour/booking/{code} (settled)',
+  detailOpen: 'GET /api/tour/booking/{code} (checkout open)',
+  catalogue: 'GET /{lang}/tours',
+  tourPage: 'GET /{lang}/tours/{slug}',
+  save: 'POST /api/tour/save',
+} as const;
 
 async function json(url: string, init?: RequestInit) {
   const answer = await fetch(url, init);
@@ -77,49 +94,111 @@ function saveBodies(tourAnswer: unknown) {
     );
 }
 
-/** Signs in the demo customer and answers the calls of issue 11's table. */
-export async function benchCalls(url: string): Promise<BenchCall[]> {
+/** Signs in through the API as the login screen does, and answers the session's headers. */
+async function signIn(url: string, credentials: { username: string; password: string }) {
   const session = (await json(`${url}/api/authentication/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(customer),
+    headers: { ...browserHeaders, 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
   })) as { token: string };
-  // What a browser sends: its language, and the compressions it accepts.
-  const browser = { 'accept-language': 'en', 'accept-encoding': 'gzip, deflate, br' };
-  const signedIn = { ...browser, authorization: `Bearer ${session.token}` };
+  return { ...browserHeaders, authorization: `Bearer ${session.token}` };
+}
+
+/**
+ * A new customer as one arrives: signs up, signs in and books the tour (the booking page's
+ * save), and does not pay: the booking's checkout is still open when its detail is read.
+ */
+async function freshBooking(url: string, nextBody: () => string) {
+  const credentials = {
+    username: `bench.${randomUUID().slice(0, 8)}@example.com`,
+    password: 'Qoricancha-2026',
+  };
+  await json(`${url}/api/authentication/client/register`, {
+    method: 'POST',
+    headers: { ...browserHeaders, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Rosa',
+      lastname: 'Mamani',
+      email: credentials.username,
+      mobile: '+51 984 555 111',
+      birthdate: '1988-03-21',
+      password: credentials.password,
+      countryId: 'PE',
+    }),
+  });
+  const headers = await signIn(url, credentials);
+  const saved = (await json(`${url}/api/tour/save`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: nextBody(),
+  })) as { code: string; transactionId: string | null };
+  if (!saved.transactionId) throw new Error('the fresh booking has no open checkout');
+  return { headers, code: saved.code };
+}
+
+/**
+ * The public pages (issue 33): the catalogue, and the first tour page `/sitemap.xml` lists.
+ * Until the product serves them, each is answered with why it cannot be measured.
+ */
+async function publicPages(url: string): Promise<BenchCall[]> {
+  const page = (name: string, path: string): BenchCall => ({
+    name,
+    method: 'GET',
+    path,
+    headers: pageHeaders,
+  });
+  const sitemap = await fetch(`${url}/sitemap.xml`, { headers: pageHeaders });
+  const xml = sitemap.ok ? await sitemap.text() : '';
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '');
+  const tourPage = locs.find((loc) => /\/tours\/[^/]+$/.test(loc));
+  if (!tourPage) {
+    const unavailable = sitemap.ok
+      ? 'no tour page in /sitemap.xml'
+      : `/sitemap.xml ${sitemap.status}`;
+    return [
+      { ...page(CALL.catalogue, '/en/tours'), unavailable },
+      { ...page(CALL.tourPage, '/en/tours/'), unavailable },
+    ];
+  }
+  const tourPath = new URL(tourPage).pathname;
+  const catalogue = tourPath.replace(/\/[^/]+$/, '');
+  const calls = [page(CALL.catalogue, catalogue), page(CALL.tourPage, tourPath)];
+  for (const call of calls) {
+    const answer = await fetch(`${url}${call.path}`, { headers: pageHeaders });
+    if (!answer.ok) call.unavailable = `${call.path} ${answer.status}`;
+  }
+  return calls;
+}
+
+/**
+ * Signs in the demo customer, books as a new customer, and answers the calls of the bench's
+ * table, each with what a browser sends (browser.ts).
+ */
+export async function benchCalls(url: string): Promise<BenchCall[]> {
+  const signedIn = await signIn(url, customer);
   const list = (await json(`${url}/api/tour/booking/list`, { headers: signedIn })) as {
     id: string;
   }[];
   const code = list[0]?.id;
   if (!code) throw new Error('the demo customer has no booking to read');
   const nextBody = saveBodies(await json(`${url}/api/tour/${TOUR_CODE}`));
+  const fresh = await freshBooking(url, nextBody);
+  const get = (name: string, path: string, headers: BrowserHeaders): BenchCall => ({
+    name,
+    method: 'GET',
+    path,
+    headers,
+  });
   return [
+    get(CALL.tour, `/api/tour/${TOUR_CODE}`, browserHeaders),
+    get(CALL.tourIdentity, `/api/tour/${TOUR_CODE}`, withoutCompression(browserHeaders)),
+    get(CALL.countries, '/api/common/countries', browserHeaders),
+    get(CALL.list, '/api/tour/booking/list', signedIn),
+    get(CALL.detail, `/api/tour/booking/${code}`, signedIn),
+    get(CALL.detailOpen, `/api/tour/booking/${fresh.code}`, fresh.headers),
+    ...(await publicPages(url)),
     {
-      name: 'GET /api/tour/{code}',
-      method: 'GET',
-      path: `/api/tour/${TOUR_CODE}`,
-      headers: browser,
-    },
-    {
-      name: 'GET /api/common/countries',
-      method: 'GET',
-      path: '/api/common/countries',
-      headers: browser,
-    },
-    {
-      name: 'GET /api/tour/booking/list',
-      method: 'GET',
-      path: '/api/tour/booking/list',
-      headers: signedIn,
-    },
-    {
-      name: 'GET /api/tour/booking/{code}',
-      method: 'GET',
-      path: `/api/tour/booking/${code}`,
-      headers: signedIn,
-    },
-    {
-      name: 'POST /api/tour/save',
+      name: CALL.save,
       method: 'POST',
       path: '/api/tour/save',
       headers: { ...signedIn, 'content-type': 'application/json' },

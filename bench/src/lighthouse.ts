@@ -1,9 +1,14 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
+export type Category = 'performance' | 'seo' | 'accessibility' | 'best-practices';
+
+/** One page's figures: each the median of the runs (every score and metric on its own). */
 export interface PageScore {
   page: string;
-  performance: number;
+  scores: Partial<Record<Category, number>>;
+  /** Every run's performance score, in the order run. */
+  runs: number[];
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
@@ -11,10 +16,24 @@ export interface PageScore {
   transferKb: number;
 }
 
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Lighthouse's mobile performance audit (its default: a mid-range phone on slow 4G). */
-export async function lighthouseScores(base: string, pages: string[]): Promise<PageScore[]> {
+const median = (values: number[]) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/**
+ * Lighthouse 12's mobile audit (its default: a mid-range phone on slow 4G), `runs` times per
+ * page, with the categories asked for; each figure is the median of the runs.
+ */
+export async function lighthouseScores(
+  base: string,
+  pages: { page: string; categories: Category[] }[],
+  runs = 3,
+): Promise<PageScore[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [
@@ -29,18 +48,29 @@ export async function lighthouseScores(base: string, pages: string[]): Promise<P
   });
   try {
     const scores: PageScore[] = [];
-    for (const page of pages) {
-      const run = await lighthouse(`${base}/${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      if (!run) throw new Error(`Lighthouse gave no result for ${page}`);
-      const audit = (id: string) => run.lhr.audits[id]?.numericValue ?? Number.NaN;
+    for (const { page, categories } of pages) {
+      const results: Report[] = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(`${base}/${page.replace(/^\//, '')}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: categories,
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+        results.push(result.lhr);
+      }
+      const audit = (id: string) =>
+        median(results.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN));
       scores.push({
         page,
-        performance: run.lhr.categories.performance?.score ?? 0,
+        scores: Object.fromEntries(
+          categories.map((category) => [
+            category,
+            median(results.map((lhr) => lhr.categories[category]?.score ?? 0)),
+          ]),
+        ),
+        runs: results.map((lhr) => lhr.categories.performance?.score ?? 0),
         fcpMs: Math.round(audit('first-contentful-paint')),
         lcpMs: Math.round(audit('largest-contentful-paint')),
         tbtMs: Math.round(audit('total-blocking-time')),

@@ -9,11 +9,11 @@ export interface LoadResult {
   total: number;
 }
 
-/** Runs autocannon on one call for `seconds`, with `connections` at once. */
+/** Runs autocannon on one call for `seconds` (or `amount` requests), with `connections` at once. */
 export async function load(
   base: string,
   call: Pick<BenchCall, 'method' | 'path' | 'headers' | 'body' | 'nextBody'>,
-  options: { seconds: number; connections: number },
+  options: { seconds?: number; amount?: number; connections: number },
 ): Promise<LoadResult> {
   const result = await autocannon({
     url: new URL(call.path, base).toString(),
@@ -34,12 +34,14 @@ export async function load(
         }
       : {}),
     connections: options.connections,
-    duration: options.seconds,
+    ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 10 }),
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
+    // A call that answered nothing in its time (every request still waiting) failed too.
+    failures:
+      result.non2xx + result.errors + result.timeouts || (result.requests.total === 0 ? 1 : 0),
     total: result.requests.total,
   };
 }

@@ -95,34 +95,51 @@ export function residentMb(pid: number): number | null {
 }
 
 /**
- * Starts the product as `npm start` does (scripts/start.mjs: built, migrated, seeded with the demo
- * data) on a free port, and answers how long it took to be ready. Rate limits are off: the bench
- * measures what the product serves, not what it lets one address do.
+ * What the product's process is given: the bench's own environment, as a user's shell gives it to
+ * `npm start`, without NODE_ENV and LOG_LEVEL (a test runner sets NODE_ENV=test; a user sets
+ * neither), on a free port with its own data folder. Rate limits are off: the bench measures what
+ * the product serves, not what it lets one address do. `overrides` (and `startProduct`'s
+ * `nodeOptions`, such as `--cpu-prof`, and `entry`, another build's server) are for ad-hoc
+ * comparisons and profiles.
+ */
+function productEnv(port: number, dataDir: string, databaseUrl: string, overrides = {}) {
+  const { NODE_ENV: _mode, LOG_LEVEL: _level, ...inherited } = process.env;
+  return {
+    ...inherited,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    RATE_LIMITS: 'false',
+    ...overrides,
+  };
+}
+
+/**
+ * Starts the product exactly as `npm start` does (`node scripts/start.mjs`: built, migrated,
+ * seeded with the demo data, logging at its default level to a pipe the bench reads and drops, as
+ * a terminal or a service manager would take it) on a free port, and answers how long it took to
+ * be ready.
  */
 export async function startProduct(
   database: BenchDatabase,
+  overrides: Record<string, string> = {},
+  nodeOptions: string[] = [],
+  entry = 'scripts/start.mjs',
 ): Promise<Running & { readyMs: number; warmReadyMs: number; databaseUrl?: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cusco-bench-'));
   const scratch = database.kind === 'postgres' ? await scratchDatabase(database.serverUrl) : null;
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: scratch?.url ?? '',
-    LOG_LEVEL: 'warn',
-    RATE_LIMITS: 'false',
-  };
+  const env = productEnv(port, dataDir, scratch?.url ?? '', overrides);
   const url = `http://127.0.0.1:${port}`;
   const launch = async () => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    const child = spawn(process.execPath, [...nodeOptions, entry], {
       cwd: root,
       env,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
+    child.stdout?.resume();
     await waitForReady(url, child, 180_000);
     return { child, ms: Math.round(performance.now() - started) };
   };
@@ -142,4 +159,19 @@ export async function startProduct(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * CPU time a process has used so far, in milliseconds (Linux /proc: user and system time). On a
+ * shared machine a call's CPU time per request moves far less than its requests per second.
+ */
+export function cpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after `) `.
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import closeWithGrace from 'close-with-grace';
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { serializeError } from './lib/log.ts';
@@ -19,10 +20,21 @@ function prettyTransport() {
   }
 }
 
+/**
+ * Where the log lines go: to pino-pretty in a terminal, else to standard output written
+ * asynchronously. pino's default writes each line with a blocking write(2), two per request at
+ * the default level; asynchronously the lines that come while one write is under way go out
+ * together in the next (issue 33), and what is pending is written when the process exits.
+ */
+function logDestination() {
+  const pretty = prettyTransport();
+  return 'transport' in pretty ? pretty : { stream: pino.destination({ dest: 1, sync: false }) };
+}
+
 const logger = {
   level: config.logLevel,
   redact: ['req.headers.authorization'],
-  ...prettyTransport(),
+  ...logDestination(),
 };
 
 /** Connections lost before the app's logger exists are reported on stderr. */

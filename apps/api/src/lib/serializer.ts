@@ -15,10 +15,38 @@ function jsonSchemaOf(schema: unknown): Record<string, unknown> | null {
       io: 'output',
       unrepresentable: 'throw',
     }) as Record<string, unknown>;
-    return json;
+    return withoutScalarUnions(json) as Record<string, unknown>;
   } catch {
     return null;
   }
+}
+
+const SCALARS = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/**
+ * `anyOf` of scalars only (zod's `nullable(enum)`, a nullable date) as one `type` list:
+ * fast-json-stringify writes an `anyOf` by validating the value against each branch with Ajv,
+ * whose validators it compiles on the first answer (issue 33: 0.6 s of CPU on a booking detail's
+ * first read, then an Ajv call per field and answer); a type list it writes by `typeof`. What
+ * only validation reads (enum, pattern, format) is dropped: the answer is not checked here.
+ */
+function withoutScalarUnions(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutScalarUnions);
+  if (!node || typeof node !== 'object') return node;
+  const { anyOf, ...rest } = node as Record<string, unknown>;
+  const branches = Array.isArray(anyOf) ? (anyOf as Record<string, unknown>[]) : null;
+  const types = branches?.map((branch) => branch.type);
+  if (branches && types?.every((type) => typeof type === 'string' && SCALARS.has(type))) {
+    const { description, title } = rest;
+    return {
+      type: [...new Set(types as string[])],
+      ...(description ? { description } : {}),
+      ...(title ? { title } : {}),
+    };
+  }
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, withoutScalarUnions(value)]),
+  );
 }
 
 /**

@@ -24,6 +24,10 @@ interface Held {
  */
 export class BookingDetailCache {
   private readonly held: WatchedMap<Held>;
+  private readonly loading = new Map<
+    string,
+    { revision: number; rows: Promise<BookingDetailRows> }
+  >();
 
   constructor(db: Executor, log: FastifyBaseLogger, options: BookingDetailCacheOptions = {}) {
     this.held = new WatchedMap(db, log, 'catalogue_version', {
@@ -49,8 +53,20 @@ export class BookingDetailCache {
     await this.held.ensureFresh();
     const held = this.held.get(key);
     if (held?.revision === revision) return held.rows;
-    const rows = await load();
-    this.held.set(key, { revision: rows.head.booking.revision, rows });
-    return rows;
+    // Reads of the same booking at the same revision that arrive while it is being loaded wait
+    // for that load instead of each running the detail's statement (a page opened by many at
+    // once, or a node just started).
+    const pending = this.loading.get(key);
+    if (pending?.revision === revision) return pending.rows;
+    const rows = load().then((loaded) => {
+      this.held.set(key, { revision: loaded.head.booking.revision, rows: loaded });
+      return loaded;
+    });
+    this.loading.set(key, { revision, rows });
+    try {
+      return await rows;
+    } finally {
+      if (this.loading.get(key)?.rows === rows) this.loading.delete(key);
+    }
   }
 }
