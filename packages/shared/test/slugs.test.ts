@@ -26,6 +26,19 @@ describe('tourSlug', () => {
     expect(slugWords('Machu Picchu ’Full Day’ (2×)')).toBe('machu-picchu-full-day-2');
   });
 
+  it('does not repeat a length the name already gives', () => {
+    expect(tourSlug({ name: 'Choquequirao Trek 4D/3N', days: 4, nights: 3 })).toBe(
+      'choquequirao-trek-4d-3n',
+    );
+    expect(tourSlug({ name: 'Lares Trek 3D/2N', days: 4, nights: 3 })).toBe(
+      'lares-trek-3d-2n-4d-3n',
+    );
+    expect(tourSlug({ name: '4D/3N', days: 4, nights: 3 })).toBe('tour-4d-3n');
+    expect(
+      tourSlug({ name: 'Machu Picchu 2D/1N with a night in Aguas Calientes', days: 2, nights: 1 }),
+    ).toBe('machu-picchu-with-a-night-in-aguas-calientes-2d-1n');
+  });
+
   it('writes a day trip without nights', () => {
     expect(tourSlug({ name: 'Machu Picchu Full Day', days: 1, nights: 0 })).toBe(
       'machu-picchu-full-day-1d',

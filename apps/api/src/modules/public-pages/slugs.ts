@@ -75,23 +75,24 @@ export async function writeMissingTourSlugs(db: Executor): Promise<number> {
   );
 }
 
-/** Every tour's current slugs, by the tour's id. */
+/** Every tour's current slugs, by the tour's code. */
 export async function currentSlugs(db: Executor): Promise<Map<string, TourSlugs>> {
   const rows = await db
     .selectDistinctOn([tourSlugs.tourId, tourSlugs.language], {
-      tourId: tourSlugs.tourId,
+      code: tours.code,
       language: tourSlugs.language,
       slug: tourSlugs.slug,
     })
     .from(tourSlugs)
+    .innerJoin(tours, eq(tours.id, tourSlugs.tourId))
     .orderBy(tourSlugs.tourId, tourSlugs.language, desc(tourSlugs.createdAt));
-  const byTour = new Map<string, TourSlugs>();
+  const byCode = new Map<string, TourSlugs>();
   for (const row of rows) {
-    const slugs = byTour.get(row.tourId) ?? { en: '', es: '' };
+    const slugs = byCode.get(row.code) ?? { en: '', es: '' };
     slugs[row.language as PageLanguage] = row.slug;
-    byTour.set(row.tourId, slugs);
+    byCode.set(row.code, slugs);
   }
-  return byTour;
+  return byCode;
 }
 
 /** Where an address's slug leads: the tour's code, whether it is active, its current slugs. */
