@@ -227,8 +227,10 @@ describe('the pages of every active tour', () => {
       expect(offer.priceCurrency).toBe('USD');
       expect(Number(offer.price)).toBeGreaterThan(0);
       expect(offer.availability).toMatch(/^https:\/\/schema\.org\//);
-      expect((trip?.itinerary as { itemListElement: unknown[] }).itemListElement.length).toBe(4);
-      expect((crumbs?.itemListElement as unknown[]).length).toBe(2);
+      expect(
+        (trip?.itinerary as { itemListElement: unknown[] } | undefined)?.itemListElement,
+      ).toHaveLength(4);
+      expect(crumbs?.itemListElement as unknown[] | undefined).toHaveLength(2);
     }
   });
 });

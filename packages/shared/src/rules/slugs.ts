@@ -53,9 +53,7 @@ export function tourSlug(
   const length = tour.nights > 0 ? `${tour.days}d-${tour.nights}n` : `${tour.days}d`;
   // A name that already gives its length ("Choquequirao Trek 4D/3N") does not say it twice.
   const words =
-    `-${slugWords(tour.name)}-`
-      .replace(`-${length}-`, '-')
-      .replace(/^-+|-+$/g, '') || 'tour';
+    `-${slugWords(tour.name)}-`.replace(`-${length}-`, '-').replace(/^-+|-+$/g, '') || 'tour';
   for (let n = 1; ; n++) {
     const tail = n === 1 ? length : `${length}-${n}`;
     const slug = `${cut(words, SLUG_MAX_LENGTH - tail.length - 1)}-${tail}`;
