@@ -73,7 +73,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { type Job, jobsPlugin } from './plugins/jobs.ts';
 import { type RateLimitsOptions, rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { registerWebApp } from './plugins/web.ts';
+import { inlineScriptHashes, registerWebApp } from './plugins/web.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -248,7 +248,8 @@ async function registerResponseHeaders(app: App, config: Config) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The web app's one inline script (the root address's redirect), by its hash.
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDist)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         frameSrc: ["'self'", ...gatewayOrigins],
