@@ -21,7 +21,6 @@ const en = {
   viewTour: (name: string) => `See ${name}`,
   book: 'Book',
   bookTour: (name: string) => `Book ${name}`,
-  bookOn: (date: string) => `Book for ${date}`,
   prices: 'Prices per person by group size',
   groupSize: 'Group size',
   people: (from: number, to: number) =>
@@ -80,7 +79,6 @@ const es: Texts = {
   viewTour: (name) => `Ver ${name}`,
   book: 'Reservar',
   bookTour: (name) => `Reservar ${name}`,
-  bookOn: (date) => `Reservar para el ${date}`,
   prices: 'Precios por persona según el tamaño del grupo',
   groupSize: 'Tamaño del grupo',
   people: (from, to) =>

@@ -106,10 +106,7 @@ function Dates({ data }: { data: TourPageData }) {
         <ul className="dates">
           {data.dates.map((day) => (
             <li key={day.date}>
-              <a
-                href={bookingPath(tour.code, language, day.date)}
-                aria-label={`${texts.bookOn(formatDay(language, day.date))} (${texts.seats(day.seatsLeft, day.more)})`}
-              >
+              <a href={bookingPath(tour.code, language, day.date)}>
                 <time dateTime={day.date}>{formatDay(language, day.date)}</time>
                 <span>{texts.seats(day.seatsLeft, day.more)}</span>
               </a>
