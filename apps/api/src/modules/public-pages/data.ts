@@ -69,34 +69,27 @@ export interface TourPageData {
   updatedAt: string;
 }
 
+/** A tour's page without its dates: what changes only with the catalogue (cached with it). */
+export type TourPageBase = Omit<TourPageData, 'dates'>;
+
 /**
- * A tour's page: the booking page's own tour answer (getTour, the same prices the booking
- * charges), its next open dates by the availability rule, and its change policy in short.
+ * A tour's page without its dates: the booking page's own tour answer (getTour, the same prices
+ * the booking charges) and its change policy in short; cached with the catalogue. The dates
+ * (nextOpenDates) change with bookings and are read apart.
  */
-export async function loadTourPage(
+export async function loadTourBase(
   db: Executor,
   code: string,
   slugs: TourSlugs,
   language: PageLanguage,
-  today = todayInLima(),
-): Promise<TourPageData> {
+): Promise<TourPageBase> {
   const tour = await getTour(db, code, language);
-  const [meta] = await db
-    .select({ updatedAt: tours.updatedAt, familyId: tours.familyId })
-    .from(tours)
-    .where(eq(tours.id, tour.id));
-  const list = await listTours(db, language);
+  const [[meta], list, policy] = await Promise.all([
+    db.select({ updatedAt: tours.updatedAt }).from(tours).where(eq(tours.id, tour.id)),
+    listTours(db, language),
+    policyFor(db, tour.id, 'standard'),
+  ]);
   const item = list.find((entry) => entry.code === code);
-  const until = new Date(`${today}T00:00:00Z`);
-  until.setUTCDate(until.getUTCDate() + PAGE_DATES_DAYS);
-  const days = await availabilityOf(
-    db,
-    code,
-    { from: today, to: until.toISOString().slice(0, 10) },
-    language,
-    today,
-  );
-  const policy = await policyFor(db, tour.id, 'standard');
   const texts = pageTexts[language];
   const terms = [
     policy.keepDeposit ? texts.deposit : texts.depositRefundable,
@@ -117,13 +110,41 @@ export async function loadTourPage(
     modality: item?.typename ?? tour.types.map((type) => type.label).join(' · '),
     from: table.from,
     priceTable: { series: table.series, bands: table.bands },
-    dates: days
-      .filter((day) => day.status === 'open')
-      .slice(0, PAGE_DATES)
-      .map(({ date, seatsLeft, more }) => ({ date, seatsLeft, more })),
     terms,
     updatedAt: (meta?.updatedAt ?? new Date()).toISOString(),
   };
+}
+
+/** The tour's next PAGE_DATES open dates within PAGE_DATES_DAYS, as its booking calendar has them. */
+export async function nextOpenDates(
+  db: Executor,
+  code: string,
+  language: PageLanguage,
+  today = todayInLima(),
+): Promise<TourPageData['dates']> {
+  // A month at a time: most tours fill the list from the first one.
+  const day = (offset: number) => {
+    const date = new Date(`${today}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + offset);
+    return date.toISOString().slice(0, 10);
+  };
+  const open: TourPageData['dates'] = [];
+  for (let start = 0; start < PAGE_DATES_DAYS && open.length < PAGE_DATES; start += 30) {
+    const end = Math.min(start + 29, PAGE_DATES_DAYS - 1);
+    const days = await availabilityOf(
+      db,
+      code,
+      { from: day(start), to: day(end) },
+      language,
+      today,
+    );
+    for (const entry of days) {
+      if (entry.status === 'open' && open.length < PAGE_DATES) {
+        open.push({ date: entry.date, seatsLeft: entry.seatsLeft, more: entry.more });
+      }
+    }
+  }
+  return open;
 }
 
 /**

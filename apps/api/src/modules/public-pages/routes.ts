@@ -2,7 +2,7 @@ import { isPageLanguage, isSlug, PAGE_LANGUAGES, type PageLanguage } from '@cusc
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { AVAILABILITY_MAX_AGE_MS, availabilityKey } from '../departures/routes.ts';
-import { loadCatalogue, loadTourPage } from './data.ts';
+import { loadCatalogue, loadTourBase, nextOpenDates, type TourPageData } from './data.ts';
 import { renderCatalogue, renderError, renderTour } from './render.tsx';
 import { loadSitemap, renderRobots, renderSitemap } from './sitemap.ts';
 import { findSlug } from './slugs.ts';
@@ -74,8 +74,15 @@ export async function publicPageRoutes(app: FastifyInstance) {
           key: `${availabilityKey(target.code)}page:${language}`,
           audience: 'public',
           maxAgeMs: AVAILABILITY_MAX_AGE_MS,
-          load: () => loadTourPage(app.db, target.code, target.slugs, language),
-          render: (data) => renderTour(data as Awaited<ReturnType<typeof loadTourPage>>, urls),
+          // What changes with the catalogue is kept with it; the dates are read again.
+          load: async () => {
+            const base = await app.catalogue.value(`page:tour:${target.code}:${language}`, () =>
+              loadTourBase(app.db, target.code, target.slugs, language),
+            );
+            if (!base) throw new AppError('NOT_FOUND', 'tourInactive');
+            return { ...base, dates: await nextOpenDates(app.db, target.code, language) };
+          },
+          render: (data) => renderTour(data as TourPageData, urls),
           type: HTML,
           vary: 'Accept-Encoding',
         });
