@@ -1,7 +1,7 @@
 import { isPageLanguage, isSlug, PAGE_LANGUAGES, type PageLanguage } from '@cusco/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { AVAILABILITY_MAX_AGE_MS, availabilityKey } from '../departures/routes.ts';
+import { availabilityKey } from '../departures/routes.ts';
 import { loadCatalogue, loadTourBase, nextOpenDates, type TourPageData } from './data.ts';
 import { renderCatalogue, renderError, renderTour } from './render.tsx';
 import { loadSitemap, renderRobots, renderSitemap } from './sitemap.ts';
@@ -11,12 +11,21 @@ import { pageUrls } from './structured-data.ts';
 const HTML = 'text/html; charset=utf-8';
 
 /**
+ * How long a node shows a tour page's dates before reading them again, when nothing on this node
+ * changed them: a booking here drops the page at once (availabilityKey), one on another node is
+ * seen within this time. Longer than the booking calendar's 2 s: the page only lists dates (the
+ * booking page checks the seats again), and a page read again every 2 s cost most of its
+ * requests a fresh read of the availability.
+ */
+export const PAGE_DATES_MAX_AGE_MS = 30_000;
+
+/**
  * The public pages (issue 33, ADR 0052), at real paths beside the hash-routed app: the catalogue
  * and a page per tour in English and Spanish, sitemap.xml and robots.txt. Server-rendered HTML
  * from the catalogue cache (ETag, 304, compressed once per encoding), dropped with every staff
  * edit; a tour's page holds its next open dates too, so it lives with the tour's seats answers
  * (app.seats): a booking on this node drops it at once, one on another node within
- * AVAILABILITY_MAX_AGE_MS.
+ * PAGE_DATES_MAX_AGE_MS.
  */
 export async function publicPageRoutes(app: FastifyInstance) {
   const urls = pageUrls(app.config.mail.publicUrl);
@@ -73,7 +82,7 @@ export async function publicPageRoutes(app: FastifyInstance) {
         return await app.seats.send(request, reply, {
           key: `${availabilityKey(target.code)}page:${language}`,
           audience: 'public',
-          maxAgeMs: AVAILABILITY_MAX_AGE_MS,
+          maxAgeMs: PAGE_DATES_MAX_AGE_MS,
           // What changes with the catalogue is kept with it; the dates are read again.
           load: async () => {
             const base = await app.catalogue.value(`page:tour:${target.code}:${language}`, () =>
