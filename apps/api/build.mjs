@@ -13,6 +13,8 @@ await build({
   splitting: true,
   target: 'node20',
   sourcemap: true,
+  // The public pages (modules/public-pages) are React components rendered on the server.
+  jsx: 'automatic',
   logLevel: 'warning',
   plugins: [
     {

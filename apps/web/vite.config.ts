@@ -33,7 +33,9 @@ export default defineConfig({
         short_name: 'Cusco Treks',
         description: 'Cusco Treks: bookings, vouchers and the guide’s app on the trail.',
         lang: 'es',
-        start_url: '/',
+        // The installed app opens on the app (sign-in, or the signed-in user's home), never on
+        // the public pages that the root address leads visitors to (issue 33).
+        start_url: '/#/login',
         scope: '/',
         display: 'standalone',
         orientation: 'portrait',
@@ -57,7 +59,15 @@ export default defineConfig({
         navigateFallback: 'index.html',
         // What the server answers itself: the API, uploaded files, the payment sandbox, OCTO,
         // and the public pages it renders at real paths.
-        navigateFallbackDenylist: [/^\/api/, /^\/files/, /^\/sandbox/, /^\/octo/],
+        navigateFallbackDenylist: [
+          /^\/api/,
+          /^\/files/,
+          /^\/sandbox/,
+          /^\/octo/,
+          /^\/(en|es)(\/|$)/,
+          /^\/sitemap\.xml$/,
+          /^\/robots\.txt$/,
+        ],
         cleanupOutdatedCaches: true,
         // The ZXing QR reader (1 MB of WebAssembly) only for phones without their own reader:
         // not precached for everyone, kept once fetched (the guide's download fetches it).

@@ -70,7 +70,11 @@ export async function openPage(
    * The app's service worker (issue 32) is blocked unless a test asks for it (the offline and
    * installable-app tests): elsewhere every request goes to the server as it always did.
    */
-  options: { serviceWorkers?: 'allow' | 'block' } = {},
+  options: {
+    serviceWorkers?: 'allow' | 'block';
+    /** Off: the page as a browser without JavaScript sees it (the public pages, issue 33). */
+    javaScriptEnabled?: boolean;
+  } = {},
 ): Promise<Page> {
   if (!browser) throw new Error('useBrowser() was not called in this file');
   // Reduced motion: dialogs appear and go without fading (the app follows the setting), so that
@@ -80,6 +84,7 @@ export async function openPage(
     baseURL: server,
     reducedMotion: 'reduce',
     serviceWorkers: options.serviceWorkers ?? 'block',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   contexts.push(context);
   await context.addInitScript((lang) => {

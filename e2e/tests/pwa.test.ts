@@ -48,7 +48,7 @@ describeInBrowser('the installable app', () => {
       name: 'Cusco Treks',
       short_name: 'Cusco Treks',
       display: 'standalone',
-      start_url: '/',
+      start_url: '/#/login',
       scope: '/',
     });
     expect(data.icons.map((icon: { sizes: string; purpose?: string }) => icon.sizes)).toEqual([

@@ -50,6 +50,7 @@ import { passengerRoutes } from './modules/passengers/routes.ts';
 import { reconcilePending } from './modules/payments/reconcile.ts';
 import { notificationRoutes, paymentRoutes } from './modules/payments/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { publicPageRoutes } from './modules/public-pages/routes.ts';
 import {
   adminExchangeRateRoutes,
   adminReceiptActionRoutes,
@@ -72,7 +73,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { type Job, jobsPlugin } from './plugins/jobs.ts';
 import { type RateLimitsOptions, rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { registerWebApp } from './plugins/web.ts';
+import { inlineScriptHashes, registerWebApp } from './plugins/web.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // OCTO (issue 31): resellers' systems, with their company's key; its own errors' shapes.
   await app.register(octoRoutes, { prefix: '/octo' });
   if (sandbox) await app.register(sandboxRoutes, sandbox);
+  // The public pages (issue 33): the catalogue and the tours at real paths, sitemap, robots.
+  await app.register(publicPageRoutes);
   await registerWebApp(app, options.config.webDist);
   await app.register(jobsPlugin, { jobs: backgroundJobs(app, options.config) });
   // After the jobs' own onClose (a pass in progress finishes), the SMTP connections close.
@@ -245,7 +248,8 @@ async function registerResponseHeaders(app: App, config: Config) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The web app's one inline script (the root address's redirect), by its hash.
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDist)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         frameSrc: ["'self'", ...gatewayOrigins],

@@ -41,6 +41,7 @@ export * from './rules/passengers.ts';
 export * from './rules/pricing.ts';
 export * from './rules/receipts.ts';
 export * from './rules/removal.ts';
+export * from './rules/slugs.ts';
 export * from './rules/tax-id.ts';
 export * from './rules/trail.ts';
 export * from './rules/voucher-code.ts';

@@ -315,6 +315,8 @@ export const tours = pgTable(
      * the demo seed no longer adds its parts.
      */
     revision: integer('revision').notNull().default(0),
+    /** When the tour was last changed (an edit in the catalogue editor): the sitemap's lastmod. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('tours_staff_ratio_range', sql`${t.staffRatio} between 0 and 10`),
@@ -330,6 +332,30 @@ export const tours = pgTable(
     check('tours_days_positive', sql`${t.days} >= 1 and ${t.nights} >= 0`),
     check('tours_hotel_nights_range', sql`${t.hotelNights} between 0 and ${t.nights}`),
     check('tours_max_group_size_range', sql`${t.maxGroupSize} between 1 and 99`),
+  ],
+);
+
+/**
+ * A tour's public addresses (issue 33): its slug in each language, with their history. The
+ * newest of a tour's slugs in a language is its address; an older one answers with a redirect to
+ * it, so that a link shared before a rename keeps working. A slug belongs to one tour a language.
+ */
+export const tourSlugs = pgTable(
+  'tour_slugs',
+  {
+    tourId: tourRef(),
+    language: text('language').notNull(),
+    slug: text('slug').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.language, t.slug] }),
+    index('tour_slugs_tour_idx').on(t.tourId, t.language, t.createdAt),
+    check('tour_slugs_language_valid', sql`${t.language} in ('en', 'es')`),
+    check(
+      'tour_slugs_slug_valid',
+      sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${t.slug}) <= 80`,
+    ),
   ],
 );
 

@@ -41,7 +41,7 @@ export const rateLimitsPlugin = fp(
     if (redis) app.addHook('onClose', async () => void redis.disconnect());
     const store =
       options.store.kind === 'postgres'
-        ? (function Store() {
+        ? (function postgresStore() {
             return postgresRateLimitStore((options.store as { db: Database }).db);
           } as unknown as FastifyRateLimitStoreCtor)
         : undefined;

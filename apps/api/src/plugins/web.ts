@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -30,4 +31,18 @@ export async function registerWebApp(app: FastifyInstance, dist: string) {
       }
     },
   });
+}
+
+/**
+ * The CSP sources of the built index.html's inline scripts (the root address's redirect to the
+ * public catalogue, issue 33): each one's SHA-256, as the browser hashes it. None when the app
+ * is not built.
+ */
+export function inlineScriptHashes(dist: string): string[] {
+  const file = path.join(dist, 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, script = '']) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`,
+  );
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { appMeta, outbox } from '../db/schema.ts';
 import { bumpCatalogueVersion } from '../lib/versions.ts';
+import { writeMissingTourSlugs } from '../modules/public-pages/slugs.ts';
 
 /** Bump when the seed's content changes, so that existing databases receive the new rows. */
 export const SEED_VERSION = '5';
@@ -12,6 +13,15 @@ export const SEED_VERSION = '5';
  * and every insert skips rows that exist.
  */
 export async function seedDatabase(db: Database, options: { demo: boolean }) {
+  const result = await seedOnce(db, options);
+  // Every tour has its public addresses (issue 33): those seeded now, and on an install from
+  // before the slugs those that exist (migration 0030 leaves them to the shared rule, here).
+  if ((await writeMissingTourSlugs(db)) > 0 && !result.seeded) await bumpCatalogueVersion(db);
+  return result;
+}
+
+/** The seed's work, done once per SEED_VERSION. */
+async function seedOnce(db: Database, options: { demo: boolean }) {
   const marker = options.demo ? 'seed_version:demo' : 'seed_version:reference';
   const [current] = await db.select().from(appMeta).where(eq(appMeta.key, marker));
   if (current?.value === SEED_VERSION) return { seeded: false };

@@ -46,6 +46,7 @@ import { bumpCatalogueVersion } from '../../lib/versions.ts';
 import { recordAudit } from '../audit/record.ts';
 import { writePolicy } from '../lifecycle/policies.ts';
 import { savePurchaseItems } from '../operations/items.ts';
+import { writeTourSlugs } from '../public-pages/slugs.ts';
 import { offeredBy, offerOrder } from '../tours/service-offers.ts';
 import { tourRulesOf } from '../tours/tour-parts.ts';
 import type { AuthenticatedUser } from '../users/sessions.ts';
@@ -108,7 +109,7 @@ async function editTour(
       const change = await apply(tx, tour);
       await tx
         .update(tours)
-        .set({ revision: sql`${tours.revision} + 1` })
+        .set({ revision: sql`${tours.revision} + 1`, updatedAt: sql`now()` })
         .where(eq(tours.id, tour.id));
       await recordAudit(tx, {
         staffUserId: call.staff.userId,
@@ -221,6 +222,8 @@ export const saveTourTexts = sectionSave(
   async (tx, tour, input: z.output<typeof tourTextsRequest>) => {
     const { revision: _, ...names } = input;
     await tx.update(tours).set(names).where(eq(tours.id, tour.id));
+    // The new name's public addresses (issue 33); the old ones stay and redirect to them.
+    await writeTourSlugs(tx, [tour.id]);
     return { before: { nameEn: tour.nameEn, nameEs: tour.nameEs }, after: names };
   },
 );
