@@ -172,6 +172,16 @@ describe('hostile headers', () => {
     expect((await get('/sitemap.xml')).body).toContain(`<loc>${BASE}/en/tours</loc>`);
   });
 
+  it('tells caches that a 404 page in the visitor’s language depends on Accept-Language', async () => {
+    const english = await get('/fr/tours', { 'accept-language': 'en' });
+    const spanish = await get('/fr/tours', { 'accept-language': 'es' });
+    expect([
+      english.body.includes('<html lang="en">'),
+      spanish.body.includes('<html lang="es">'),
+    ]).toEqual([true, true]);
+    expect(english.headers.vary).toMatch(/accept-language/i);
+  });
+
   it('sends the same page whatever encoding or validator games the client plays', async () => {
     const url = await addressOf(codes[0] ?? '');
     const plain = await get(url, { 'accept-encoding': 'identity' });

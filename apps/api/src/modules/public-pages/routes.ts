@@ -27,6 +27,8 @@ export async function publicPageRoutes(app: FastifyInstance) {
       .code(gone ? 410 : 404)
       .type(HTML)
       .header('cache-control', 'no-cache')
+      // An address in no language of ours is answered in the visitor's.
+      .header('vary', 'Accept-Language')
       .send(renderError(language, gone, urls));
 
   // A refused request (a NUL in the address: the input guard's 400) is a page with nothing at
