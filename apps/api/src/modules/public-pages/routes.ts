@@ -36,6 +36,8 @@ export async function publicPageRoutes(app: FastifyInstance) {
       .code(gone ? 410 : 404)
       .type(HTML)
       .header('cache-control', 'no-cache')
+      // An address in no language of ours is answered in the visitor's.
+      .header('vary', 'Accept-Language')
       .send(renderError(language, gone, urls));
 
   // A refused request (a NUL in the address: the input guard's 400) is a page with nothing at
@@ -76,7 +78,10 @@ export async function publicPageRoutes(app: FastifyInstance) {
       if (!target.active) return errorPage(reply, language, true);
       // An old address (before a rename): for good to the current one.
       if (target.slugs[language] !== slug) {
-        return reply.redirect(`/${language}/tours/${target.slugs[language]}`, 301);
+        // Not kept for good by browsers: renamed back, the two addresses would loop.
+        return reply
+          .header('cache-control', 'no-cache')
+          .redirect(`/${language}/tours/${target.slugs[language]}`, 301);
       }
       try {
         return await app.seats.send(request, reply, {
@@ -108,11 +113,13 @@ export async function publicPageRoutes(app: FastifyInstance) {
     app.get(`/${language}/tours`, catalogue(language));
     app.get<{ Params: { slug: string } }>(`/${language}/tours/:slug`, tourPage(language));
   }
-  // A language the pages are not in: a 404 page in the visitor's.
-  app.get<{ Params: { lang: string } }>('/:lang/tours', (request, reply) =>
+  // A language the pages are not in (a language tag: fr, pt-BR): a 404 page in the visitor's.
+  // Not api, octo, files…: their own 404 answers stay theirs.
+  const otherLanguage = '/:lang(^[a-zA-Z]{2}$|^[a-zA-Z]{2}-[a-zA-Z0-9]{2,8}$)/tours';
+  app.get<{ Params: { lang: string } }>(otherLanguage, (request, reply) =>
     errorPage(reply, languageOf(request, request.params.lang)),
   );
-  app.get<{ Params: { lang: string } }>('/:lang/tours/*', (request, reply) =>
+  app.get<{ Params: { lang: string } }>(`${otherLanguage}/*`, (request, reply) =>
     errorPage(reply, languageOf(request, request.params.lang)),
   );
 

@@ -3,6 +3,9 @@ import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { tourSlugs, tours } from '../../db/schema.ts';
 
+/** Serializes the writers of slugs (any constant of our own). */
+const SLUG_LOCK = 0x736c7567; // "slug"
+
 /** A tour's current slug in each language. */
 export type TourSlugs = Record<PageLanguage, string>;
 
@@ -15,6 +18,9 @@ export type TourSlugs = Record<PageLanguage, string>;
  */
 export async function writeTourSlugs(db: Executor, tourIds?: string[]): Promise<number> {
   if (tourIds?.length === 0) return 0;
+  // One writer at a time, to the end of its transaction: two tours renamed to the same name at
+  // once would both find its slug free, and the second insert would fail (a 500).
+  await db.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK})`);
   const tourRows = await db
     .select({
       id: tours.id,
