@@ -92,6 +92,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // The API messages' texts, one chunk per language: lib/i18n.ts loads the one the
+              // screen speaks (packages/shared's messages.ts imports both; the web app does not
+              // use that catalogue, and without this group both languages went into `common`).
+              name: (id) => `messages-${/[\\/](\w+)\.json$/.exec(id)?.[1] ?? 'x'}`,
+              test: /packages[\\/]shared[\\/]src[\\/]locales[\\/]\w+\.json$/,
+              priority: 5,
+            },
+            {
               name: 'framework',
               test: (id) =>
                 /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store|ky|zod|dayjs)[\\/]/.test(
@@ -127,7 +135,11 @@ export default defineConfig({
               // Not the forms that pick a date: they would bring the date pickers to every screen.
               test: (id) =>
                 /web[\\/]src[\\/](lib|components|config)[\\/]|packages[\\/]shared[\\/]/.test(id) &&
-                !/components[\\/](account[\\/]sign-up-form|date-field|local-dates)\./.test(id) &&
+                !/components[\\/](account[\\/]sign-up-form|date-field-input|local-dates)\./.test(
+                  id,
+                ) &&
+                // Each language's messages are a chunk of their own (lib/i18n.ts loads one).
+                !/locales[\\/]/.test(id) &&
                 // The offline store (IndexedDB) loads for a signed-in user or the guide's app only.
                 !/lib[\\/]offline[\\/]/.test(id),
               minShareCount: 2,

@@ -9,7 +9,6 @@ import {
   todayInLima,
 } from '@cusco/shared';
 import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -30,6 +29,7 @@ import { HotelBlock } from './hotel-block.tsx';
 import { type LimitNotes, useLimitNoteAt } from './limit-note.tsx';
 import { PassengerCounts } from './passenger-counts.tsx';
 import { ServicesBlock } from './services-block.tsx';
+import { TravelDateField } from './travel-date.tsx';
 
 export interface StepChooseProps {
   tour: Tour;
@@ -198,7 +198,7 @@ function TravelDate({
   const dayLabels = useDayLabels(days);
   return (
     <Stack gap={4}>
-      <DatePickerInput
+      <TravelDateField
         label={t('booking.travelDate')}
         leftSection={<IconCalendar size={18} aria-hidden />}
         value={value}
