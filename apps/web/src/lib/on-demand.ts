@@ -14,12 +14,12 @@ export function loadSoon(load: () => unknown): () => void {
   };
   for (const type of events) window.addEventListener(type, run, { passive: true, capture: true });
   const idle =
-    'requestIdleCallback' in window
+    typeof window.requestIdleCallback === 'function'
       ? window.requestIdleCallback(run, { timeout: 4000 })
       : window.setTimeout(run, 2000);
   function cancel() {
     for (const type of events) window.removeEventListener(type, run, { capture: true });
-    if ('cancelIdleCallback' in window) window.cancelIdleCallback(idle);
+    if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
     else window.clearTimeout(idle);
   }
   return () => {
