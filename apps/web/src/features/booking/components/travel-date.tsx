@@ -54,6 +54,12 @@ function TravelDatePlaceholder({
       aria-describedby={props['aria-describedby']}
       aria-haspopup="dialog"
       onFocus={() => onWant(false, true)}
+      // At the press, not the click: the press starts loading the picker, which can redraw the
+      // field before the button is released, and a click then never comes.
+      onPointerDown={() => onWant(true, true)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') onWant(true, true);
+      }}
       onClick={() => onWant(true, true)}
       pointer
     >
