@@ -2,7 +2,6 @@ import { InputBase } from '@mantine/core';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { loadSoon } from '../../../lib/on-demand.ts';
 import type { TravelDatePickerProps } from './travel-date-picker.tsx';
 
 const loadPicker = () => import('./travel-date-picker.tsx');
@@ -13,12 +12,13 @@ const TravelDatePicker = lazy(() =>
 /**
  * The travel date's field. The page is drawn with the field as a plain button showing the chosen
  * date, the same size and in the same place; the calendar's code (Mantine's date pickers, about
- * 13 KB gzip with their styles) loads at the visitor's first touch or when the browser is idle,
- * and takes its place. A tap on the field before then opens the calendar once it is there.
+ * 13 KB gzip with their styles) loads as soon as the page is drawn, and takes its place. A tap on the field before then opens the calendar once it is there.
  */
 export function TravelDateField(props: TravelDatePickerProps) {
   const [wanted, setWanted] = useState<{ open: boolean; focus: boolean } | null>(null);
-  useEffect(() => loadSoon(() => setWanted((now) => now ?? { open: false, focus: false })), []);
+  // Right after the page is drawn (not with its first load): a field tapped while the picker
+  // loads is redrawn under the finger (see TravelDatePlaceholder), so the window is kept short.
+  useEffect(() => setWanted((now) => now ?? { open: false, focus: false }), []);
   const placeholder = (
     <TravelDatePlaceholder
       {...props}
