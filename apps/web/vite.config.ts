@@ -1,7 +1,162 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The modules that the first screens a phone opens need before they show: the entry, the public
+ * booking page and login, each with its static imports (not what they load on demand). The
+ * chunk groups below put these in the first chunks and leave the rest of the libraries and
+ * helpers to the screens that use them (ADR 0053). Filled at the end of the build's module graph,
+ * before the chunks are made.
+ */
+const firstScreens = new Set<string>();
+const FIRST_SCREENS = [
+  /[\\/]src[\\/]main\.tsx$/,
+  /[\\/]features[\\/]booking[\\/]routes[\\/]booking-page\.tsx$/,
+  /[\\/]features[\\/]auth[\\/]routes[\\/]login-page\.tsx$/,
+];
+function findFirstScreens(): Plugin {
+  return {
+    name: 'cusco:first-screens',
+    apply: 'build',
+    buildEnd() {
+      firstScreens.clear();
+      const source = (id: string) => {
+        try {
+          return readFileSync(id.split('?')[0] ?? id, 'utf8');
+        } catch {
+          return '';
+        }
+      };
+      // A library's index that only re-exports its modules (Mantine's, Tabler's): only the
+      // modules of the names a screen imports from it count, not all of the library.
+      const barrels = new Map<string, Map<string, string> | null>();
+      const barrel = (id: string) => {
+        if (!barrels.has(id)) barrels.set(id, readBarrel(id, source(id)));
+        return barrels.get(id) ?? null;
+      };
+      const visit = (id: string) => {
+        if (firstScreens.has(id)) return;
+        firstScreens.add(id);
+        const imported = this.getModuleInfo(id)?.importedIds ?? [];
+        const names = importedNames(source(id));
+        for (const target of imported) {
+          const map = /node_modules|packages[\\/]shared[\\/]src[\\/]index\.ts$/.test(target)
+            ? barrel(target)
+            : null;
+          const wanted = map && names.get(packageOf(target));
+          if (!map || !wanted) {
+            visit(target);
+            continue;
+          }
+          for (const name of wanted) {
+            const file = map.get(name);
+            if (file) visit(file);
+          }
+        }
+      };
+      for (const id of this.getModuleIds())
+        if (FIRST_SCREENS.some((pattern) => pattern.test(id))) visit(id);
+    },
+  };
+}
+
+/** The package of a file in node_modules (`@mantine/core`, `react`). */
+function packageOf(id: string): string {
+  if (/packages[\\/]shared[\\/]src[\\/]index\.ts$/.test(id)) return '@cusco/shared';
+  return /.*node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1]?.replace('\\', '/') ?? '';
+}
+
+/** The names each package is imported by in a module (`import { a, b as c } from 'pkg'`). */
+function importedNames(code: string): Map<string, Set<string> | null> {
+  const names = new Map<string, Set<string> | null>();
+  for (const [, clause = '', spec = ''] of code.matchAll(
+    /\bimport\s+(?!type\b)([^;]*?)\s+from\s*['"]([^'"./][^'"]*)['"]/g,
+  )) {
+    const pkg = /^(@[^/]+\/)?[^/]+/.exec(spec)?.[0] ?? spec;
+    const braces = /^\{([^}]*)\}$/.exec(clause.trim());
+    // A default or namespace import of a package: all of it.
+    if (!braces || names.get(pkg) === null) {
+      names.set(pkg, null);
+      continue;
+    }
+    const set = names.get(pkg) ?? new Set<string>();
+    for (const item of braces[1]?.split(',') ?? []) {
+      const name = item
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0];
+      if (name && !item.trim().startsWith('type ')) set.add(name);
+    }
+    names.set(pkg, set);
+  }
+  return names;
+}
+
+/** A re-exporting index: exported name → the file that defines it; null when it is not one. */
+function readBarrel(id: string, code: string): Map<string, string> | null {
+  const lines = code.split('\n').filter((line) => line.trim() && !/^\s*(\/\/|\/\*|\*)/.test(line));
+  if (lines.length < 2 || !lines.every((line) => /^(import|export)\s/.test(line))) return null;
+  const dir = path.dirname(id);
+  const local = new Map<string, string>();
+  const exported = new Map<string, string>();
+  for (const [, kind, clause = '', spec = ''] of code.matchAll(
+    /^(import|export)\s*\{([^}]*)\}\s*from\s*['"](\.[^'"]+)['"]/gm,
+  )) {
+    const file = path.resolve(dir, spec);
+    for (const item of clause.split(',')) {
+      const [name, alias] = item.trim().split(/\s+as\s+/);
+      if (!name) continue;
+      (kind === 'import' ? local : exported).set(alias ?? name, file);
+    }
+  }
+  for (const [, clause = ''] of code.matchAll(/^export\s*\{([^}]*)\}\s*;/gm)) {
+    for (const item of clause.split(',')) {
+      const [name, alias] = item.trim().split(/\s+as\s+/);
+      const file = name && local.get(name);
+      if (file) exported.set(alias ?? name, file);
+    }
+  }
+  // `export * from './x.ts'` (the shared package's index): the names that file declares.
+  for (const [, spec = ''] of code.matchAll(/^export\s*\*\s*from\s*['"](\.[^'"]+)['"]/gm)) {
+    const file = path.resolve(dir, spec);
+    let target = '';
+    try {
+      target = readFileSync(file, 'utf8');
+    } catch {
+      return null;
+    }
+    for (const [, name = ''] of target.matchAll(
+      /^export\s+(?:declare\s+)?(?:async\s+)?(?:const|let|var|function\*?|class|enum)\s+(\w+)/gm,
+    ))
+      exported.set(name, file);
+    for (const [, clause = ''] of target.matchAll(/^export\s*\{([^}]*)\}/gm))
+      for (const item of clause.split(',')) {
+        const name = item
+          .trim()
+          .split(/\s+as\s+/)
+          .pop();
+        if (name) exported.set(name, file);
+      }
+  }
+  return exported.size > 0 ? exported : null;
+}
+
+/** The app's own helpers and the shared rules and schemas, grouped in `common` chunks. */
+function isHelper(id: string): boolean {
+  return (
+    /web[\\/]src[\\/](lib|components|config)[\\/]|packages[\\/]shared[\\/]/.test(id) &&
+    // Not the forms that pick a date: they would bring the date pickers to every screen.
+    !/components[\\/](account[\\/]sign-up-form|date-field-input|local-dates)\./.test(id) &&
+    // Each language's messages are a chunk of their own (lib/i18n.ts loads one).
+    !/locales[\\/]/.test(id) &&
+    // The offline store (IndexedDB) loads for a signed-in user or the guide's app only.
+    !/lib[\\/]offline[\\/]/.test(id)
+  );
+}
 
 /** In development the API runs on API_PORT (3001) and Vite serves the app on 3000. */
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
@@ -9,6 +164,7 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
 export default defineConfig({
   plugins: [
     react(),
+    findFirstScreens(),
     // A brotli (.br) and a gzip (.gz) copy of every text file, served as they are by the API
     // (@fastify/static's preCompressed): nothing is compressed per request.
     compression({
@@ -102,6 +258,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // The API messages' texts, one chunk per language: lib/i18n.ts loads the one the
+              // screen speaks (packages/shared's messages.ts imports both; the web app does not
+              // use that catalogue, and without this group both languages went into `common`).
+              name: (id) => `messages-${/[\\/](\w+)\.json$/.exec(id)?.[1] ?? 'x'}`,
+              test: /packages[\\/]shared[\\/]src[\\/]locales[\\/]\w+\.json$/,
+              priority: 5,
+            },
+            {
               name: 'framework',
               test: (id) =>
                 /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store|ky|zod|dayjs)[\\/]/.test(
@@ -113,12 +277,20 @@ export default defineConfig({
               priority: 4,
             },
             {
-              // The rest of Mantine and what it builds on that six screens or more use; what
-              // fewer use goes with those screens (Lighthouse: login 0.88 → 0.91, booking 0.84
-              // → 0.85 against one chunk for all of it).
+              // Mantine and what it builds on, as far as the first screens (the booking page,
+              // login) use them: the first load takes no component that only other screens use.
               name: 'mantine',
-              test: (id) => /node_modules[\\/]/.test(id) && !/@mantine[\\/]dates|@tabler/.test(id),
+              test: (id) =>
+                /node_modules[\\/]/.test(id) && !/@tabler/.test(id) && firstScreens.has(id),
               priority: 3,
+            },
+            {
+              // The rest of Mantine and its helpers that six screens or more use; what fewer use
+              // goes with those screens (Lighthouse: login 0.88 → 0.91, booking 0.84 → 0.85
+              // against one chunk for all of it).
+              name: 'mantine-more',
+              test: (id) => /node_modules[\\/]/.test(id) && !/@mantine[\\/]dates|@tabler/.test(id),
+              priority: 2,
               minShareCount: 6,
             },
             // The date pickers only where a date is picked, and the icons apart.
@@ -130,18 +302,24 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 2,
             },
-            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 2 },
             {
-              // The app's own helpers and the shared rules that several screens use.
+              name: 'icons',
+              test: (id) => /node_modules[\\/]@tabler[\\/]/.test(id) && firstScreens.has(id),
+              priority: 2,
+            },
+            { name: 'icons-more', test: /node_modules[\\/]@tabler[\\/]/, priority: 1 },
+            {
+              // The app's own helpers and the shared rules that the first screens use.
               name: 'common',
-              // Not the forms that pick a date: they would bring the date pickers to every screen.
-              test: (id) =>
-                /web[\\/]src[\\/](lib|components|config)[\\/]|packages[\\/]shared[\\/]/.test(id) &&
-                !/components[\\/](account[\\/]sign-up-form|date-field|local-dates)\./.test(id) &&
-                // The offline store (IndexedDB) loads for a signed-in user or the guide's app only.
-                !/lib[\\/]offline[\\/]/.test(id),
-              minShareCount: 2,
+              test: (id) => isHelper(id) && firstScreens.has(id),
               priority: 1,
+            },
+            {
+              // The helpers and rules that several other screens use.
+              name: 'common-more',
+              test: isHelper,
+              minShareCount: 2,
+              priority: 0,
             },
           ],
         },

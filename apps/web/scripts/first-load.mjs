@@ -46,7 +46,12 @@ function sizes(file) {
  * The texts of the language a first visit reads (Spanish, spec §1), loaded before the first
  * render: the app's and the API messages' catalogues.
  */
-const languageChunks = Object.keys(manifest).filter((key) => /\/locales\/es\.json$/.test(key));
+const languageChunks = Object.keys(manifest).filter(
+  (key) =>
+    /\/locales\/es\.json$/.test(key) ||
+    // The API messages' Spanish texts, a chunk of their own (vite.config.ts, `messages-es`).
+    /(^|\/)messages-es-[\w-]+\.js$/.test(manifest[key].file),
+);
 
 export function firstLoad(source) {
   const keys = new Set([

@@ -42,7 +42,7 @@ function daysFrom(closed: Record<string, string> = {}): Reply {
 }
 
 /** The booking page's flow (step 1 on), at its address, with the tour's days from a fake API. */
-function renderFlow(tour: Tour, days: Reply = daysFrom()) {
+function renderFlow(tour: Tour, days: Reply = daysFrom(), search = '') {
   sessionStorage.clear();
   const api = fakeApi({ [`GET tour/${tour.code}/availability`]: days });
   const router = createMemoryRouter(
@@ -56,9 +56,9 @@ function renderFlow(tour: Tour, days: Reply = daysFrom()) {
         ),
       },
     ],
-    { initialEntries: [`/booking/${tour.code}/0`] },
+    { initialEntries: [`/booking/${tour.code}/0${search}`] },
   );
-  return { ...renderInApp(<RouterProvider router={router} />), api };
+  return { ...renderInApp(<RouterProvider router={router} />), api, router };
 }
 
 const count = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -168,5 +168,30 @@ describe('step 1 of the booking page (ADR 0038)', () => {
     const expected = dayjs(plus(2)).locale('en').format('dddd D MMMM YYYY');
     await waitFor(() => expect(field.textContent).toContain(expected));
     expect(within(notice.parentElement as HTMLElement).queryByRole('alert')).toBeNull();
+  });
+
+  it('preselects the travel date that the address asks for (?date=), when it can be booked', async () => {
+    const wanted = plus(12);
+    const { router } = renderFlow(sampleTour, daysFrom(), `?date=${wanted}`);
+    const expected = dayjs(wanted).locale('en').format('dddd D MMMM YYYY');
+    const field = () => screen.getByRole('button', { name: /Travel date/ });
+    await waitFor(() => expect(field().textContent).toContain(expected));
+    // Taken out of the address once chosen: a refresh keeps what the customer picks next.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByTestId('date-closed')).toBeNull();
+  });
+
+  it.each([
+    ['a sold-out date', `?date=${plus(5)}`],
+    ['no real date', '?date=2026-02-30'],
+    ['no date at all', '?date=soon'],
+  ])('ignores a date in the address that cannot be booked: %s', async (_, search) => {
+    const { router } = renderFlow(sampleTour, daysFrom({ [plus(5)]: 'Sold out' }), search);
+    const expected = dayjs(today).locale('en').format('dddd D MMMM YYYY');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Travel date/ }).textContent).toContain(expected),
+    );
+    expect(screen.queryByTestId('date-closed')).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
-import { MantineProvider, Modal, mergeThemeOverrides, Notification } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { LanguageOffer } from '../components/language-offer.tsx';
@@ -24,12 +24,14 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     () =>
       mergeThemeOverrides(theme, {
         components: {
-          Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-          Notification: Notification.extend({
+          // Plain overrides rather than Modal.extend/Notification.extend, which would bring both
+          // components' code into the first load.
+          Modal: { defaultProps: { closeButtonProps } },
+          Notification: {
             defaultProps: { closeButtonProps },
             // Mantine's gray description is 3.3:1 on white; the app's dimmed text is 6.1:1.
             styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-          }),
+          },
         },
       }),
     [closeButtonProps],
@@ -45,12 +47,32 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
           <ForgetOnSignOut />
           <OfflineData />
           <ModalsProvider modalProps={{ closeButtonProps }}>
-            <Notifications position="top-center" />
+            <LazyNotifications />
             <RouterProvider router={router} />
             <LanguageOffer />
           </ModalsProvider>
         </QueryClientProvider>
       </AppErrorBoundary>
     </MantineProvider>
+  );
+}
+
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
+
+/**
+ * The toasts' container (and its transitions) loads with the first toast, not with the first
+ * screen (ADR 0053): `notifications.show` keeps its toast in Mantine's store until it is drawn.
+ */
+function LazyNotifications() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" />
+    </Suspense>
   );
 }

@@ -1,6 +1,7 @@
-import { DateInput, type DateInputProps } from '@mantine/dates';
-import { parseDayMonthYear } from '../lib/dates.ts';
-import { LocalDates } from './local-dates.tsx';
+import { TextInput } from '@mantine/core';
+import type { DateInputProps } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { lazy, Suspense } from 'react';
 
 export interface DateFieldProps
   extends Omit<DateInputProps, 'minDate' | 'maxDate' | 'onChange' | 'dateParser'> {
@@ -10,28 +11,42 @@ export interface DateFieldProps
   onChange?(value: string | null): void;
 }
 
+// Mantine's date pickers (and their styles) load when a date field is first drawn, not with the
+// screen's first load (ADR 0053): the sign-up form, the passenger forms and the staff's modals.
+const DateFieldInput = lazy(() =>
+  import('./date-field-input.tsx').then((module) => ({ default: module.DateFieldInput })),
+);
+
 /**
  * A date typed as DD/MM/YYYY or picked from a calendar that offers only the days from `minDate`
- * to `maxDate`. A real date typed outside them is kept as the field's value (Mantine's DateInput
- * would drop it, and the field would silently read empty), so that the form's rule says why it
- * does not fit, e.g. "This birth date does not match a child passenger".
+ * to `maxDate` (see date-field-input.tsx). Until the pickers' code is there, the same field,
+ * read-only, in the same place and size.
  */
-export function DateField({ minDate, maxDate, onChange, onInput, ...props }: DateFieldProps) {
+export function DateField(props: DateFieldProps) {
   return (
-    <LocalDates>
-      <DateInput
-        valueFormat="DD/MM/YYYY"
-        {...props}
-        dateParser={parseDayMonthYear}
-        minDate={minDate}
-        maxDate={maxDate}
-        onChange={onChange}
-        onInput={(event) => {
-          onInput?.(event);
-          const typed = parseDayMonthYear(event.currentTarget.value);
-          if (typed && (typed < minDate || typed > maxDate)) onChange?.(typed);
-        }}
-      />
-    </LocalDates>
+    <Suspense fallback={<DateFieldPlaceholder {...props} />}>
+      <DateFieldInput {...props} />
+    </Suspense>
+  );
+}
+
+function DateFieldPlaceholder(props: DateFieldProps) {
+  const value = typeof props.value === 'string' && props.value ? props.value : null;
+  return (
+    <TextInput
+      label={props.label}
+      description={props.description}
+      placeholder={props.placeholder}
+      required={props.required}
+      error={props.error}
+      disabled={props.disabled}
+      size={props.size}
+      w={props.w}
+      maw={props.maw}
+      className={props.className}
+      style={props.style}
+      readOnly
+      value={value ? dayjs(value).format('DD/MM/YYYY') : ''}
+    />
   );
 }

@@ -1,8 +1,10 @@
 import { amountToPayCents, type Tour, todayInLima } from '@cusco/shared';
 import { Stepper } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LogoLoader } from '../../../components/logo.tsx';
+import { loadSoon } from '../../../lib/on-demand.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import { byDate, unavailable, useAvailability } from '../api/get-availability.ts';
 import type { BookingVariant } from '../api/get-tour.ts';
@@ -21,12 +23,16 @@ import {
   stepOneProblems,
 } from '../model/draft.ts';
 import { readStoredBooking, writeStoredBooking } from '../model/draft-storage.ts';
-import { InvoiceRequest } from './invoice-request.tsx';
-import { PayNow } from './pay-now.tsx';
 import { StepChoose } from './step-choose.tsx';
 import { STEP_CHOOSE, STEP_CONTACT, STEP_PAYMENT, useStepChrome } from './step-chrome.tsx';
-import { StepContact } from './step-contact.tsx';
-import { StepPayment } from './step-payment.tsx';
+
+// Steps 2 and 3 load after step 1 is drawn: at the visitor's first touch or key, or when the
+// browser is idle (lib/on-demand.ts), and at once when the address asks for them (ADR 0053).
+const loadLaterSteps = () => import('./later-steps.tsx');
+const StepContact = lazy(() => loadLaterSteps().then((m) => ({ default: m.StepContact })));
+const StepPayment = lazy(() => loadLaterSteps().then((m) => ({ default: m.StepPayment })));
+const InvoiceRequest = lazy(() => loadLaterSteps().then((m) => ({ default: m.InvoiceRequest })));
+const PayNow = lazy(() => loadLaterSteps().then((m) => ({ default: m.PayNow })));
 
 export interface BookingStepperProps {
   tour: Tour;
@@ -67,6 +73,8 @@ export function BookingStepper({ tour, variant, compact, step, ...props }: Booki
   const { user, limits, choices } = moves;
   const { saved } = props.saving;
   const { stepProps, stepHeading } = useStepChrome(compact);
+  const { t } = useTranslation();
+  useEffect(() => loadSoon(loadLaterSteps), []);
 
   return (
     <Stepper
@@ -95,32 +103,36 @@ export function BookingStepper({ tour, variant, compact, step, ...props }: Booki
       </Stepper.Step>
       <Stepper.Step {...stepProps(STEP_CONTACT)}>
         {stepHeading(STEP_CONTACT)}
-        <StepContact onBack={() => step.go(STEP_CHOOSE)} onSignedIn={moves.signedIn} />
+        <Suspense fallback={<LogoLoader label={t('common.loading')} />}>
+          <StepContact onBack={() => step.go(STEP_CHOOSE)} onSignedIn={moves.signedIn} />
+        </Suspense>
       </Stepper.Step>
       <Stepper.Step {...stepProps(STEP_PAYMENT)}>
         {stepHeading(STEP_PAYMENT)}
         {user && (
-          <StepPayment
-            variant={variant}
-            user={user}
-            quote={quote}
-            {...choices}
-            termsError={moves.termsError}
-            onOpenTerms={props.onOpenTerms}
-            saved={saved}
-            saving={props.saving.saving || payment.paying}
-            onReserve={moves.reserveStepThree}
-            onBack={() => step.go(STEP_CHOOSE)}
-            invoice={variant === 'public' && <InvoiceRequest invoice={invoice} />}
-          >
-            {variant === 'public' && saved && quote && (
-              <PayNow
-                code={saved.code}
-                amountCents={amountToPayCents(quote, choices.paymentMode)}
-                payment={payment}
-              />
-            )}
-          </StepPayment>
+          <Suspense fallback={<LogoLoader label={t('common.loading')} />}>
+            <StepPayment
+              variant={variant}
+              user={user}
+              quote={quote}
+              {...choices}
+              termsError={moves.termsError}
+              onOpenTerms={props.onOpenTerms}
+              saved={saved}
+              saving={props.saving.saving || payment.paying}
+              onReserve={moves.reserveStepThree}
+              onBack={() => step.go(STEP_CHOOSE)}
+              invoice={variant === 'public' && <InvoiceRequest invoice={invoice} />}
+            >
+              {variant === 'public' && saved && quote && (
+                <PayNow
+                  code={saved.code}
+                  amountCents={amountToPayCents(quote, choices.paymentMode)}
+                  payment={payment}
+                />
+              )}
+            </StepPayment>
+          </Suspense>
         )}
       </Stepper.Step>
     </Stepper>

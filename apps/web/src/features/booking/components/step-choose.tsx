@@ -9,7 +9,6 @@ import {
   todayInLima,
 } from '@cusco/shared';
 import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -18,6 +17,7 @@ import { useCalendarLabels } from '../../../lib/dates.ts';
 import { formatLongDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { byDate, firstBookable, unavailable, useAvailability } from '../api/get-availability.ts';
+import { useRequestedDate } from '../hooks/use-step-in-address.ts';
 import {
   type BookingDraft,
   type DateGone,
@@ -30,6 +30,7 @@ import { HotelBlock } from './hotel-block.tsx';
 import { type LimitNotes, useLimitNoteAt } from './limit-note.tsx';
 import { PassengerCounts } from './passenger-counts.tsx';
 import { ServicesBlock } from './services-block.tsx';
+import { TravelDateField } from './travel-date.tsx';
 
 export interface StepChooseProps {
   tour: Tour;
@@ -198,7 +199,7 @@ function TravelDate({
   const dayLabels = useDayLabels(days);
   return (
     <Stack gap={4}>
-      <DatePickerInput
+      <TravelDateField
         label={t('booking.travelDate')}
         leftSection={<IconCalendar size={18} aria-hidden />}
         value={value}
@@ -302,6 +303,23 @@ interface DateNotice {
  * the customer was choosing. The page may open on the first open date already (its days were at
  * hand): then today's reason is said.
  */
+/**
+ * A date the address asks for can be chosen: from today to the end of the booking range, and
+ * not closed, cancelled or sold out for the chosen departure (one past the calendar's answer is
+ * left to the server, as a date picked there is).
+ */
+export function isBookableRequest(
+  date: string,
+  days: Map<string, AvailabilityDay>,
+  today: string,
+): boolean {
+  return (
+    date >= today &&
+    date <= addYears(today, BOOKING_DATE_RANGE_YEARS) &&
+    !unavailable(days.get(date))
+  );
+}
+
 function useBookableDate(
   days: Map<string, AvailabilityDay>,
   value: string,
@@ -311,6 +329,9 @@ function useBookableDate(
 ) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const { asked, requested, done: requestedTaken } = useRequestedDate();
+  /** The address's date (`?date=`) is chosen once, when the day's seats are known. */
+  const [requestedDone, setRequestedDone] = useState(false);
   /** The last date seen open while chosen: if it closes, the customer is told why. */
   const seenOpen = useRef<string | null>(null);
   /** The date moved from, when it was closed from the start. */
@@ -320,6 +341,15 @@ function useBookableDate(
   const [picked, setPicked] = useState(false);
   useEffect(() => {
     if (!active) return;
+    // Once the day's seats are there (not before: an empty answer would let any date through).
+    if (!requestedDone && asked && days.size > 0) {
+      setRequestedDone(true);
+      requestedTaken();
+      if (requested && requested !== value && isBookableRequest(requested, days, today)) {
+        onChange(requested);
+        return;
+      }
+    }
     const day = days.get(value);
     if (!unavailable(day)) {
       if (day) seenOpen.current = value;
@@ -331,7 +361,7 @@ function useBookableDate(
       setMovedFrom(value);
     }
     onChange(firstBookable(days, value));
-  }, [days, value, active, onChange, t]);
+  }, [days, value, active, onChange, t, asked, requested, requestedTaken, requestedDone, today]);
 
   // The first open date, chosen because the date before it (today, at first) cannot be booked.
   const from =

@@ -1,3 +1,5 @@
+import { isIsoDate } from '@cusco/shared';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSessionUser } from '../../../lib/session.ts';
 import { STEP_CHOOSE, STEP_CONTACT, STEP_PAYMENT } from '../components/step-chrome.tsx';
@@ -35,4 +37,31 @@ export function useStepInAddress() {
     );
   };
   return { active, go };
+}
+
+/** A travel date the address asks for: `?date=YYYY-MM-DD` (a link from a tour's page). */
+export const DATE_PARAM = 'date';
+
+/**
+ * The travel date the page's address asks for, when it is a real date (else null; `asked` says
+ * whether the address has one at all), and `done`,
+ * which takes it out of the address once the page has chosen it or found that it cannot be
+ * booked: a refresh then keeps the customer's own choice (the tab's kept draft).
+ */
+export function useRequestedDate() {
+  const [search, setSearch] = useSearchParams();
+  const value = search.get(DATE_PARAM);
+  const requested = value && isIsoDate(value) ? value : null;
+  const done = useCallback(() => {
+    if (value === null) return;
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(DATE_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [value, setSearch]);
+  return { asked: value !== null, requested, done };
 }

@@ -3,7 +3,6 @@ import { Alert, Anchor, Box, Container, Text } from '@mantine/core';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LocalDates } from '../../../components/local-dates.tsx';
 import { LogoLoader } from '../../../components/logo.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -100,9 +99,7 @@ function BookingScreen({ variant }: { variant: BookingVariant }) {
         {notOffered ? (
           <NotOffered message={tour.error instanceof Error ? tour.error.message : ''} />
         ) : shown && ready ? (
-          <LocalDates>
-            <BookingFlow key={`${shown.code}:${language}`} tour={shown} variant={variant} />
-          </LocalDates>
+          <BookingFlow key={`${shown.code}:${language}`} tour={shown} variant={variant} />
         ) : (
           <LogoLoader label={t('booking.loadingTour')} />
         )}
