@@ -141,6 +141,15 @@ type User = ReturnType<typeof renderInApp>['user'];
 /** The passenger form, once the registered passenger (if any) is loaded. */
 async function passengerForm(name: string) {
   const form = await screen.findByRole('form', { name });
+  // The date fields' pickers load when first drawn (ADR 0053): until then each is a read-only
+  // copy of the field, which a passenger cannot type in either.
+  await waitFor(() =>
+    expect(
+      within(form)
+        .queryAllByRole('textbox')
+        .filter((field) => (field as HTMLInputElement).readOnly),
+    ).toEqual([]),
+  );
   return {
     form,
     text: (label: string) => within(form).getByRole('textbox', { name: label }) as HTMLInputElement,
