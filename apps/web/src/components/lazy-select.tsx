@@ -22,15 +22,18 @@ export function Select(props: SelectProps) {
 }
 
 /** The label of `value` among `data` (plain values, options or groups of options). */
-function labelOf(data: SelectProps['data'], value: string | null | undefined): string {
+function labelOf(data: readonly unknown[] | undefined, value: string | null | undefined): string {
   if (value == null) return '';
   for (const item of data ?? []) {
     if (typeof item === 'string') {
       if (item === value) return item;
-    } else if ('group' in item) {
-      const found = labelOf(item.items, value);
-      if (found) return found;
-    } else if (item.value === value) return item.label;
+    } else if (item && typeof item === 'object') {
+      if ('items' in item && Array.isArray(item.items)) {
+        const found = labelOf(item.items, value);
+        if (found) return found;
+      } else if ('value' in item && item.value === value)
+        return 'label' in item && typeof item.label === 'string' ? item.label : value;
+    }
   }
   return '';
 }
