@@ -1,8 +1,7 @@
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { LanguageOffer } from '../components/language-offer.tsx';
@@ -46,11 +45,10 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
         <QueryClientProvider client={queryClient}>
           <ForgetOnSignOut />
           <OfflineData />
-          <ModalsProvider modalProps={{ closeButtonProps }}>
-            <LazyNotifications />
-            <RouterProvider router={router} />
-            <LanguageOffer />
-          </ModalsProvider>
+          <LazyModals closeButtonProps={closeButtonProps} />
+          <LazyNotifications />
+          <RouterProvider router={router} />
+          <LanguageOffer />
         </QueryClientProvider>
       </AppErrorBoundary>
     </MantineProvider>
@@ -75,4 +73,62 @@ function LazyNotifications() {
       <Notifications position="top-center" />
     </Suspense>
   );
+}
+
+const ModalsProvider = lazy(() =>
+  import('@mantine/modals').then((module) => ({ default: module.ModalsProvider })),
+);
+
+/** The events `modals` (`@mantine/modals`) sends to its provider, by name. */
+const MODAL_EVENTS = [
+  'openModal',
+  'openConfirmModal',
+  'openContextModal',
+  'closeModal',
+  'closeContextModal',
+  'closeAllModals',
+  'updateModal',
+  'updateContextModal',
+].map((name) => `mantine-modals:${name}`);
+
+/**
+ * The dialogs that `modals.open…` shows (the alerts of lib/error-modal.tsx) load with the first
+ * of them, not with the first screen (ADR 0053). `modals` sends window events to its provider;
+ * until the provider is there, they are kept (from the first `open…` on) and sent again once it
+ * listens. No screen reads the provider's context (`useModals`), so it wraps nothing.
+ */
+function LazyModals({ closeButtonProps }: { closeButtonProps: { 'aria-label': string } }) {
+  const kept = useRef<CustomEvent[] | null>([]);
+  const [wanted, setWanted] = useState(false);
+  useLayoutEffect(() => {
+    const keep = (event: Event) => {
+      // Once the provider listens (`kept` is null), it takes the events itself.
+      if (!kept.current || !(event instanceof CustomEvent)) return;
+      if (kept.current.length === 0 && !/:open/.test(event.type)) return;
+      kept.current.push(event);
+      setWanted(true);
+    };
+    for (const name of MODAL_EVENTS) window.addEventListener(name, keep);
+    return () => {
+      for (const name of MODAL_EVENTS) window.removeEventListener(name, keep);
+    };
+  }, []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ModalsProvider modalProps={{ closeButtonProps }} />
+      <SendKept kept={kept} />
+    </Suspense>
+  );
+}
+
+/** Sends the kept events again, after the provider (drawn just before) has begun to listen. */
+function SendKept({ kept }: { kept: { current: CustomEvent[] | null } }) {
+  useLayoutEffect(() => {
+    const events = kept.current ?? [];
+    kept.current = null;
+    for (const event of events)
+      window.dispatchEvent(new CustomEvent(event.type, { detail: event.detail }));
+  }, [kept]);
+  return null;
 }

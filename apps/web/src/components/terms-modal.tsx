@@ -1,5 +1,6 @@
-import { List, Modal, Stack, Text, Title } from '@mantine/core';
+import { List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Modal } from './lazy-modal.tsx';
 
 interface TermsSection {
   title: string;

@@ -5,7 +5,7 @@ import {
   type RegisterRequest,
   registerRequest,
 } from '@cusco/shared';
-import { Button, Group, Select, type SelectProps, Stack } from '@mantine/core';
+import { Button, Group, type SelectProps, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useCountries } from '../../lib/countries.ts';
 import { useCalendarLabels } from '../../lib/dates.ts';
 import { schemaResolver, useInputProps } from '../../lib/forms.ts';
 import { DateField, type DateFieldProps } from '../date-field.tsx';
+import { Select } from '../lazy-select.tsx';
 import { EmailField } from './email-field.tsx';
 import { FormProblem, useFormProblem } from './form-problem.tsx';
 import { PasswordField } from './password-field.tsx';

@@ -1,12 +1,14 @@
 import type { Tour } from '@cusco/shared';
-import { Anchor, Button, Container, Group, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconExternalLink } from '@tabler/icons-react';
+import { Anchor, Button, Container, Group, Text } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTourList } from '../../../lib/queries/tour-list.ts';
 import { useSessionUser } from '../../../lib/session.ts';
+import type { RelatedToursProps } from './related-tours-menu.tsx';
 
 /**
  * The booking page's header: logo, related tours, page language, the signed-in user. While the
@@ -85,40 +87,32 @@ export function BookingHeader({
   );
 }
 
-/** The related tours (or, for a corporate user, every tour), each opening in a new tab. */
-function RelatedTours(props: {
-  items: { value: string; label: string }[];
-  label: string;
-  href(code: string): string;
-}) {
-  const { t } = useTranslation();
+// The related tours' menu (Popover, Floating UI) loads once the header is drawn (ADR 0053).
+const RelatedToursMenu = lazy(() =>
+  import('./related-tours-menu.tsx').then((module) => ({ default: module.RelatedToursMenu })),
+);
+
+/**
+ * The related tours (or, for a corporate user, every tour), each opening in a new tab. Until the
+ * menu's code is there, its button alone, the same; pressed meanwhile, the menu opens when it
+ * arrives.
+ */
+function RelatedTours(props: Omit<RelatedToursProps, 'opened'>) {
+  const [pressed, setPressed] = useState(false);
+  const button = (
+    <Button
+      variant="subtle"
+      rightSection={<IconChevronDown size={16} aria-hidden />}
+      disabled={props.items.length === 0}
+      onClick={() => setPressed(true)}
+    >
+      {props.label}
+    </Button>
+  );
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          rightSection={<IconChevronDown size={16} aria-hidden />}
-          disabled={props.items.length === 0}
-        >
-          {props.label}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('booking.relatedToursHint')}</Menu.Label>
-        {props.items.map((item) => (
-          <Menu.Item
-            key={item.value}
-            component="a"
-            href={`#${props.href(item.value)}`}
-            target="_blank"
-            rel="noopener"
-            rightSection={<IconExternalLink size={14} aria-hidden />}
-          >
-            {item.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <RelatedToursMenu {...props} opened={pressed} />
+    </Suspense>
   );
 }
 

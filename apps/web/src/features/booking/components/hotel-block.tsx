@@ -9,7 +9,6 @@ import {
   Button,
   Fieldset,
   Group,
-  Select,
   type SelectProps,
   SimpleGrid,
   Stack,
@@ -19,6 +18,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../../components/lazy-select.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import {

@@ -1,8 +1,9 @@
 import type { Tour } from '@cusco/shared';
-import { Button, Group, List, Modal, Table, Text } from '@mantine/core';
+import { Button, Group, List, Table, Text } from '@mantine/core';
 import { IconCalendarEvent, IconCircleCheck, IconCircleX, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/lazy-modal.tsx';
 import { TermsModal } from '../../../components/terms-modal.tsx';
 
 type Panel = 'itinerary' | 'included' | 'notIncluded' | null;
