@@ -29,16 +29,21 @@ export function slugWords(text: string): string {
       // An apostrophe joins its word: "Salkantay's" → "salkantays", not "salkantay-s".
       .replace(/['’‘`´]/g, '')
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
+      // One dash at most at either end after the line above.
+      .replace(/^-|-$/g, '')
   );
 }
 
-/** Cuts a slug to `max` characters at a dash where it can; never ends with a dash. */
+/**
+ * Cuts a slug's words to `max` characters at the last dash when it is past the middle, else at
+ * `max` (one very long word). Words are joined by single dashes, so what is kept never ends with
+ * one: a cut at a dash stops before it, and a dash at `max - 1` is past the middle.
+ */
 function cut(slug: string, max: number): string {
   if (slug.length <= max) return slug;
   const head = slug.slice(0, max);
   const dash = head.lastIndexOf('-');
-  return (dash > max / 2 ? head.slice(0, dash) : head).replace(/-+$/, '');
+  return dash > max / 2 ? head.slice(0, dash) : head;
 }
 
 /**
@@ -48,12 +53,12 @@ function cut(slug: string, max: number): string {
  */
 export function tourSlug(
   tour: { name: string; days: number; nights: number },
-  taken: (slug: string) => boolean = () => false,
+  taken: (slug: string) => boolean,
 ): string {
   const length = tour.nights > 0 ? `${tour.days}d-${tour.nights}n` : `${tour.days}d`;
   // A name that already gives its length ("Choquequirao Trek 4D/3N") does not say it twice.
   const words =
-    `-${slugWords(tour.name)}-`.replace(`-${length}-`, '-').replace(/^-+|-+$/g, '') || 'tour';
+    `-${slugWords(tour.name)}-`.replace(`-${length}-`, '-').replace(/^-|-$/g, '') || 'tour';
   for (let n = 1; ; n++) {
     const tail = n === 1 ? length : `${length}-${n}`;
     const slug = `${cut(words, SLUG_MAX_LENGTH - tail.length - 1)}-${tail}`;
