@@ -30,6 +30,12 @@ export const PAGE_DATES_MAX_AGE_MS = 30_000;
 export async function publicPageRoutes(app: FastifyInstance) {
   const urls = pageUrls(app.config.mail.publicUrl);
 
+  // Web pages, not API calls: out of the OpenAPI description (/api/docs), whose every call is
+  // either signed-in or on route-scope.test.ts's list of those open to anyone.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
+
   /** The 404 (or, for a tour no longer offered, 410) page in the address's language. */
   const errorPage = (reply: FastifyReply, language: PageLanguage, gone = false) =>
     reply
