@@ -1,15 +1,16 @@
-// `npm test -w @cusco/e2e`: the browser tests in two lanes at once, each its own Vitest run with
-// its own product (database, port) and Chromium (support/global-setup.ts), so no test sees
-// another lane's data. One lane ran 14 minutes of CI's 30, mostly waiting on pages and the API
-// with the second core idle. E2E_LANES=1 runs them in one lane; arguments (a file, -t …) run one
-// Vitest with them as given.
+// `npm test -w @cusco/e2e`: the browser tests, in one lane, or in E2E_LANES lanes at once, each
+// its own Vitest run with its own product (database, port) and Chromium (support/global-setup.ts),
+// so no test sees another lane's data. One lane is the default: on CI's two cores one lane already
+// keeps both busy (Chromium drawing and axe, the product, the runner), and two lanes ran the
+// first half of the files in 12.5 minutes against about 14 for all of them in one (2026-11-27).
+// Arguments (a file, -t …) run one Vitest with them as given.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
 const extra = process.argv.slice(2);
-const lanes = extra.length > 0 ? 1 : Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1);
+const lanes = extra.length > 0 ? 1 : Math.max(1, Number(process.env.E2E_LANES ?? 1) || 1);
 
 function run(args, prefix) {
   return new Promise((resolve) => {

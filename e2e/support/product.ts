@@ -65,7 +65,14 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, child, 120_000);
+  try {
+    await waitForHealth(baseUrl, child, 120_000);
+  } catch (error) {
+    // A product that never became ready is not left running (and its folder not left behind).
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     baseUrl,
     async stop() {
