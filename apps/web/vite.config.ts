@@ -12,12 +12,25 @@ import { VitePWA } from 'vite-plugin-pwa';
  * helpers to the screens that use them (ADR 0053). Filled at the end of the build's module graph,
  * before the chunks are made.
  */
-const firstScreens = new Set<string>();
-const FIRST_SCREENS = [
-  /[\\/]src[\\/]main\.tsx$/,
-  /[\\/]features[\\/]booking[\\/]routes[\\/]booking-page\.tsx$/,
-  /[\\/]features[\\/]auth[\\/]routes[\\/]login-page\.tsx$/,
-];
+const firstScreens = new Map<string, Set<FirstScreen>>();
+const FIRST_SCREENS = {
+  main: /[\\/]src[\\/]main\.tsx$/,
+  booking: /[\\/]features[\\/]booking[\\/]routes[\\/]booking-page\.tsx$/,
+  login: /[\\/]features[\\/]auth[\\/]routes[\\/]login-page\.tsx$/,
+};
+type FirstScreen = keyof typeof FIRST_SCREENS;
+
+/**
+ * Which first screen needs a module: 'shared' for the entry's and what both screens use, the
+ * screen's name for what only one of them uses (its own chunk: login does not load the booking
+ * page's Stepper, nor the booking page login's password field), undefined for the rest.
+ */
+function firstScreenOf(id: string): 'shared' | 'booking' | 'login' | undefined {
+  const screens = firstScreens.get(id);
+  if (!screens) return undefined;
+  if (screens.has('main') || screens.size > 1) return 'shared';
+  return screens.has('booking') ? 'booking' : 'login';
+}
 function findFirstScreens(): Plugin {
   return {
     name: 'cusco:first-screens',
@@ -38,9 +51,11 @@ function findFirstScreens(): Plugin {
         if (!barrels.has(id)) barrels.set(id, readBarrel(id, source(id)));
         return barrels.get(id) ?? null;
       };
+      let screen: FirstScreen = 'main';
       const visit = (id: string) => {
-        if (firstScreens.has(id)) return;
-        firstScreens.add(id);
+        const screens = firstScreens.get(id) ?? new Set<FirstScreen>();
+        if (screens.has(screen)) return;
+        firstScreens.set(id, screens.add(screen));
         const imported = this.getModuleInfo(id)?.importedIds ?? [];
         const names = importedNames(source(id));
         for (const target of imported) {
@@ -59,7 +74,11 @@ function findFirstScreens(): Plugin {
         }
       };
       for (const id of this.getModuleIds())
-        if (FIRST_SCREENS.some((pattern) => pattern.test(id))) visit(id);
+        for (const [name, pattern] of Object.entries(FIRST_SCREENS))
+          if (pattern.test(id)) {
+            screen = name as FirstScreen;
+            visit(id);
+          }
     },
   };
 }
@@ -143,6 +162,11 @@ function readBarrel(id: string, code: string): Map<string, string> | null {
       }
   }
   return exported.size > 0 ? exported : null;
+}
+
+/** A library the first screens' chunks hold (not the icons, which have their own). */
+function isLibrary(id: string): boolean {
+  return /node_modules[\\/]/.test(id) && !/@tabler/.test(id);
 }
 
 /** The app's own helpers and the shared rules and schemas, grouped in `common` chunks. */
@@ -263,7 +287,7 @@ export default defineConfig({
               // use that catalogue, and without this group both languages went into `common`).
               name: (id) => `messages-${/[\\/](\w+)\.json$/.exec(id)?.[1] ?? 'x'}`,
               test: /packages[\\/]shared[\\/]src[\\/]locales[\\/]\w+\.json$/,
-              priority: 5,
+              priority: 50,
             },
             {
               name: 'framework',
@@ -274,15 +298,21 @@ export default defineConfig({
                 // TanStack's dehydrate/hydrate go with the offline store (lib/offline/persist.ts),
                 // which loads for a signed-in user only.
                 !/query-core[\\/]build[\\/]modern[\\/]hydration/.test(id),
-              priority: 4,
+              priority: 40,
             },
             {
               // Mantine and what it builds on, as far as the first screens (the booking page,
               // login) use them: the first load takes no component that only other screens use.
               name: 'mantine',
-              test: (id) =>
-                /node_modules[\\/]/.test(id) && !/@tabler/.test(id) && firstScreens.has(id),
-              priority: 3,
+              test: (id) => isLibrary(id) && firstScreenOf(id) === 'shared',
+              priority: 30,
+            },
+            {
+              // What only one of the two first screens draws (the booking page's Stepper and
+              // radios, login's password field): that screen's chunk, not the other's.
+              name: (id) => `mantine-${firstScreenOf(id)}`,
+              test: (id) => isLibrary(id) && firstScreenOf(id) !== undefined,
+              priority: 25,
             },
             {
               // The rest of Mantine and its helpers that six screens or more use; what fewer use
@@ -290,7 +320,7 @@ export default defineConfig({
               // against one chunk for all of it).
               name: 'mantine-more',
               test: (id) => /node_modules[\\/]/.test(id) && !/@mantine[\\/]dates|@tabler/.test(id),
-              priority: 2,
+              priority: 20,
               minShareCount: 6,
             },
             // The date pickers only where a date is picked, and the icons apart.
@@ -300,19 +330,24 @@ export default defineConfig({
               // Only the pickers: the Mantine parts they build on stay where the other screens
               // find them, or the entry would import them from here and load every picker.
               includeDependenciesRecursively: false,
-              priority: 2,
+              priority: 20,
             },
             {
               name: 'icons',
               test: (id) => /node_modules[\\/]@tabler[\\/]/.test(id) && firstScreens.has(id),
-              priority: 2,
+              priority: 20,
             },
-            { name: 'icons-more', test: /node_modules[\\/]@tabler[\\/]/, priority: 1 },
+            { name: 'icons-more', test: /node_modules[\\/]@tabler[\\/]/, priority: 10 },
             {
               // The app's own helpers and the shared rules that the first screens use.
               name: 'common',
-              test: (id) => isHelper(id) && firstScreens.has(id),
-              priority: 1,
+              test: (id) => isHelper(id) && firstScreenOf(id) === 'shared',
+              priority: 10,
+            },
+            {
+              name: (id) => `common-${firstScreenOf(id)}`,
+              test: (id) => isHelper(id) && firstScreenOf(id) !== undefined,
+              priority: 5,
             },
             {
               // The helpers and rules that several other screens use.

@@ -9,6 +9,7 @@ import {
   Button,
   Fieldset,
   Group,
+  Loader,
   type SelectProps,
   SimpleGrid,
   Stack,
@@ -16,7 +17,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../../components/lazy-select.tsx';
 import { formatMoney } from '../../../lib/format.ts';
@@ -29,7 +30,14 @@ import {
   isWholeNumber,
 } from '../model/draft.ts';
 import { labelOf } from '../model/labels.ts';
-import { HotelRows, type TourHotel } from './hotel-rows.tsx';
+import type { TourHotel } from './hotel-rows.tsx';
+
+// The added lines' table (Mantine's Table and its scroll container) loads with the first line,
+// not with the booking page (ADR 0053).
+const HotelRows = lazy(() =>
+  import('./hotel-rows.tsx').then((module) => ({ default: module.HotelRows })),
+);
+
 import { LimitNote, type LimitNoteAt } from './limit-note.tsx';
 
 /**
@@ -75,7 +83,9 @@ export function HotelBlock(props: {
             {t('booking.hotel.empty')}
           </Text>
         ) : (
-          <HotelRows hotel={hotel} catalog={catalog} rows={rows} onRemove={props.onRemove} />
+          <Suspense fallback={<Loader size="sm" role="status" aria-label={t('common.loading')} />}>
+            <HotelRows hotel={hotel} catalog={catalog} rows={rows} onRemove={props.onRemove} />
+          </Suspense>
         )}
         <LimitNote note={props.note} id="hotels-limit" />
       </Stack>

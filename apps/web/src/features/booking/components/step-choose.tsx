@@ -204,14 +204,15 @@ function TravelDate({
         leftSection={<IconCalendar size={18} aria-hidden />}
         value={value}
         onChange={(date) => {
-          if (!date) return;
           clearNotice();
           onPick(date);
         }}
-        minDate={today}
-        maxDate={addYears(today, BOOKING_DATE_RANGE_YEARS)}
-        excludeDate={(date) => unavailable(days.get(date))}
-        {...dayLabels}
+        calendar={{
+          minDate: today,
+          maxDate: addYears(today, BOOKING_DATE_RANGE_YEARS),
+          excludeDate: (date) => unavailable(days.get(date)),
+          ...dayLabels,
+        }}
         valueFormat="dddd D MMMM YYYY"
         disabled={disabled}
         required

@@ -1,10 +1,15 @@
 import type { Tour } from '@cusco/shared';
-import { Button, Group, List, Table, Text } from '@mantine/core';
+import { Button, Group, List, Text } from '@mantine/core';
 import { IconCalendarEvent, IconCircleCheck, IconCircleX, IconFileText } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/lazy-modal.tsx';
 import { TermsModal } from '../../../components/terms-modal.tsx';
+
+// The itinerary's table (Mantine's Table with its scroll area) loads with its dialog (ADR 0053).
+const Itinerary = lazy(() =>
+  import('./itinerary-table.tsx').then((module) => ({ default: module.Itinerary })),
+);
 
 type Panel = 'itinerary' | 'included' | 'notIncluded' | null;
 
@@ -59,29 +64,6 @@ export function TourInfo({
       </Modal>
       <TermsModal opened={terms} onClose={() => onTerms(false)} variant={variant} />
     </>
-  );
-}
-
-/** The tour's days and their events. */
-function Itinerary({ tour }: { tour: Tour }) {
-  const { t } = useTranslation();
-  return (
-    <Table striped verticalSpacing="xs">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w={80}>{t('booking.info.day')}</Table.Th>
-          <Table.Th>{t('booking.info.event')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {tour.itinerary.map((entry) => (
-          <Table.Tr key={`${entry.day}-${entry.name}`}>
-            <Table.Td>{t('booking.info.dayNumber', { day: entry.day })}</Table.Td>
-            <Table.Td>{entry.name}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
   );
 }
 
