@@ -114,6 +114,10 @@ describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('accounts on %s',
     await form.getByLabel(/^Password/).fill(demo.customer.password);
     await form.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.url()).toContain('#/main/booking');
+    // The address changes at once; the screen follows with its code and data.
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'My reservations', level: 1 }).isVisible())
+      .toBe(true);
     await screenshot(page, `reservations-${viewport}`);
     await expectAccessible(page);
 

@@ -1,33 +1,36 @@
 // @vitest-environment happy-dom
 import { act, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, type NavigateFunction, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  closeAlertsOnRouteChange,
+  CloseAlertsOnRouteChange,
   showAlert,
   showErrorModal,
   showRetryAlert,
 } from '../src/lib/error-modal.tsx';
 import { renderInApp, resetApp, speak } from './support/app.tsx';
 
-let unsubscribe = () => {};
+afterEach(() => resetApp());
 
-afterEach(() => {
-  unsubscribe();
-  resetApp();
-});
+/** The router's navigate, as a link or Back would use it. */
+const router: { navigate: NavigateFunction } = { navigate: () => undefined };
+function Navigator() {
+  router.navigate = useNavigate();
+  return null;
+}
 
 /** Two screens, /a and /b, in a router watched as the app watches its own. */
 function openApp(at = '/a') {
-  const router = createMemoryRouter(
-    [
-      { path: '/a', element: <p>Screen A</p> },
-      { path: '/b', element: <p>Screen B</p> },
-    ],
-    { initialEntries: [at] },
+  renderInApp(
+    <MemoryRouter initialEntries={[at]}>
+      <CloseAlertsOnRouteChange />
+      <Navigator />
+      <Routes>
+        <Route path="/a" element={<p>Screen A</p>} />
+        <Route path="/b" element={<p>Screen B</p>} />
+      </Routes>
+    </MemoryRouter>,
   );
-  unsubscribe = closeAlertsOnRouteChange(router);
-  renderInApp(<RouterProvider router={router} />);
   return router;
 }
 

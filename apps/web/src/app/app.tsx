@@ -1,21 +1,19 @@
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { HashRouter } from 'react-router';
 import { LanguageOffer } from '../components/language-offer.tsx';
-import { closeAlertsOnRouteChange } from '../lib/error-modal.tsx';
+import { CloseAlertsOnRouteChange } from '../lib/error-modal.tsx';
 import { ForgetOnSignOut } from '../lib/queries/forget-on-sign-out.tsx';
 import { OfflineData } from './offline-data.tsx';
 import { AppErrorBoundary } from './route-error.tsx';
-import { createRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 /** The whole app; `queryClient` may already hold the first screen's data, fetched at start. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
-  const [router] = useState(createRouter);
-  useEffect(() => closeAlertsOnRouteChange(router), [router]);
   const { t } = useTranslation();
   // Every dialog's and toast's ✕ is named in the app's language, wherever it is opened.
   const closeButtonProps = useMemo(() => ({ 'aria-label': t('common.close') }), [t]);
@@ -47,7 +45,10 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
           <OfflineData />
           <LazyModals closeButtonProps={closeButtonProps} />
           <LazyNotifications />
-          <RouterProvider router={router} />
+          <HashRouter>
+            <CloseAlertsOnRouteChange />
+            <AppRoutes />
+          </HashRouter>
           <LanguageOffer />
         </QueryClientProvider>
       </AppErrorBoundary>

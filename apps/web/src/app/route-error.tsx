@@ -2,7 +2,7 @@ import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@manti
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useRouteError } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
 
 /**
@@ -45,9 +45,41 @@ export function ErrorScreen({ error, withHome = false }: { error: unknown; withH
   );
 }
 
-/** Every route's errorElement: the router's error, shown translated. */
-export function RouteError() {
-  return <ErrorScreen error={useRouteError()} withHome />;
+/**
+ * The error page in place of the screens below it (router.tsx), until the address changes: going
+ * to another screen (the menu, Back) leaves the error behind, as React Router's data router did.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <ScreenErrorBoundary pathname={useLocation().pathname}>{children}</ScreenErrorBoundary>;
+}
+
+class ScreenErrorBoundary extends Component<
+  { children: ReactNode; pathname: string },
+  { error: unknown; pathname: string }
+> {
+  override state: { error: unknown; pathname: string } = {
+    error: null,
+    pathname: this.props.pathname,
+  };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(
+    props: { pathname: string },
+    state: { error: unknown; pathname: string },
+  ) {
+    return props.pathname === state.pathname ? null : { error: null, pathname: props.pathname };
+  }
+
+  override render() {
+    return this.state.error ? (
+      <ErrorScreen error={this.state.error} withHome />
+    ) : (
+      this.props.children
+    );
+  }
 }
 
 /** Shown while a screen's code loads. */
@@ -55,7 +87,7 @@ export function RouteLoader() {
   const { t } = useTranslation();
   return (
     <Center h="100vh">
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="status" aria-label={t('common.loading')} />
     </Center>
   );
 }

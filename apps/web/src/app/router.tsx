@@ -1,24 +1,90 @@
-import { createHashRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
+import { type ComponentType, type ReactNode, Suspense, use } from 'react';
+import { matchRoutes, Navigate, Outlet, type RouteObject, useRoutes } from 'react-router';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { paths } from '../config/paths.ts';
-import { RouteError, RouteLoader } from './route-error.tsx';
+import { RouteErrorBoundary, RouteLoader } from './route-error.tsx';
 import { RequireSession } from './shell/require-session.tsx';
+
+/**
+ * A route of the app. React Router's declarative routes (`useRoutes` inside `<HashRouter>`, in
+ * app.tsx): its data router (loaders, actions, fetchers) is about 18 KB gzip that the app does not
+ * use and every first load paid (ADR 0053). What the app used of it is here instead: a screen's
+ * code loaded on demand (`lazy`), and an error page in place of the screens below a route that
+ * fails (`errorBoundary`).
+ */
+interface AppRoute {
+  path?: string;
+  index?: boolean;
+  element?: ReactNode;
+  /** Loads the screen's component (a chunk of its own). */
+  lazy?: LoadScreen;
+  /** A screen below this route that throws, or whose code cannot load, shows the error page here. */
+  errorBoundary?: boolean;
+  children?: AppRoute[];
+}
+type LoadScreen = () => Promise<{ Component: ComponentType }>;
 
 const toLogin = <Navigate to={paths.login.href()} replace />;
 
 /** Every route of spec §2; screens load on demand; any other path goes to login. */
-export function createRouter() {
-  return createHashRouter([
-    {
-      // Shown while the first screen's code loads.
-      hydrateFallbackElement: <RouteLoader />,
-      // A screen that throws, or whose code cannot be loaded after a new deploy, shows this
-      // translated page (with Reload) instead of React Router's default.
-      errorElement: <RouteError />,
-      element: <Outlet />,
-      children: routes,
-    },
-  ]);
+export function AppRoutes() {
+  return useRoutes(routeObjects);
+}
+
+/** A screen's code, once loaded (or its failure), kept for every later render. */
+interface LoadedScreen {
+  promise: Promise<void>;
+  Component?: ComponentType;
+  error?: unknown;
+}
+const loaded = new Map<LoadScreen, LoadedScreen>();
+
+function loadScreen(load: LoadScreen): LoadedScreen {
+  let screen = loaded.get(load);
+  if (!screen) {
+    const entry: LoadedScreen = {
+      promise: load().then(
+        (module) => {
+          entry.Component = module.Component;
+        },
+        (error: unknown) => {
+          entry.error = error;
+        },
+      ),
+    };
+    loaded.set(load, entry);
+    screen = entry;
+  }
+  return screen;
+}
+
+/**
+ * A screen whose code loads on demand: drawn at once when it is already there (main.tsx loads the
+ * first screen's before the first render), else suspended until it is (the router changes screens
+ * in a transition, so the screen before stays until then).
+ */
+function LazyScreen({ load }: { load: LoadScreen }) {
+  const screen = loadScreen(load);
+  if (!screen.Component && !screen.error) use(screen.promise);
+  if (screen.error) throw screen.error;
+  const Screen = screen.Component as ComponentType;
+  return <Screen />;
+}
+
+/** A screen that throws, or whose code cannot be loaded after a new deploy, shows this translated page (with Reload). */
+function Guarded({ children }: { children: ReactNode }) {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<RouteLoader />}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+function toRouteObject(route: AppRoute): RouteObject {
+  let element = route.lazy ? <LazyScreen load={route.lazy} /> : route.element;
+  if (route.errorBoundary) element = <Guarded>{element ?? <Outlet />}</Guarded>;
+  if (route.index) return { index: true, element };
+  return { path: route.path, element, children: route.children?.map(toRouteObject) };
 }
 
 /** A page outside the signed-in shells, with the footer every page carries (issue 30). */
@@ -32,7 +98,7 @@ function WithFooter() {
 }
 
 /** The signed-in portal's screens, inside the menu shell. */
-const portalScreens = [
+const portalScreens: AppRoute[] = [
   { index: true, element: <Navigate to={paths.reservations.href()} replace /> },
   {
     path: paths.reservations.pattern,
@@ -84,7 +150,7 @@ const portalScreens = [
 ];
 
 /** The back office's screens (issue 13), inside the staff shell; none of it loads for customers. */
-const adminScreens = [
+const adminScreens: AppRoute[] = [
   {
     index: true,
     lazy: () =>
@@ -226,7 +292,7 @@ const adminScreens = [
   { path: '*', element: <Navigate to={paths.admin.href()} replace /> },
 ];
 
-const routes = [
+const routes: AppRoute[] = [
   { path: '/', element: toLogin },
   {
     // Every page outside the signed-in shells carries the footer (the shells carry their own).
@@ -317,14 +383,14 @@ const routes = [
       })),
     children: [
       // The portal's screens fail inside the shell, so the menu stays usable.
-      { errorElement: <RouteError />, children: portalScreens },
+      { errorBoundary: true, children: portalScreens },
     ],
   },
   {
     path: paths.admin.pattern,
     lazy: () =>
       import('./shell/staff-layout.tsx').then(({ StaffLayout }) => ({ Component: StaffLayout })),
-    children: [{ errorElement: <RouteError />, children: adminScreens }],
+    children: [{ errorBoundary: true, children: adminScreens }],
   },
   {
     // The guide's app (issue 32): its own shell for a phone, for a guide only.
@@ -342,7 +408,7 @@ const routes = [
           })),
         children: [
           {
-            errorElement: <RouteError />,
+            errorBoundary: true,
             children: [
               {
                 index: true,
@@ -369,17 +435,23 @@ const routes = [
 ];
 
 /**
+ * The app's routes as React Router's: the whole app under one error page and loader (shown while
+ * the first screen's code loads), as the data router's root route had them.
+ */
+const routeObjects: RouteObject[] = [toRouteObject({ errorBoundary: true, children: routes })];
+
+/**
  * Starts loading the code of the screens the address opens (the lazy routes it matches) beside
  * the app's texts, before the first render, so that the screen does not wait for its chunk once
- * the app has started. A chunk that fails is left to the router, which shows its error page.
+ * the app has started. A chunk that fails is left to the screen, which shows the error page.
  */
 export function preloadScreen(hash: string): Promise<unknown> {
   const path = hash.replace(/^#/, '').split('?')[0] || '/';
   const matches = matchRoutes(routes as RouteObject[], path) ?? [];
   return Promise.all(
     matches.map((match) => {
-      const lazy = match.route.lazy;
-      return typeof lazy === 'function' ? lazy().catch(() => undefined) : undefined;
+      const { lazy } = match.route as AppRoute;
+      return lazy ? loadScreen(lazy).promise : undefined;
     }),
   );
 }

@@ -1,32 +1,31 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
 import { errorMessage } from './api-client.ts';
 import { i18n } from './i18n.ts';
 
 /** The alerts open now (showAlert, showRetryAlert), by their modal's id. */
 const openAlerts = new Set<string>();
 
-/** What closeAlertsOnRouteChange needs of the app's router (React Router's data router). */
-interface RouterLike {
-  state: { location: { pathname: string }; historyAction: string };
-  subscribe(listener: (state: RouterLike['state']) => void): () => void;
-}
-
 /**
  * Closes the open alerts when the app goes to another screen (issue 28): an error is about the
  * screen it was raised on, so it does not stay over the next one after Back, Forward or a link.
  * A redirect that replaces the screen (e.g. to sign in after a booking page could not load)
- * keeps its alert: that alert says why the screen changed. Answers the unsubscribe.
+ * keeps its alert: that alert says why the screen changed. Drawn once, inside the router.
  */
-export function closeAlertsOnRouteChange(router: RouterLike): () => void {
-  let pathname = router.state.location.pathname;
-  return router.subscribe((state) => {
-    const previous = pathname;
-    pathname = state.location.pathname;
-    if (pathname === previous || state.historyAction === 'REPLACE') return;
+export function CloseAlertsOnRouteChange() {
+  const { pathname } = useLocation();
+  const action = useNavigationType();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (pathname === previous.current) return;
+    previous.current = pathname;
+    if (action === 'REPLACE') return;
     for (const id of [...openAlerts]) modals.close(id);
-  });
+  }, [pathname, action]);
+  return null;
 }
 
 /** Spec §8: errors appear as modal alerts titled 'Error'. */

@@ -34,7 +34,7 @@ export function AdminComplaintPage() {
   const complaint = useComplaint(id);
   const data = complaint.data;
   if (complaint.error) return <ErrorAlert error={complaint.error} />;
-  if (!data) return <Loader aria-label={t('complaints.loading')} />;
+  if (!data) return <Loader role="status" aria-label={t('complaints.loading')} />;
   const money =
     data.amount === null ? '—' : `${data.currency ?? ''} ${data.amount.toFixed(2)}`.trim();
   return (

@@ -61,7 +61,9 @@ function CustomerSearch({ onChoose }: { onChoose(customer: DeskCustomer): void }
         label={t('desk.searchCustomer')}
         description={t('desk.searchCustomerHelp')}
         leftSection={<IconSearch size={16} aria-hidden />}
-        rightSection={found.isFetching ? <Loader size="xs" aria-label={t('loading')} /> : null}
+        rightSection={
+          found.isFetching ? <Loader size="xs" role="status" aria-label={t('loading')} /> : null
+        }
         value={q}
         onChange={(event) => setQ(event.currentTarget.value)}
         maxLength={100}
