@@ -1,18 +1,24 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ForgotPassword } from '../../../components/account/forgot-password.tsx';
 import { LoginForm } from '../../../components/account/login-form.tsx';
-import { SignUpForm } from '../../../components/account/sign-up-form.tsx';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
-import { Logo } from '../../../components/logo.tsx';
+import { Logo, LogoLoader } from '../../../components/logo.tsx';
 import { landingPath, paths, returnPath } from '../../../config/paths.ts';
+import { loadSoon } from '../../../lib/on-demand.ts';
 import { getSessionUser, useSessionUser } from '../../../lib/session.ts';
 import classes from './login-page.module.css';
 
 type Mode = 'signIn' | 'signUp';
+
+// The sign-up form (its date picker, its country Select and the countries' list) is drawn in its
+// hidden half of the card from the visitor's first touch or key, or at once on /login/signUp: not
+// with the sign-in form's first paint (ADR 0053).
+const loadSignUpForm = () => import('../../../components/account/sign-up-form.tsx');
+const SignUpForm = lazy(() => loadSignUpForm().then((module) => ({ default: module.SignUpForm })));
 
 /** Spec §2 /login and /login/signUp: the sliding two-panel sign-in and sign-up form. */
 export function LoginPage() {
@@ -22,6 +28,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const user = useSessionUser();
   const mode: Mode = type === 'signUp' ? 'signUp' : 'signIn';
+  const [signUpWanted, setSignUpWanted] = useState(mode === 'signUp');
+  if (mode === 'signUp' && !signUpWanted) setSignUpWanted(true);
+  useEffect(() => loadSoon(() => setSignUpWanted(true)), []);
 
   useEffect(() => {
     document.title = `${mode === 'signUp' ? t('account.signUpTitle') : t('account.signInTitle')} · Cusco Treks`;
@@ -74,7 +83,11 @@ export function LoginPage() {
           </FormPanel>
 
           <FormPanel side="signUp" mode={mode} title={t('account.signUpTitle')}>
-            <SignUpForm onSuccess={goHome} />
+            {signUpWanted ? (
+              <Suspense fallback={<LogoLoader label={t('common.loading')} />}>
+                <SignUpForm onSuccess={goHome} />
+              </Suspense>
+            ) : null}
           </FormPanel>
 
           <div className={classes.overlayContainer}>

@@ -1,11 +1,12 @@
 import type { Tour } from '@cusco/shared';
-import { Anchor, Button, Container, Group, Text } from '@mantine/core';
+import { Anchor, Button, Container, Group, Loader, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
 import { paths } from '../../../config/paths.ts';
+import { loadSoon } from '../../../lib/on-demand.ts';
 import { useTourList } from '../../../lib/queries/tour-list.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 import type { RelatedToursProps } from './related-tours-menu.tsx';
@@ -87,31 +88,37 @@ export function BookingHeader({
   );
 }
 
-// The related tours' menu (Popover, Floating UI) loads once the header is drawn (ADR 0053).
+const loadRelatedTours = () => import('./related-tours-menu.tsx');
 const RelatedToursMenu = lazy(() =>
-  import('./related-tours-menu.tsx').then((module) => ({ default: module.RelatedToursMenu })),
+  loadRelatedTours().then((module) => ({ default: module.RelatedToursMenu })),
 );
 
 /**
- * The related tours (or, for a corporate user, every tour), each opening in a new tab. Until the
- * menu's code is there, its button alone, the same; pressed meanwhile, the menu opens when it
- * arrives.
+ * The related tours (or, for a corporate user, every tour), each opening in a new tab. The menu's
+ * code (Menu, Popover, Floating UI) loads at the visitor's first touch or key (ADR 0053); its
+ * button is drawn meanwhile, and the menu takes its place only once the button has been pressed
+ * (opened), never under a finger. Pressed before the code is there, the button shows a loader.
  */
 function RelatedTours(props: Omit<RelatedToursProps, 'opened'>) {
   const [pressed, setPressed] = useState(false);
+  useEffect(() => loadSoon(loadRelatedTours), []);
   const button = (
     <Button
       variant="subtle"
-      rightSection={<IconChevronDown size={16} aria-hidden />}
+      rightSection={
+        pressed ? <Loader size="xs" aria-hidden /> : <IconChevronDown size={16} aria-hidden />
+      }
+      aria-busy={pressed || undefined}
       disabled={props.items.length === 0}
       onClick={() => setPressed(true)}
     >
       {props.label}
     </Button>
   );
+  if (!pressed) return button;
   return (
     <Suspense fallback={button}>
-      <RelatedToursMenu {...props} opened={pressed} />
+      <RelatedToursMenu {...props} opened />
     </Suspense>
   );
 }
