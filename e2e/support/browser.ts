@@ -220,8 +220,14 @@ export async function expectAccessible(page: Page) {
   expect(await seriousA11yViolations(page)).toEqual([]);
 }
 
-/** Saves a screenshot under e2e/artifacts/screenshots, with transitions run to their end. */
+/**
+ * Saves a screenshot under e2e/artifacts/screenshots, with transitions run to their end: for
+ * people to look at (the docs, a review), not checked by anything. CI, where no one looks at
+ * them, takes none unless E2E_SCREENSHOTS=1 asks (each full-page PNG costs the browser a
+ * fraction of a second, 118 of them a run).
+ */
 export async function screenshot(page: Page, name: string) {
+  if (process.env.CI === 'true' && process.env.E2E_SCREENSHOTS !== '1') return;
   const dir = path.join(artifacts, 'screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({
