@@ -26,7 +26,8 @@ useBrowser();
 
 /** Opens the booking page's calendar on the month of `date` (after the month it opens on). */
 async function calendarAt(page: Page, date: string) {
-  await page.getByLabel(webText('en', 'booking.travelDate')).click();
+  // The field (a button), not the calendar's dialog of the same name, which may still be closing.
+  await page.getByRole('button', { name: webText('en', 'booking.travelDate') }).click();
   const month = page.getByRole('button', { name: 'Choose the month' });
   const target = dayjs(date).format('MMMM YYYY');
   for (let step = 0; step < 24 && (await month.textContent()) !== target; step++) {
@@ -125,6 +126,7 @@ describeInBrowser('the booking calendar and the rules of a tour (issue 14)', () 
     expect(await closed.getAttribute('title')).toBe('This tour does not run in February');
     expect(await closed.getAttribute('aria-label')).toContain('This tour does not run in February');
     await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     // A date with three seats left: the calendar and the summary say so.
     const few = days.find((day) => day.status === 'open' && day.seatsLeft <= 5);

@@ -8,15 +8,14 @@ import { LoginForm } from '../../../components/account/login-form.tsx';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { Logo, LogoLoader } from '../../../components/logo.tsx';
 import { landingPath, paths, returnPath } from '../../../config/paths.ts';
-import { loadSoon } from '../../../lib/on-demand.ts';
 import { getSessionUser, useSessionUser } from '../../../lib/session.ts';
 import classes from './login-page.module.css';
 
 type Mode = 'signIn' | 'signUp';
 
 // The sign-up form (its date picker, its country Select and the countries' list) is drawn in its
-// hidden half of the card from the visitor's first touch or key, or at once on /login/signUp: not
-// with the sign-in form's first paint (ADR 0053).
+// hidden half of the card from the visitor's first touch, key or focus in the card, or at once on
+// /login/signUp: not with the sign-in form's first paint (ADR 0053).
 const loadSignUpForm = () => import('../../../components/account/sign-up-form.tsx');
 const SignUpForm = lazy(() => loadSignUpForm().then((module) => ({ default: module.SignUpForm })));
 
@@ -30,7 +29,10 @@ export function LoginPage() {
   const mode: Mode = type === 'signUp' ? 'signUp' : 'signIn';
   const [signUpWanted, setSignUpWanted] = useState(mode === 'signUp');
   if (mode === 'signUp' && !signUpWanted) setSignUpWanted(true);
-  useEffect(() => loadSoon(() => setSignUpWanted(true)), []);
+  // From a touch, key or focus in the card, not anywhere on the page: a press on the toast's
+  // "New version — Reload" (app/pwa.tsx) must not start loading code while the new version's
+  // service worker takes over (the browser test of a new deploy caught it: no reload came).
+  const wantSignUp = () => setSignUpWanted(true);
 
   useEffect(() => {
     document.title = `${mode === 'signUp' ? t('account.signUpTitle') : t('account.signInTitle')} · Cusco Treks`;
@@ -62,7 +64,12 @@ export function LoginPage() {
           <LanguageSwitch />
         </Group>
       </header>
-      <main className={classes.stage}>
+      <main
+        className={classes.stage}
+        onPointerDownCapture={wantSignUp}
+        onKeyDownCapture={wantSignUp}
+        onFocusCapture={wantSignUp}
+      >
         <div className={classes.container} data-mode={mode}>
           <FormPanel side="signIn" mode={mode} title={t('account.signInTitle')}>
             {search.get('expired') && (
