@@ -7,16 +7,25 @@ const MantineSelect = lazy(() =>
   import('./select-input.tsx').then((module) => ({ default: module.SelectInput })),
 );
 
+/** What the stand-in was given before the Select arrived, for the Select to take over. */
+export interface StandIn {
+  /** It had the focus (a tap, or a form that points at a missing choice). */
+  focused: boolean;
+  /** It was clicked: the Select opens its options when it arrives. */
+  clicked: boolean;
+}
+
 /**
  * Mantine's Select, loaded on demand. Until its code is there, the same field, read-only, in the
- * same place and size, showing the chosen option's label; focused (by a tap, or by a form that
- * points at a missing choice), it hands the focus to the Select when that arrives.
+ * same place and size, showing the chosen option's label; focused, it hands the focus to the
+ * Select when that arrives, and clicked, the Select arrives with its options open (a click on
+ * the stand-in was lost before: a browser test caught it on a busy machine).
  */
 export function Select(props: SelectProps) {
-  const focused = useRef(false);
+  const standIn = useRef<StandIn>({ focused: false, clicked: false });
   return (
-    <Suspense fallback={<SelectPlaceholder {...props} focused={focused} />}>
-      <MantineSelect {...props} focused={focused} />
+    <Suspense fallback={<SelectPlaceholder {...props} standIn={standIn} />}>
+      <MantineSelect {...props} standIn={standIn} />
     </Suspense>
   );
 }
@@ -38,15 +47,15 @@ function labelOf(data: readonly unknown[] | undefined, value: string | null | un
   return '';
 }
 
-function SelectPlaceholder({ focused, ...props }: SelectProps & { focused: RefObject<boolean> }) {
+function SelectPlaceholder({ standIn, ...props }: SelectProps & { standIn: RefObject<StandIn> }) {
   const input = useRef<HTMLInputElement>(null);
   // Read as it is taken away (before its input leaves the page), for the Select that replaces it.
   useLayoutEffect(() => {
     const element = input.current;
     return () => {
-      focused.current = element !== null && element === document.activeElement;
+      standIn.current.focused = element !== null && element === document.activeElement;
     };
-  }, [focused]);
+  }, [standIn]);
   return (
     <TextInput
       ref={input}
@@ -67,6 +76,10 @@ function SelectPlaceholder({ focused, ...props }: SelectProps & { focused: RefOb
       data-field={(props as Record<string, unknown>)['data-field'] as string | undefined}
       aria-describedby={props['aria-describedby']}
       readOnly
+      // At the click, not the press: a Select arriving between the two takes the click itself.
+      onClick={() => {
+        standIn.current.clicked = true;
+      }}
       value={labelOf(props.data, props.value ?? props.defaultValue)}
       rightSection={<ComboboxChevron size={props.size} error={props.error} />}
       rightSectionPointerEvents="none"
