@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { earlyStart } from './vite-early-start.ts';
 
 /**
  * The modules that the first screens a phone opens need before they show: the entry, the public
@@ -189,6 +190,7 @@ export default defineConfig({
   plugins: [
     react(),
     findFirstScreens(),
+    earlyStart(),
     // A brotli (.br) and a gzip (.gz) copy of every text file, served as they are by the API
     // (@fastify/static's preCompressed): nothing is compressed per request.
     compression({

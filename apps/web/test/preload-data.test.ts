@@ -81,3 +81,60 @@ describe("the first screen's data, asked for at start-up", () => {
     expect(requests).toHaveLength(0);
   });
 });
+
+describe("the tour index.html's inline script asked for (lib/early-answers.ts)", () => {
+  afterEach(() => {
+    window.cuscoEarly = undefined;
+  });
+
+  const early = (path: string, language: string, answer: Promise<Response>) => {
+    window.cuscoEarly = { path, language, answer };
+  };
+  const json = (body: unknown, status = 200) =>
+    Promise.resolve(
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+
+  it('is the tour the page reads, without asking again, and is taken once', async () => {
+    const requests = recordRequests();
+    early('tour/100401', 'es', json(sampleTour));
+    const queryClient = new QueryClient();
+    preloadScreenData('#/booking/100401/1', queryClient);
+    const key = tourQuery('100401', 'es', 'public').queryKey;
+    await vi.waitFor(() => expect(queryClient.getQueryData(key)).toEqual(sampleTour));
+    // Only the days were asked for: the tour came from the early answer.
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/tour/100401/availability');
+    expect(window.cuscoEarly).toBeUndefined();
+    // A refetch asks the server.
+    await queryClient.refetchQueries({ queryKey: key });
+    expect(requests.map((request) => new URL(request.url).pathname)).toContain('/api/tour/100401');
+  });
+
+  it("is left alone for another tour or language, and the page's own call is made", async () => {
+    const requests = recordRequests();
+    early('tour/100401', 'en', json(sampleTour));
+    const queryClient = new QueryClient();
+    preloadScreenData('#/booking/100401/1', queryClient);
+    await vi.waitFor(() => expect(requests.length).toBeGreaterThan(0));
+    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/tour/100401');
+    expect(window.cuscoEarly?.language).toBe('en');
+  });
+
+  it("reports the early answer's refusal as the call's own, and asks again when it never came", async () => {
+    const requests = recordRequests();
+    early('tour/100401', 'es', json({ message: 'No such tour' }, 404));
+    const refused = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = tourQuery('100401', 'es', 'public');
+    await expect(refused.fetchQuery(key)).rejects.toMatchObject({ status: 404 });
+    expect(requests).toHaveLength(0);
+
+    early('tour/100401', 'es', Promise.reject(new TypeError('Failed to fetch')));
+    const lost = new QueryClient();
+    await expect(lost.fetchQuery(key)).resolves.toEqual(sampleTour);
+    expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/api/tour/100401']);
+  });
+});

@@ -2,6 +2,7 @@ import { type ErrorBody, errorBody } from '@cusco/shared';
 import ky, { type Options } from 'ky';
 import * as z from 'zod/mini';
 import { expiredLoginPath } from '../config/paths.ts';
+import { takeEarlyAnswer } from './early-answers.ts';
 import { currentLanguage, i18n } from './i18n.ts';
 import { clearSession, getToken } from './session.ts';
 
@@ -82,7 +83,13 @@ async function send(method: Method, path: string, options: CallOptions<unknown>)
   if (options.headers) request.headers = options.headers;
 
   const hadToken = Boolean(getToken());
-  const response = await client(path.replace(/^\//, ''), request);
+  const early =
+    method === 'get' && !options.searchParams
+      ? takeEarlyAnswer(path, options.headers?.['accept-language'])
+      : undefined;
+  // An early answer that did not arrive (the network) is asked for again, as any call would be.
+  const response =
+    (await early?.catch(() => undefined)) ?? (await client(path.replace(/^\//, ''), request));
   if (!response.ok) throw await failure(response, hadToken);
   return response;
 }

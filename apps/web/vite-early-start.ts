@@ -1,0 +1,79 @@
+import type { Plugin } from 'vite';
+
+type Chunk = {
+  type: 'chunk';
+  fileName: string;
+  imports: string[];
+  moduleIds: string[];
+  isEntry: boolean;
+  viteMetadata?: { importedCss: Set<string> };
+};
+type Bundle = Record<string, Chunk | { type: 'asset' }>;
+
+/**
+ * The code each first screen loads after the entry, by the source modules that start it: the
+ * screen's chunk, the booking page's draft helpers (app/preload-data.ts asks for them with the
+ * tour), and each language's texts (the app's and the API messages').
+ */
+const STARTS: Record<string, RegExp[]> = {
+  booking: [
+    /src[\\/]features[\\/]booking[\\/]routes[\\/]booking-page\.tsx$/,
+    /src[\\/]features[\\/]booking[\\/]model[\\/]draft-storage\.ts$/,
+    /src[\\/]features[\\/]booking[\\/]model[\\/]draft\.ts$/,
+  ],
+  login: [/src[\\/]features[\\/]auth[\\/]routes[\\/]login-page\.tsx$/],
+  en: [/src[\\/]locales[\\/]en\.json$/, /shared[\\/]src[\\/]locales[\\/]en\.json$/],
+  es: [/src[\\/]locales[\\/]es\.json$/, /shared[\\/]src[\\/]locales[\\/]es\.json$/],
+};
+
+/** Where index.html's inline script takes the lists (an empty object in development). */
+const PLACEHOLDER = '/*early-start*/ {}';
+
+/**
+ * Writes into index.html's inline script the files each first screen needs beyond the entry
+ * (ADR 0053, decision 12): on a booking page or login, the script asks for them with
+ * `modulepreload` while the entry is still arriving, instead of after the entry has run and
+ * imported them (a second round trip on slow 4G).
+ */
+export function earlyStart(): Plugin {
+  return {
+    name: 'cusco:early-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle as Bundle | undefined;
+        if (!bundle) return html;
+        if (!html.includes(PLACEHOLDER)) throw new Error(`index.html lacks ${PLACEHOLDER}`);
+        const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
+        const closure = (file: string, seen: Set<string>) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          const chunk = bundle[file];
+          if (chunk?.type === 'chunk')
+            for (const imported of chunk.imports) closure(imported, seen);
+        };
+        const loaded = new Set<string>();
+        for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, loaded);
+        const lists = Object.fromEntries(
+          Object.entries(STARTS).map(([name, patterns]) => {
+            const files = new Set<string>();
+            for (const pattern of patterns) {
+              const chunk = chunks.find((item) => item.moduleIds.some((id) => pattern.test(id)));
+              if (!chunk) throw new Error(`No chunk holds ${pattern} (vite-early-start.ts)`);
+              closure(chunk.fileName, files);
+            }
+            // A chunk's stylesheets come with it (Vite links them when the chunk is imported).
+            const wanted = [...files].filter((file) => !loaded.has(file));
+            const styles = wanted.flatMap((file) => {
+              const chunk = bundle[file];
+              return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+            });
+            return [name, [...wanted, ...styles]];
+          }),
+        );
+        return html.replace(PLACEHOLDER, JSON.stringify(lists));
+      },
+    },
+  };
+}
