@@ -1,4 +1,6 @@
 import type { Plugin } from 'vite';
+// Relative, not '@cusco/shared': the config is bundled, and the package is TypeScript source.
+import { AVAILABILITY_MAX_DAYS } from '../../packages/shared/src/rules/availability.ts';
 
 type Chunk = {
   type: 'chunk';
@@ -26,14 +28,18 @@ const STARTS: Record<string, RegExp[]> = {
   es: [/src[\\/]locales[\\/]es\.json$/, /shared[\\/]src[\\/]locales[\\/]es\.json$/],
 };
 
-/** Where index.html's inline script takes the lists (an empty object in development). */
+/**
+ * Where index.html's inline script takes the files and the days' range (an empty object in
+ * development: nothing starts early).
+ */
 const PLACEHOLDER = '/*early-start*/ {}';
 
 /**
  * Writes into index.html's inline script the files each first screen needs beyond the entry
  * (ADR 0053, decision 12): on a booking page or login, the script asks for them with
  * `modulepreload` while the entry is still arriving, instead of after the entry has run and
- * imported them (a second round trip on slow 4G).
+ * imported them (a second round trip on slow 4G); and how many days a booking page's first
+ * availability call covers (app's get-availability.ts), so that the script asks the same call.
  */
 export function earlyStart(): Plugin {
   return {
@@ -72,7 +78,10 @@ export function earlyStart(): Plugin {
             return [name, [...wanted, ...styles]];
           }),
         );
-        return html.replace(PLACEHOLDER, JSON.stringify(lists));
+        return html.replace(
+          PLACEHOLDER,
+          JSON.stringify({ files: lists, availabilityDays: AVAILABILITY_MAX_DAYS }),
+        );
       },
     },
   };

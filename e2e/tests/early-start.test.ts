@@ -3,10 +3,11 @@ import { expect, it } from 'vitest';
 import { baseUrl, describeInBrowser, openPage, useBrowser } from '../support/browser.ts';
 
 /**
- * ADR 0053, decision 12: index.html's inline script starts a booking page's code, texts and tour,
- * and login's code and texts, while the app's entry is still on its way (on slow 4G they would
- * otherwise wait for the entry to arrive and run: a round trip more). The entry is held here until
- * they have been asked for; without the early start they never would be, and the test times out.
+ * ADR 0053, decision 12: index.html's inline script starts a booking page's code, texts, tour and
+ * first departure's days, and login's code and texts, while the app's entry is still on its way
+ * (on slow 4G they would otherwise wait for the entry to arrive and run: a round trip more). The
+ * entry is held here until they have been asked for; without the early start they never would
+ * be, and the test times out.
  */
 async function entryScript(): Promise<string> {
   const html = await (await fetch(baseUrl)).text();
@@ -36,7 +37,7 @@ async function openWithEntryHeld(page: Page, route: string) {
 describeInBrowser('the first screens start before the entry has run', () => {
   useBrowser();
 
-  it("a booking page asks for its code, its language's texts and its tour at once, and the tour only once", async () => {
+  it("a booking page asks for its code, its language's texts, its tour and the days at once, each answer only once", async () => {
     const page = await openPage('phone', 'en');
     const { asked, release } = await openWithEntryHeld(page, '/booking/100401/1');
     await expect
@@ -44,6 +45,7 @@ describeInBrowser('the first screens start before the entry has run', () => {
       .toEqual(
         expect.arrayContaining([
           '/api/tour/100401',
+          '/api/tour/100401/availability',
           expect.stringMatching(/\/assets\/booking-page-[\w-]+\.js$/),
           expect.stringMatching(/\/assets\/es-[\w-]+\.js$/),
           expect.stringMatching(/\/assets\/messages-es-[\w-]+\.js$/),
@@ -57,6 +59,7 @@ describeInBrowser('the first screens start before the entry has run', () => {
       .toBe(true);
     await expect.poll(() => page.getByTestId('date-closed').isVisible()).toBe(true);
     expect(asked.filter((path) => path === '/api/tour/100401')).toHaveLength(1);
+    expect(asked.filter((path) => path === '/api/tour/100401/availability')).toHaveLength(1);
   });
 
   it("login asks for its code and the stored language's texts at once, and nothing of the booking page", async () => {

@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
+import { AVAILABILITY_MAX_DAYS, todayInLima } from '@cusco/shared';
 import { QueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preloadScreenData } from '../src/app/preload-data.ts';
 import { availabilityQuery } from '../src/features/booking/api/get-availability.ts';
 import { tourQuery } from '../src/features/booking/api/get-tour.ts';
+import { earlyKey } from '../src/lib/early-answers.ts';
 import { i18n } from '../src/lib/i18n.ts';
 import { sampleTour } from './sample-tour.ts';
 
@@ -82,13 +85,18 @@ describe("the first screen's data, asked for at start-up", () => {
   });
 });
 
-describe("the tour index.html's inline script asked for (lib/early-answers.ts)", () => {
+describe("the answers index.html's inline script asked for (lib/early-answers.ts)", () => {
   afterEach(() => {
     window.cuscoEarly = undefined;
   });
 
-  const early = (path: string, language: string, answer: Promise<Response>) => {
-    window.cuscoEarly = { path, language, answer };
+  const early = (
+    path: string,
+    language: string,
+    answer: Promise<Response>,
+    query?: Record<string, string>,
+  ) => {
+    window.cuscoEarly = { ...window.cuscoEarly, [earlyKey(path, query, language)]: answer };
   };
   const json = (body: unknown, status = 200) =>
     Promise.resolve(
@@ -97,34 +105,48 @@ describe("the tour index.html's inline script asked for (lib/early-answers.ts)",
         headers: { 'content-type': 'application/json' },
       }),
     );
+  const paths = (requests: Request[]) => requests.map((request) => new URL(request.url).pathname);
 
-  it('is the tour the page reads, without asking again, and is taken once', async () => {
+  it('are the tour and the days the page reads, without asking again, each taken once', async () => {
     const requests = recordRequests();
+    const today = todayInLima();
     early('tour/100401', 'es', json(sampleTour));
+    early('tour/100401/availability', 'es', json([openDay]), {
+      from: today,
+      to: dayjs(today).add(AVAILABILITY_MAX_DAYS, 'day').format('YYYY-MM-DD'),
+      type: 'group',
+      category: 'english',
+    });
     const queryClient = new QueryClient();
     preloadScreenData('#/booking/100401/1', queryClient);
-    const key = tourQuery('100401', 'es', 'public').queryKey;
-    await vi.waitFor(() => expect(queryClient.getQueryData(key)).toEqual(sampleTour));
-    // Only the days were asked for: the tour came from the early answer.
-    await vi.waitFor(() => expect(requests).toHaveLength(1));
-    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/tour/100401/availability');
-    expect(window.cuscoEarly).toBeUndefined();
+    const tour = tourQuery('100401', 'es', 'public').queryKey;
+    const days = availabilityQuery('100401', 'group', 'english', 'es').queryKey;
+    await vi.waitFor(() => expect(queryClient.getQueryData(days)).toEqual([openDay]));
+    expect(queryClient.getQueryData(tour)).toEqual(sampleTour);
+    expect(requests).toEqual([]);
+    expect(window.cuscoEarly).toEqual({});
     // A refetch asks the server.
-    await queryClient.refetchQueries({ queryKey: key });
-    expect(requests.map((request) => new URL(request.url).pathname)).toContain('/api/tour/100401');
+    await queryClient.refetchQueries({ queryKey: tour });
+    expect(paths(requests)).toEqual(['/api/tour/100401']);
   });
 
-  it("is left alone for another tour or language, and the page's own call is made", async () => {
+  it("are left alone for another language or other days, and the page's own calls are made", async () => {
     const requests = recordRequests();
     early('tour/100401', 'en', json(sampleTour));
+    early('tour/100401/availability', 'es', json([]), {
+      from: '2020-01-01',
+      to: '2020-12-31',
+      type: 'group',
+      category: 'english',
+    });
     const queryClient = new QueryClient();
     preloadScreenData('#/booking/100401/1', queryClient);
-    await vi.waitFor(() => expect(requests.length).toBeGreaterThan(0));
-    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/tour/100401');
-    expect(window.cuscoEarly?.language).toBe('en');
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    expect(paths(requests)).toEqual(['/api/tour/100401', '/api/tour/100401/availability']);
+    expect(Object.keys(window.cuscoEarly ?? {})).toHaveLength(2);
   });
 
-  it("reports the early answer's refusal as the call's own, and asks again when it never came", async () => {
+  it("reports an early answer's refusal as the call's own, and asks again when it never came", async () => {
     const requests = recordRequests();
     early('tour/100401', 'es', json({ message: 'No such tour' }, 404));
     const refused = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -135,6 +157,6 @@ describe("the tour index.html's inline script asked for (lib/early-answers.ts)",
     early('tour/100401', 'es', Promise.reject(new TypeError('Failed to fetch')));
     const lost = new QueryClient();
     await expect(lost.fetchQuery(key)).resolves.toEqual(sampleTour);
-    expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/api/tour/100401']);
+    expect(paths(requests)).toEqual(['/api/tour/100401']);
   });
 });

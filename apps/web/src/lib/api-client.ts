@@ -84,8 +84,8 @@ async function send(method: Method, path: string, options: CallOptions<unknown>)
 
   const hadToken = Boolean(getToken());
   const early =
-    method === 'get' && !options.searchParams
-      ? takeEarlyAnswer(path, options.headers?.['accept-language'])
+    method === 'get'
+      ? takeEarlyAnswer(path, options.searchParams, options.headers?.['accept-language'])
       : undefined;
   // An early answer that did not arrive (the network) is asked for again, as any call would be.
   const response =
