@@ -48,7 +48,13 @@ const database = await openConfiguredDatabase(config, {
   console.error(`Could not open the database: ${error.message}`);
   process.exit(1);
 });
-const app = await buildApp({ db: database.db, config, logger, databaseKind: database.kind });
+const app = await buildApp({
+  db: database.db,
+  config,
+  logger,
+  databaseKind: database.kind,
+  ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+});
 // A restart or a failover of PostgreSQL: logged, the pool opens new connections by itself.
 reportLostConnection = (error) =>
   app.log.warn({ err: error }, 'database connection lost; the pool will reconnect');
