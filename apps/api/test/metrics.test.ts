@@ -282,6 +282,9 @@ describe('GET /metrics: what the database holds, read at scrape time', () => {
       before.value('cusco_outbox_pending_messages'),
     );
     expect(after.value('cusco_outbox_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(0);
+    // Due at once: the worker is as late as the scrape is after the save.
+    expect(after.value('cusco_outbox_oldest_due_seconds')).toBeGreaterThan(0);
+    expect(after.value('cusco_outbox_oldest_due_seconds')).toBeLessThan(60);
     // Its payment attempt is due for reconciliation at once here (RECONCILE_AFTER_SECONDS 0).
     expect(after.value('cusco_payment_attempts_due')).toBeGreaterThanOrEqual(1);
     expect(after.value('cusco_payment_reconciliation_lag_seconds')).toBeGreaterThan(0);
@@ -292,6 +295,7 @@ describe('GET /metrics: what the database holds, read at scrape time', () => {
     const sent = await scrape(ctx.app);
     expect(sent.value('cusco_outbox_pending_messages')).toBe(0);
     expect(sent.value('cusco_outbox_oldest_pending_age_seconds')).toBe(0);
+    expect(sent.value('cusco_outbox_oldest_due_seconds')).toBe(0);
 
     // Reconciliation asks about every due attempt: the lag starts again from nought.
     await new Promise((resolve) => setTimeout(resolve, 1100));

@@ -16,6 +16,11 @@ export interface DatabaseGauges {
   outboxRetrying: number;
   /** Age of the oldest pending e-mail, in seconds (0 when none waits). */
   outboxOldestAgeSeconds: number;
+  /**
+   * How late the worker is: seconds since the longest-due pending e-mail could have been taken
+   * (its first try, or its next after a backoff; 0 when none is due). A few seconds normally.
+   */
+  outboxOldestDueSeconds: number;
   /** Receipts and voidings due to be sent to the issuer, of which tried and not answered yet. */
   receiptsToSend: number;
   receiptsRetrying: number;
@@ -43,6 +48,7 @@ interface Row {
   outbox_pending: number;
   outbox_retrying: number;
   outbox_oldest: number;
+  outbox_oldest_due: number;
   receipts_to_send: number;
   receipts_retrying: number;
   entries_waiting: number;
@@ -68,7 +74,7 @@ export async function readDatabaseGauges(
     await tx.execute(sql.raw(`set local statement_timeout = ${GAUGES_STATEMENT_TIMEOUT_MS}`));
     const result = await tx.execute(sql`
       with pending_mail as (
-        select attempts, created_at from outbox where status = 'pending'
+        select attempts, created_at, next_attempt_at from outbox where status = 'pending'
       ), receipts_due as (
         select send_attempts from receipts where next_send_at is not null
         union all
@@ -88,6 +94,8 @@ export async function readDatabaseGauges(
         (select count(*) from pending_mail where attempts > 0)::int as outbox_retrying,
         (select coalesce(extract(epoch from now() - min(created_at)), 0) from pending_mail)::float8
           as outbox_oldest,
+        (select coalesce(extract(epoch from now() - min(next_attempt_at)), 0) from pending_mail
+          where next_attempt_at <= now())::float8 as outbox_oldest_due,
         (select count(*) from receipts_due)::int as receipts_to_send,
         (select count(*) from receipts_due where send_attempts > 0)::int as receipts_retrying,
         (select count(*) from receipt_entries where status = 'waiting')::int as entries_waiting,
@@ -107,6 +115,7 @@ export async function readDatabaseGauges(
     outboxPending: Number(row.outbox_pending),
     outboxRetrying: Number(row.outbox_retrying),
     outboxOldestAgeSeconds: Math.max(0, Number(row.outbox_oldest)),
+    outboxOldestDueSeconds: Math.max(0, Number(row.outbox_oldest_due)),
     receiptsToSend: Number(row.receipts_to_send),
     receiptsRetrying: Number(row.receipts_retrying),
     receiptEntriesWaiting: Number(row.entries_waiting),

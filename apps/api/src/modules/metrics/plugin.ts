@@ -279,6 +279,10 @@ function databaseGaugesOf(registry: Registry) {
     'cusco_outbox_oldest_pending_age_seconds',
     'Age of the oldest pending e-mail (0 when none waits).',
   );
+  const outboxOldestDue = gauge(
+    'cusco_outbox_oldest_due_seconds',
+    'How late the outbox worker is: seconds since the longest-due pending e-mail could have been taken (0 when none is due).',
+  );
   const receiptsToSend = gauge(
     'cusco_receipts_to_send',
     'Receipts and voidings due to be sent to the issuer, by state (due, retrying).',
@@ -311,6 +315,7 @@ function databaseGaugesOf(registry: Registry) {
       outboxPending.set(values.outboxPending);
       outboxRetrying.set(values.outboxRetrying);
       outboxOldest.set(values.outboxOldestAgeSeconds);
+      outboxOldestDue.set(values.outboxOldestDueSeconds);
       receiptsToSend.set({ state: 'due' }, values.receiptsToSend - values.receiptsRetrying);
       receiptsToSend.set({ state: 'retrying' }, values.receiptsRetrying);
       entriesWaiting.set(values.receiptEntriesWaiting);
