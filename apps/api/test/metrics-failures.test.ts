@@ -70,19 +70,17 @@ describe('the workers’ failures', () => {
     const booking = await paidBooking(app, owner.token);
     await insertReceipt(app.db, booking, { series: 'B934' });
 
+    // Both workers' next passes fail to send, and say so.
     await expect
       .poll(
-        async () => (await scrape(app)).value('cusco_mail_sends_total', { outcome: 'retrying' }),
-        {
-          timeout: 15_000,
-          interval: 250,
+        async () => {
+          const scraped = await scrape(app);
+          return Math.min(
+            scraped.value('cusco_mail_sends_total', { outcome: 'retrying' }),
+            scraped.value('cusco_receipt_sends_total', { outcome: 'retrying' }),
+          );
         },
-      )
-      .toBeGreaterThanOrEqual(1);
-    await expect
-      .poll(
-        async () => (await scrape(app)).value('cusco_receipt_sends_total', { outcome: 'retrying' }),
-        { timeout: 15_000, interval: 250 },
+        { timeout: 45_000, interval: 250 },
       )
       .toBeGreaterThanOrEqual(1);
     const scraped = await scrape(app);
@@ -98,9 +96,9 @@ describe('the workers’ failures', () => {
         scraped.value('cusco_job_passes_total', { job, outcome: 'ok' }),
       ).toBeGreaterThanOrEqual(1);
       const last = scraped.value('cusco_job_last_success_timestamp_seconds', { job });
-      expect(Date.now() / 1000 - last).toBeLessThan(30);
+      expect(Date.now() / 1000 - last).toBeLessThan(60);
     }
-  });
+  }, 90_000);
 });
 
 describe('the database away', () => {

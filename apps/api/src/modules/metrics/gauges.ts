@@ -72,6 +72,9 @@ export async function readDatabaseGauges(
   const unpaidHold = sql`${bookings.cancelledBy} is null and ${bookings.holdUntil} > now() and not ${confirmedOf(bookings)}`;
   const row = await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local statement_timeout = ${GAUGES_STATEMENT_TIMEOUT_MS}`));
+    // A plan of a few index reads: compiling it (JIT, on by default from PostgreSQL 12 for
+    // costly-looking plans) would take longer than running it.
+    await tx.execute(sql.raw('set local jit = off'));
     const result = await tx.execute(sql`
       with pending_mail as (
         select attempts, created_at, next_attempt_at from outbox where status = 'pending'
