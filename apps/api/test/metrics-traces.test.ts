@@ -150,7 +150,7 @@ describe('traces of a running server', () => {
 
     server.child.kill('SIGTERM');
     expect(await server.exited, server.output()).toBe(0);
-  }, 90_000);
+  }, 150_000);
 
   it('sends nothing without the variables', async () => {
     const before = spans.length;
@@ -162,5 +162,5 @@ describe('traces of a running server', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited, server.output()).toBe(0);
     expect(spans.length).toBe(before);
-  }, 90_000);
+  }, 150_000);
 });
