@@ -12,12 +12,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, PoolStats } from './db/client.ts';
 import { createGateway, type PaymentGateway } from './gateways/index.ts';
 import { sandboxRoutes } from './gateways/sandbox/routes.ts';
 import { sandboxSecret } from './gateways/sandbox/secret.ts';
 import { logSerializers } from './lib/log.ts';
 import { compiledSerializer } from './lib/serializer.ts';
+import { noTelemetry } from './lib/telemetry.ts';
 import { adminLedgerRoutes, adminMoneyRoutes } from './modules/admin/money-routes.ts';
 import { adminReadRoutes } from './modules/admin/read-routes.ts';
 import { adminIncidentRoutes } from './modules/admin/routes.ts';
@@ -101,6 +102,13 @@ export interface AppOptions {
   mailTransport?: MailTransport;
   /** Where receipts go; by default the configuration's (RECEIPT_PROVIDER). */
   receiptProvider?: ReceiptProvider;
+  /** PostgreSQL's pool figures, for the metrics (issue 34). */
+  poolStats?: () => PoolStats;
+  /**
+   * The tracing plugin (@fastify/otel, issue 34), when OpenTelemetry is on (src/tracing.ts):
+   * registered before every route, so that each request has its span.
+   */
+  tracingPlugin?: FastifyPluginAsync;
 }
 
 /**
@@ -123,7 +131,10 @@ function rateLimitStore(options: AppOptions): RateLimitsOptions['store'] {
 /** Builds the whole application: the API under /api, its docs, and the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = createServer(options);
+  if (options.tracingPlugin) await app.register(options.tracingPlugin);
   setUpRequestHandling(app);
+  const metrics = await loadMetrics(options);
+  app.decorate('telemetry', metrics?.telemetry ?? noTelemetry);
   const gateway = decorateApp(app, options);
   await setUpReceipts(app, options.db, options.config);
   // The vouchers' signing key: the configured one, or the database's (made on the first start).
@@ -132,6 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerResponseHeaders(app, options.config);
   await registerDocs(app);
   await registerSharedPlugins(app, options);
+  // GET /metrics and the requests' measures, before every route (issue 34).
+  if (metrics) await app.register(metrics.plugin);
   await app.register(apiRoutes(sandbox), { prefix: '/api' });
   // OCTO (issue 31): resellers' systems, with their company's key; its own errors' shapes.
   await app.register(octoRoutes, { prefix: '/octo' });
@@ -139,10 +152,38 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The public pages (issue 33): the catalogue and the tours at real paths, sitemap, robots.
   await app.register(publicPageRoutes);
   await registerWebApp(app, options.config.webDist);
-  await app.register(jobsPlugin, { jobs: backgroundJobs(app, options.config) });
+  await app.register(jobsPlugin, {
+    jobs: backgroundJobs(app, options.config),
+    telemetry: app.telemetry,
+  });
   // After the jobs' own onClose (a pass in progress finishes), the SMTP connections close.
   app.addHook('onClose', async () => app.mail.transport.close());
   return app;
+}
+
+/**
+ * The metrics (issue 34, ADR 0054), only when METRICS_TOKEN is set: prom-client and the plugin
+ * are loaded then, so that an ordinary start does not pay for them.
+ */
+async function loadMetrics(options: AppOptions) {
+  const { token } = options.config.metrics;
+  if (!token) return undefined;
+  const [{ createMetrics }, { readDatabaseGauges }] = await Promise.all([
+    import('./modules/metrics/plugin.ts'),
+    import('./modules/metrics/gauges.ts'),
+  ]);
+  const { payments } = options.config;
+  return createMetrics({
+    token,
+    databaseKind: options.databaseKind ?? 'pglite',
+    poolStats: options.poolStats,
+    readGauges: () =>
+      readDatabaseGauges(options.db, {
+        gateway: payments.gateway,
+        reconcileAfterSeconds: payments.reconcileAfterSeconds,
+      }),
+    rateLimitNames: Object.keys(options.config.rateLimits).filter((name) => name !== 'enabled'),
+  });
 }
 
 /** How long a request has to arrive whole, and a connection may stay silent. */
@@ -390,6 +431,7 @@ function receiptSendJobs(app: FastifyInstance, config: Config): Job[] {
     everyMs: config.receipts.intervalSeconds * 1000,
     pass: () => sendDueReceipts(app.receiptSender),
     didWork: (report) => report.accepted + report.rejected + report.retrying + report.givenUp > 0,
+    record: (report) => app.telemetry.sendOutcomes('receipts', { ...report }),
     message: 'receipts: sent to the issuer',
   });
 }
@@ -405,6 +447,7 @@ function mailJobs(app: FastifyInstance, config: Config): Job[] {
       everyMs: config.mail.intervalSeconds * 1000,
       pass: () => app.mail.sendDue(),
       didWork: (report) => report.sent + report.retrying + report.failed + report.skipped > 0,
+      record: (report) => app.telemetry.sendOutcomes('mail', { ...report }),
       message: 'outbox: mail sent',
     }),
     ...reportingJob(app, {
@@ -425,6 +468,8 @@ function reportingJob<Report>(
     everyMs: number;
     pass: () => Promise<Report>;
     didWork: (report: Report) => boolean;
+    /** Tells the metrics what the pass did. */
+    record?: (report: Report) => void;
     message: string;
   },
 ): Job[] {
@@ -435,6 +480,7 @@ function reportingJob<Report>(
       everyMs: job.everyMs,
       async run() {
         const report = await job.pass();
+        job.record?.(report);
         if (job.didWork(report)) app.log.info({ report }, job.message);
       },
     },

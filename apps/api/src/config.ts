@@ -196,6 +196,19 @@ const envSchema = z.object({
   ),
   RECEIPT_RETRY_SECONDS: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 60),
   /**
+   * The bearer token of GET /metrics (issue 34, ADR 0054): set, the Prometheus metrics are served
+   * to whoever shows it; unset, there is no /metrics (404).
+   */
+  METRICS_TOKEN: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(32, 'METRICS_TOKEN must have at least 32 characters'),
+        z.maxLength(256, 'METRICS_TOKEN must have at most 256 characters'),
+        z.regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces'),
+      ),
+  ),
+  /**
    * The key that signs vouchers' QR codes (issue 32, docs/voucher-codes.md): an ECDSA P-256
    * private key, PKCS #8 PEM (line breaks may be written as \n). Unset: one is generated on first
    * start and kept in the database.
@@ -279,6 +292,8 @@ export type Config = {
   receipts: ReceiptsConfig;
   /** The guide's app and the signed vouchers (issue 32). */
   trail: TrailConfig;
+  /** GET /metrics (issue 34): served only with this bearer token; undefined, not at all. */
+  metrics: { token: string | undefined };
 };
 
 export interface TrailConfig {
@@ -363,6 +378,8 @@ export interface RateLimitsConfig {
   signInLink: RateLimit;
   /** Sheets of the complaints book (issue 30), per address: the public form, no account. */
   complaint: RateLimit;
+  /** Scrapes of /metrics refused for a missing or wrong token (issue 34), per address. */
+  metricsRefusal: RateLimit;
 }
 
 export const defaultRateLimits: Omit<RateLimitsConfig, 'enabled'> = {
@@ -374,6 +391,7 @@ export const defaultRateLimits: Omit<RateLimitsConfig, 'enabled'> = {
   passwordReset: { perAddress: 10, windowSeconds: 3600 },
   signInLink: { perAddress: 30, windowSeconds: 3600 },
   complaint: { perAddress: 5, windowSeconds: 3600 },
+  metricsRefusal: { perAddress: 30, windowSeconds: 3600 },
 };
 
 /** The default limits times a factor (RATE_LIMIT_SCALE), at least one request each. */
@@ -522,5 +540,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reminderIntervalMinutes: e.REMINDER_SCAN_INTERVAL_MINUTES,
     },
     trail: { voucherSigningKey: e.VOUCHER_SIGNING_KEY, emergencyPhones: e.EMERGENCY_PHONES },
+    metrics: { token: e.METRICS_TOKEN },
   };
 }

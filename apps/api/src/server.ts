@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { serializeError } from './lib/log.ts';
 import { openConfiguredDatabase } from './open-configured-database.ts';
+import { startTracingIfWanted } from './tracing/index.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -37,6 +38,13 @@ const logger = {
   ...logDestination(),
 };
 
+// OpenTelemetry traces when the OTEL_* variables ask for them (issue 34): started before the
+// database's driver loads, so that its queries have spans. Otherwise nothing of it is loaded.
+const tracing = await startTracingIfWanted().catch((error: Error) => {
+  console.error(`Could not start OpenTelemetry tracing: ${error.message}`);
+  process.exit(1);
+});
+
 /** Connections lost before the app's logger exists are reported on stderr. */
 let reportLostConnection = (error: Error) =>
   console.warn(`database connection lost: ${serializeError(error).message}`);
@@ -48,7 +56,14 @@ const database = await openConfiguredDatabase(config, {
   console.error(`Could not open the database: ${error.message}`);
   process.exit(1);
 });
-const app = await buildApp({ db: database.db, config, logger, databaseKind: database.kind });
+const app = await buildApp({
+  db: database.db,
+  config,
+  logger,
+  databaseKind: database.kind,
+  ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+  ...(tracing ? { tracingPlugin: tracing.plugin } : {}),
+});
 // A restart or a failover of PostgreSQL: logged, the pool opens new connections by itself.
 reportLostConnection = (error) =>
   app.log.warn({ err: error }, 'database connection lost; the pool will reconnect');
@@ -71,6 +86,8 @@ closeWithGrace(
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
+    // The spans still buffered go out before the process ends.
+    await tracing?.shutdown();
     app.log.info({ signal }, 'stopped');
     if (err) throw err;
   },
@@ -83,6 +100,7 @@ try {
       database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL',
       address,
       startupMs: Math.round(performance.now() - startedAt),
+      ...(tracing ? { tracing: 'OpenTelemetry' } : {}),
     },
     `ready on http://localhost:${new URL(address).port}`,
   );

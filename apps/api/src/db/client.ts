@@ -24,6 +24,16 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL's pool as it stands (the metrics, issue 34); PGlite has no pool. */
+  poolStats?: () => PoolStats;
+}
+
+/** A connection pool's figures: its size, connections open, idle, and requests waiting for one. */
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export type DatabaseTarget =
@@ -40,7 +50,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     ]);
     const pool = openPool(target);
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({
+        max: pool.options.max ?? 10,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+    };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = await PGlite.create({

@@ -116,3 +116,14 @@ function hasCode(error: unknown, test: (code: string) => boolean): boolean {
 export function isLockNotAvailable(error: unknown): boolean {
   return postgresError(error)?.code === '55P03';
 }
+
+/** Why the database failed a request or a pass: its link, a statement timeout, a deadlock. */
+export type DatabaseProblem = 'connection' | 'statement_timeout' | 'deadlock';
+
+/** What `isDatabaseUnavailable` saw in an error (the metrics' reason), or undefined for others. */
+export function databaseProblemOf(error: unknown): DatabaseProblem | undefined {
+  if (hasCode(error, (code) => code === '57014')) return 'statement_timeout';
+  if (hasCode(error, (code) => code === '40P01')) return 'deadlock';
+  if (isConnectionLost(error)) return 'connection';
+  return undefined;
+}

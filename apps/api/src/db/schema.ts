@@ -764,6 +764,11 @@ export const bookings = pgTable(
     index('bookings_user_idx').on(t.userId, t.travelDate),
     index('bookings_departure_idx').on(t.tourId, t.travelDate),
     index('bookings_corporate_idx').on(t.corporateClientId, t.travelDate),
+    /**
+     * The holds still running (the metrics' seat holds, issue 34): a range of the few bookings
+     * whose hold_until is ahead, instead of a scan of every booking.
+     */
+    index('bookings_running_hold_idx').on(t.holdUntil).where(sql`${t.cancelledBy} is null`),
     foreignKey({
       name: 'bookings_category_fk',
       columns: [t.tourId, t.categoryId],

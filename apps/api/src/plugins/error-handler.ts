@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { type ErrorBody, isMessageKey, type MessageKey, translate } from '@cusco/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { databaseProblemOf, isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, RETRY_AFTER_SECONDS } from '../errors.ts';
 import { languageOf } from '../lib/language.ts';
 
@@ -72,6 +72,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isDatabaseUnavailable(error)) {
       // The database is away (a restart, a failover, a timeout): nothing was saved, try again.
       request.log.warn({ err: error }, 'database unavailable');
+      const problem = databaseProblemOf(error) ?? 'connection';
+      request.server.telemetry?.databaseUnavailable(problem);
+      if (problem === 'statement_timeout') request.server.telemetry?.statementTimeout('request');
       return reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { databaseProblemOf } from '../db/errors.ts';
+import { noTelemetry, type Telemetry } from '../lib/telemetry.ts';
 
 /** A task run again and again in the background (reconciliation; later the outbox, reminders). */
 export interface Job {
@@ -25,7 +27,8 @@ export function nextDelay(everyMs: number, failuresInARow: number): number {
  * is waited for.
  */
 export const jobsPlugin = fp(
-  async (app: FastifyInstance, options: { jobs: Job[] }) => {
+  async (app: FastifyInstance, options: { jobs: Job[]; telemetry?: Telemetry }) => {
+    const telemetry = options.telemetry ?? noTelemetry;
     let closing = false;
     const timers = new Set<NodeJS.Timeout>();
     const running = new Set<Promise<void>>();
@@ -37,8 +40,14 @@ export const jobsPlugin = fp(
           timers.delete(timer);
           const pass = job
             .run()
-            .then(() => 0)
+            .then(() => {
+              telemetry.jobPass(job.name, 'ok');
+              return 0;
+            })
             .catch((error: unknown) => {
+              telemetry.jobPass(job.name, 'failed');
+              if (databaseProblemOf(error) === 'statement_timeout')
+                telemetry.statementTimeout('job');
               app.log.warn(
                 { err: error, job: job.name, failuresInARow: failures + 1 },
                 `${job.name}: pass failed; retrying later`,

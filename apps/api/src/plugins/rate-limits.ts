@@ -85,6 +85,7 @@ export const rateLimitsPlugin = fp(
         for (const check of checks) {
           const result = await check(request);
           if (!result.isAllowed && result.isExceeded) {
+            request.server.telemetry?.rateLimited(name);
             throw new AppError('TOO_MANY_REQUESTS', 'tooManyRequests', {
               headers: { 'retry-after': String(Math.max(1, result.ttlInSeconds)) },
             });

@@ -75,6 +75,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     db: database.db,
     config: testConfig(overrides),
     databaseKind: database.kind,
+    ...(database.poolStats ? { poolStats: database.poolStats } : {}),
   });
   await app.ready();
   return {

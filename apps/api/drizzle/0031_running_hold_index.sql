@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_running_hold_idx" ON "bookings" USING btree ("hold_until") WHERE "bookings"."cancelled_by" is null;
