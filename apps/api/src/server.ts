@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { serializeError } from './lib/log.ts';
+import { removeControlFile, writeControlFile } from './modules/backups/control-file.ts';
 import { openConfiguredDatabase } from './open-configured-database.ts';
 
 const startedAt = performance.now();
@@ -48,7 +50,17 @@ const database = await openConfiguredDatabase(config, {
   console.error(`Could not open the database: ${error.message}`);
   process.exit(1);
 });
-const app = await buildApp({ db: database.db, config, logger, databaseKind: database.kind });
+// The embedded database is locked by this process: `npm run backup` asks it for a backup with
+// the token of the control file written into the data folder once listening (ADR 0055).
+const localBackupToken =
+  database.kind === 'pglite' ? randomBytes(32).toString('base64url') : undefined;
+const app = await buildApp({
+  db: database.db,
+  config,
+  logger,
+  databaseKind: database.kind,
+  ...(localBackupToken ? { localBackupToken } : {}),
+});
 // A restart or a failover of PostgreSQL: logged, the pool opens new connections by itself.
 reportLostConnection = (error) =>
   app.log.warn({ err: error }, 'database connection lost; the pool will reconnect');
@@ -69,6 +81,7 @@ closeWithGrace(
     app.draining = true;
     if (err) app.log.error({ err }, 'closing after an unexpected error');
     else app.log.info({ signal }, 'shutting down');
+    if (localBackupToken) removeControlFile(config.dataDir);
     await app.close();
     await database.close();
     app.log.info({ signal }, 'stopped');
@@ -78,6 +91,15 @@ closeWithGrace(
 
 try {
   const address = await app.listen({ port: config.port, host: config.host });
+  if (localBackupToken) {
+    const listening = new URL(address);
+    if (['0.0.0.0', '[::]', '::'].includes(listening.hostname)) listening.hostname = '127.0.0.1';
+    writeControlFile(config.dataDir, {
+      pid: process.pid,
+      url: listening.origin,
+      token: localBackupToken,
+    });
+  }
   app.log.info(
     {
       database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL',

@@ -9,6 +9,7 @@ import {
   type BackupHeader,
   type SequenceValue,
   type TableDigest,
+  TableHasher,
   type TableSection,
 } from './format.ts';
 
@@ -43,13 +44,13 @@ async function* lines(file: string): AsyncGenerator<string> {
   } catch (error) {
     if (error instanceof BackupError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
+    if ((error as Error).message?.includes('unexpected end of file')) {
+      throw new BackupError(`${file} is cut short: the backup was not written whole`);
+    }
     if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || code === 'ERR_INVALID_ARG_TYPE') {
       throw new BackupError(
         `${file} is not a backup of this product, or it is damaged (${(error as Error).message})`,
       );
-    }
-    if ((error as Error).message?.includes('unexpected end of file')) {
-      throw new BackupError(`${file} is cut short: the backup was not written whole`);
     }
     throw error;
   } finally {
@@ -148,4 +149,39 @@ export async function readHeader(file: string): Promise<BackupHeader> {
     break;
   }
   throw new BackupError(`${file} is not a backup of this product`);
+}
+
+/**
+ * Reads the whole file and checks each table's rows against its count and checksum: a file that
+ * passes is whole and undamaged. Answers its header and figures.
+ */
+export async function verifyBackupFile(
+  file: string,
+): Promise<{ header: BackupHeader; tables: TableDigest[] }> {
+  let header: BackupHeader | undefined;
+  const tables: TableDigest[] = [];
+  let current: { name: string; hasher: TableHasher } | undefined;
+  for await (const event of readBackup(file)) {
+    if (event.kind === 'header') header = event.header;
+    else if (event.kind === 'table')
+      current = { name: event.table.name, hasher: new TableHasher() };
+    else if (event.kind === 'row') current?.hasher.add(event.json);
+    else if (event.kind === 'end-table') {
+      const digest = event.digest;
+      if (
+        !current ||
+        digest.name !== current.name ||
+        digest.rows !== current.hasher.rows ||
+        digest.sha256 !== current.hasher.digest()
+      ) {
+        throw new BackupError(
+          `${file} is damaged: table ${current?.name ?? digest.name}'s rows do not match its checksum`,
+        );
+      }
+      tables.push(digest);
+      current = undefined;
+    }
+  }
+  if (!header) throw new BackupError(`${file} is not a backup of this product`);
+  return { header, tables };
 }
