@@ -26,6 +26,7 @@ async function* lines(file: string): AsyncGenerator<string> {
   const info = await stat(file).catch(() => null);
   if (!info) throw new BackupError(`${file}: no such file`);
   if (!info.isFile()) throw new BackupError(`${file} is not a file`);
+  if (info.size === 0) throw new BackupError(`${file} is empty: it is not a backup`);
   const stream = createReadStream(file).pipe(createGunzip());
   const decoder = new StringDecoder('utf8');
   let pending = '';

@@ -82,7 +82,7 @@ async function wipe(db: Database) {
 }
 
 /** Applies the first `count` migrations (all of them without `count`). */
-async function migrateTo(db: Database, count?: number) {
+export async function migrateTo(db: Database, count?: number) {
   const migrations = readMigrationFiles({ migrationsFolder });
   const internal = db as unknown as {
     dialect: { migrate(m: unknown, session: unknown, config: unknown): Promise<void> };
