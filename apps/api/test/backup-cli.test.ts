@@ -1,0 +1,149 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoot } from '../src/config.ts';
+import { prune } from '../src/db/backup/files.ts';
+import { verifyBackupFile } from '../src/db/backup/read.ts';
+import { type BackupResult, writeBackup } from '../src/db/backup/write.ts';
+import { openTestDatabase } from './support/app.ts';
+import { expectSameDigests } from './support/backups.ts';
+import { killServers, startServer } from './support/server.ts';
+
+/** Runs one of the commands from its sources in a process of its own (as npm run does, built). */
+function command(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', `src/${name}.ts`, ...args], {
+    cwd: apiRoot,
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    out += chunk;
+  });
+  const done = new Promise<{ code: number | null; signal: string | null; out: string }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, out })),
+  );
+  return { child, done };
+}
+
+const run = (name: 'backup' | 'restore', args: string[], env: Record<string, string>) =>
+  command(name, args, env).done;
+
+/** Resolves once `check` is true, looking again on every change of the folder's files. */
+async function waitFor(check: () => boolean, what: string, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (!check()) {
+    if (child.exitCode !== null) throw new Error(`the command ended before ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+// The commands open their own embedded database: run once, in the PGlite project.
+describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('npm run backup and restore', () => {
+  let scratch: string;
+  let original: BackupResult;
+  beforeAll(async () => {
+    scratch = mkdtempSync(path.join(tmpdir(), 'cusco-backup-cli-'));
+    const source = await openTestDatabase();
+    try {
+      original = await writeBackup(source.db, source.kind, { folder: scratch });
+    } finally {
+      await source.close();
+    }
+  });
+  afterAll(() => {
+    killServers();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('restores into an empty data folder, refuses a full one, replaces it with --force', async () => {
+    const env = { DATA_DIR: path.join(scratch, 'data') };
+    const first = await run('restore', [original.file], env);
+    expect(first.out).toContain('every table');
+    expect(first.out).toMatch(
+      /Restored .* in \d+\.\d s: every table's rows and checksum verified\./,
+    );
+    expect(first.code).toBe(0);
+    const again = await run('restore', [original.file], env);
+    expect(again.code).toBe(1);
+    expect(again.out).toContain('The restore failed: The target database is not empty');
+    expect(again.out).toContain('add --force');
+    const forced = await run('restore', [original.file, '--force'], env);
+    expect(forced.code, forced.out).toBe(0);
+    const usage = await run('restore', [], env);
+    expect(usage.code).toBe(1);
+    expect(usage.out).toContain('Usage: npm run restore -- FILE [--force]');
+  }, 120_000);
+
+  it('backs up the stopped data folder into a new file, never over an existing one', async () => {
+    const env = { DATA_DIR: path.join(scratch, 'data') };
+    const out = path.join(scratch, 'copy.jsonl.gz');
+    const made = await run('backup', ['--out', out], env);
+    expect(made.code, made.out).toBe(0);
+    expect(made.out).toContain(`Backup written: ${out}`);
+    expectSameDigests((await verifyBackupFile(out)).tables, original.tables);
+    const again = await run('backup', ['--out', out], env);
+    expect(again.code).toBe(1);
+    expect(again.out).toContain('already exists: choose another name (nothing was replaced)');
+    const nothing = await run('backup', [], { DATA_DIR: path.join(scratch, 'no-database-here') });
+    expect(nothing.code).toBe(1);
+    expect(nothing.out).toContain('There is no embedded database in');
+  }, 120_000);
+
+  it('killed with -9 while writing leaves no file under the final name; the next pass clears it', async () => {
+    const env = { DATA_DIR: path.join(scratch, 'data') };
+    const folder = path.join(scratch, 'killed');
+    const out = path.join(folder, 'killed.jsonl.gz');
+    const running = command('backup', ['--out', out], env);
+    const partial = () =>
+      existsSync(folder) &&
+      readdirSync(folder).some(
+        (name) => name.endsWith('.partial') && statSync(path.join(folder, name)).size > 0,
+      );
+    await waitFor(partial, 'the backup to start writing', running.child);
+    running.child.kill('SIGKILL');
+    const ended = await running.done;
+    expect(ended.signal).toBe('SIGKILL');
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(folder).filter((name) => name.endsWith('.partial'))).toHaveLength(1);
+    // Its process is gone: the next pass in that folder deletes what it left.
+    expect((await prune(folder, 7)).filter((name) => name.endsWith('.partial'))).toHaveLength(1);
+    expect(readdirSync(folder)).toEqual([]);
+    // The lock of the killed process is taken over at once: the data folder still backs up.
+    const after = await run('backup', ['--out', out], env);
+    expect(after.code, after.out).toBe(0);
+  }, 120_000);
+
+  it('asks the running embedded server for the backup; a restore under it is refused', async () => {
+    const dataDir = path.join(scratch, 'data');
+    const backups = path.join(scratch, 'server-backups');
+    const server = startServer({
+      DATA_DIR: dataDir,
+      BACKUP_DIR: backups,
+      BACKUP_INTERVAL_HOURS: '0',
+    });
+    await server.ready();
+    const out = path.join(scratch, 'from-server.jsonl.gz');
+    const made = await run('backup', ['--out', out], { DATA_DIR: dataDir, BACKUP_DIR: backups });
+    expect(made.code, made.out).toBe(0);
+    const written = await verifyBackupFile(out);
+    expect(written.tables.find((table) => table.name === 'bookings')?.rows).toBe(
+      original.tables.find((table) => table.name === 'bookings')?.rows,
+    );
+    // The server wrote it into its own folder first, and logged it.
+    expect(readdirSync(backups).filter((name) => name.endsWith('.jsonl.gz'))).toHaveLength(1);
+    expect(server.output()).toContain('"msg":"backup written"');
+    const refused = await run('restore', [original.file, '--force'], { DATA_DIR: dataDir });
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('is in use by a running server: stop it, then restore');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'cusco.control.json'))).toBe(false);
+  }, 120_000);
+});
