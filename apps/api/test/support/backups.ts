@@ -137,3 +137,75 @@ export async function consistencyProblems(db: Executor): Promise<string[]> {
   );
   return problems;
 }
+
+/**
+ * Many bookings quickly (the move's volume test): `count` copies of a template booking, each
+ * with its passenger, hotel and service lines, seat slots and ledger entries (payments without
+ * their attempt, as staff record them by hand), written with one INSERT … SELECT per table.
+ * Answers the new bookings' codes (GEN-000001…).
+ */
+export async function cloneBookings(db: Database, templateId: string, count: number) {
+  const codes = Array.from(
+    { length: count },
+    (_, index) => `GEN-${String(index + 1).padStart(6, '0')}`,
+  );
+  const tables = [
+    'bookings',
+    'booking_passenger_lines',
+    'booking_hotel_lines',
+    'booking_service_lines',
+    'passenger_slots',
+    'ledger_entries',
+  ];
+  await db.transaction(async (tx) => {
+    // The revision triggers would bump each new booking once per line: copies start at 0.
+    for (const table of tables)
+      await tx.execute(sql.raw(`alter table ${table} disable trigger user`));
+    await tx.execute(sql`
+      insert into bookings
+      select (jsonb_populate_record(null::bookings, to_jsonb(b) || jsonb_build_object(
+        'id', gen_random_uuid(), 'code', 'GEN-' || lpad(i::text, 6, '0'), 'revision', 0))).*
+      from bookings b, generate_series(1, ${count}::int) as i
+      where b.id = ${templateId}`);
+    const copies = sql`(select id from bookings where code like 'GEN-%')`;
+    for (const table of [
+      'booking_passenger_lines',
+      'booking_hotel_lines',
+      'booking_service_lines',
+    ]) {
+      await tx.execute(
+        sql.raw(`insert into ${table}
+          select (jsonb_populate_record(null::${table}, to_jsonb(l) || jsonb_build_object('booking_id', c.id))).*
+          from ${table} l, (select id from bookings where code like 'GEN-%') c
+          where l.booking_id = '${templateId}'`),
+      );
+    }
+    await tx.execute(sql`
+      insert into passenger_slots
+      select (jsonb_populate_record(null::passenger_slots, to_jsonb(s) || jsonb_build_object(
+        'id', gen_random_uuid(), 'booking_id', c.id, 'client_id', null))).*
+      from passenger_slots s, ${copies} c where s.booking_id = ${templateId}`);
+    await tx.execute(sql`
+      insert into ledger_entries
+      select (jsonb_populate_record(null::ledger_entries, to_jsonb(e) || jsonb_build_object(
+        'id', gen_random_uuid(), 'booking_id', c.id, 'payment_attempt_id', null))).*
+      from ledger_entries e, ${copies} c
+      where e.booking_id = ${templateId} and e.kind in ('purchase', 'payment')`);
+    for (const table of tables)
+      await tx.execute(sql.raw(`alter table ${table} enable trigger user`));
+  });
+  return codes;
+}
+
+/** Every booking's ledger sums by kind, keyed by code: what balances are derived from. */
+export async function balancesOf(db: Executor): Promise<Record<string, string>> {
+  const found = await rows<{ code: string; sums: string }>(
+    db,
+    sql`select b.code, coalesce(string_agg(e.kind || '=' || e.total, ',' order by e.kind), '') as sums
+        from bookings b left join lateral (
+          select kind, sum(amount_cents)::bigint as total from ledger_entries
+          where booking_id = b.id group by kind) e on true
+        group by b.code`,
+  );
+  return Object.fromEntries(found.map((row) => [row.code, row.sums]));
+}
