@@ -66,6 +66,7 @@ describe.skipIf(!runs)('db:move from the embedded database to PostgreSQL', () =>
     const template = await paidBooking(embedded, token);
     const started = performance.now();
     codes = [template.code, ...(await cloneBookings(source.db, template.bookingId, BOOKINGS))];
+    // biome-ignore lint/suspicious/noConsole: the move's figures are this test's report (docs/operations.md).
     console.info(`generated ${BOOKINGS} bookings in ${Math.round(performance.now() - started)} ms`);
     target = await openEmptyPostgres();
   }, 120_000);
@@ -82,6 +83,7 @@ describe.skipIf(!runs)('db:move from the embedded database to PostgreSQL', () =>
     const backup = await writeBackup(source.db, 'pglite', { folder });
     const report = await moveToPostgres(backup.file, target.url);
     const tookMs = Math.round(performance.now() - started);
+    // biome-ignore lint/suspicious/noConsole: the move's figures are this test's report (docs/operations.md).
     console.info(
       `PGlite backup: ${backup.bytes} bytes in ${backup.tookMs} ms; restore into PostgreSQL and verification: ${report.tookMs} ms; whole move ${tookMs} ms`,
     );
@@ -112,6 +114,7 @@ describe.skipIf(!runs)('db:move from the embedded database to PostgreSQL', () =>
     }
     // The PostgreSQL side's own backup, for the record (docs/operations.md).
     const again = await writeBackup(target.db, 'postgres', { folder });
+    // biome-ignore lint/suspicious/noConsole: the move's figures are this test's report (docs/operations.md).
     console.info(`PostgreSQL backup: ${again.bytes} bytes in ${again.tookMs} ms`);
     expectSameDigests(again.tables, backup.tables);
     expect(tookMs).toBeLessThan(120_000);
