@@ -88,7 +88,9 @@ export async function listBackups(folder: string): Promise<BackupFileInfo[]> {
   try {
     names = await readdir(folder);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    // No folder yet (or not one): no backup in it.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
     throw error;
   }
   const infos: BackupFileInfo[] = [];
