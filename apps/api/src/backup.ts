@@ -4,16 +4,19 @@
  * the embedded database it opens the data folder when no server holds it; when the server is
  * running, it asks that server (the only process that may open the folder) through the token of
  * its control file, and the server writes the backup into its backup folder. Without --out the
- * file goes into BACKUP_DIR under a dated name.
+ * file goes into BACKUP_DIR under a dated name. `--pg-dump` (PostgreSQL): pg_dump's own archive
+ * instead, for pg_restore.
  */
+
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, unlink } from 'node:fs/promises';
+import { chmod, copyFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BackupTaken } from '@cusco/shared';
 import { fail, reason, settings } from './commands.ts';
 import type { Config } from './config.ts';
-import { ensureFolder, finish, partialName } from './db/backup/files.ts';
+import { backupFileName, ensureFolder, finish, partialName } from './db/backup/files.ts';
 import { megabytes } from './db/backup/report.ts';
 import { writeBackup } from './db/backup/write.ts';
 import { openDatabase } from './db/client.ts';
@@ -21,12 +24,54 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { readControlFile } from './modules/backups/control-file.ts';
 import { LOCAL_TOKEN_HEADER } from './modules/backups/routes.ts';
 
-const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { out: { type: 'string' }, 'pg-dump': { type: 'boolean', default: false } },
+});
 const config = settings();
 const out = values.out ? path.resolve(values.out) : undefined;
 if (out && existsSync(out))
   fail(`${out} already exists: choose another name (nothing was replaced).`);
 const target = out ? { file: out } : { folder: config.backups.folder };
+
+/**
+ * `--pg-dump` on PostgreSQL: pg_dump's own archive (custom format), for pg_restore, written under
+ * a temporary name and renamed once pg_dump succeeded.
+ */
+async function pgDump() {
+  if (!config.databaseUrl)
+    fail('--pg-dump is for PostgreSQL (DATABASE_URL): the embedded database has no pg_dump.');
+  const wanted =
+    out ?? path.join(config.backups.folder, backupFileName().replace(/\.jsonl\.gz$/, '.dump'));
+  await ensureFolder(path.dirname(wanted));
+  const partial = partialName(path.dirname(wanted));
+  const started = performance.now();
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(
+      'pg_dump',
+      ['--format=custom', `--file=${partial}`, `--dbname=${config.databaseUrl}`],
+      {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    child.on('error', (error) => {
+      process.stderr.write(`pg_dump could not run: ${error.message} (is it on PATH?)\n`);
+      resolve(null);
+    });
+    child.on('close', resolve);
+  });
+  if (code !== 0) {
+    await unlink(partial).catch(() => {});
+    fail('pg_dump failed (see above): no backup file was left under the final name.');
+  }
+  await chmod(partial, 0o600);
+  const file = await finish(partial, wanted, { exact: Boolean(out) });
+  return {
+    file,
+    bytes: (await stat(file)).size,
+    tookMs: Math.round(performance.now() - started),
+    rows: 0,
+  };
+}
 
 async function direct(kind: 'pglite' | 'postgres') {
   const database =
@@ -98,9 +143,14 @@ async function embedded() {
 }
 
 try {
-  const result = config.databaseUrl ? await direct('postgres') : await embedded();
+  const result = values['pg-dump']
+    ? await pgDump()
+    : config.databaseUrl
+      ? await direct('postgres')
+      : await embedded();
+  const rows = values['pg-dump'] ? 'a pg_dump archive' : `${result.rows} rows`;
   process.stdout.write(
-    `Backup written: ${result.file}\n${megabytes(result.bytes)}, ${result.rows} rows, in ${(result.tookMs / 1000).toFixed(1)} s.\n`,
+    `Backup written: ${result.file}\n${megabytes(result.bytes)}, ${rows}, in ${(result.tookMs / 1000).toFixed(1)} s.\n`,
   );
 } catch (error) {
   fail(`The backup failed: ${reason(error)}. No backup file was left under the final name.`);

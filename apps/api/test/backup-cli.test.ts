@@ -7,8 +7,8 @@ import { apiRoot } from '../src/config.ts';
 import { prune } from '../src/db/backup/files.ts';
 import { verifyBackupFile } from '../src/db/backup/read.ts';
 import { type BackupResult, writeBackup } from '../src/db/backup/write.ts';
-import { openTestDatabase } from './support/app.ts';
-import { expectSameDigests } from './support/backups.ts';
+import { isPostgres, openTestDatabase } from './support/app.ts';
+import { digestsOf, expectSameDigests, openEmptyPostgres } from './support/backups.ts';
 import { killServers, startServer } from './support/server.ts';
 
 /** Runs one of the commands from its sources in a process of its own (as npm run does, built). */
@@ -145,5 +145,43 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('npm run backup and res
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'cusco.control.json'))).toBe(false);
+  }, 120_000);
+});
+
+describe.skipIf(!isPostgres)('npm run backup and restore on PostgreSQL (DATABASE_URL)', () => {
+  let scratch: string;
+  beforeAll(() => {
+    scratch = mkdtempSync(path.join(tmpdir(), 'cusco-backup-cli-pg-'));
+  });
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it("backs up a database and restores it into an empty one; a pg_dump archive is pg_restore's", async () => {
+    const source = await openTestDatabase();
+    const target = await openEmptyPostgres();
+    try {
+      const out = path.join(scratch, 'pg.jsonl.gz');
+      const made = await run('backup', ['--out', out], { DATABASE_URL: source.url ?? '' });
+      expect(made.code, made.out).toBe(0);
+      const restored = await run('restore', [out], { DATABASE_URL: target.url });
+      expect(restored.code, restored.out).toBe(0);
+      expect(restored.out).toContain('into the PostgreSQL database of DATABASE_URL');
+      expectSameDigests(await digestsOf(target.db), await digestsOf(source.db));
+      const again = await run('restore', [out], { DATABASE_URL: target.url });
+      expect(again.code).toBe(1);
+      expect(again.out).toContain('The target database is not empty');
+
+      const dump = path.join(scratch, 'pg.dump');
+      const dumped = await run('backup', ['--pg-dump', '--out', dump], {
+        DATABASE_URL: source.url ?? '',
+      });
+      expect(dumped.code, dumped.out).toBe(0);
+      expect(statSync(dump).mode & 0o777).toBe(0o600);
+      const refused = await run('restore', [dump], { DATABASE_URL: target.url });
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain('is a pg_dump archive, not a backup of this product');
+    } finally {
+      await source.close();
+      await target.close();
+    }
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import {
@@ -21,12 +21,29 @@ export type BackupEvent =
   | { kind: 'sequences'; sequences: SequenceValue[] }
   | { kind: 'end'; totals: { tables: number; rows: number } };
 
+/** pg_dump's custom format starts with these bytes. */
+async function isPgDumpArchive(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const start = Buffer.alloc(5);
+    await handle.read(start, 0, 5, 0);
+    return start.toString('latin1') === 'PGDMP';
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The file's lines, unzipped; a file that is not gzip, or cut short, is a BackupError. */
 async function* lines(file: string): AsyncGenerator<string> {
   const info = await stat(file).catch(() => null);
   if (!info) throw new BackupError(`${file}: no such file`);
   if (!info.isFile()) throw new BackupError(`${file} is not a file`);
   if (info.size === 0) throw new BackupError(`${file} is empty: it is not a backup`);
+  if (await isPgDumpArchive(file)) {
+    throw new BackupError(
+      `${file} is a pg_dump archive, not a backup of this product: restore it with pg_restore into an empty PostgreSQL database (docs/operations.md)`,
+    );
+  }
   const stream = createReadStream(file).pipe(createGunzip());
   const decoder = new StringDecoder('utf8');
   let pending = '';
