@@ -79,7 +79,7 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('npm run backup and res
     const usage = await run('restore', [], env);
     expect(usage.code).toBe(1);
     expect(usage.out).toContain('Usage: npm run restore -- FILE [--force]');
-  }, 120_000);
+  }, 180_000);
 
   it('backs up the stopped data folder into a new file, never over an existing one', async () => {
     const env = { DATA_DIR: path.join(scratch, 'data') };
@@ -94,7 +94,7 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('npm run backup and res
     const nothing = await run('backup', [], { DATA_DIR: path.join(scratch, 'no-database-here') });
     expect(nothing.code).toBe(1);
     expect(nothing.out).toContain('There is no embedded database in');
-  }, 120_000);
+  }, 180_000);
 
   it('killed with -9 while writing leaves no file under the final name; the next pass clears it', async () => {
     const env = { DATA_DIR: path.join(scratch, 'data') };
@@ -118,7 +118,7 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('npm run backup and res
     // The lock of the killed process is taken over at once: the data folder still backs up.
     const after = await run('backup', ['--out', out], env);
     expect(after.code, after.out).toBe(0);
-  }, 120_000);
+  }, 180_000);
 
   it('asks the running embedded server for the backup; a restore under it is refused', async () => {
     const dataDir = path.join(scratch, 'data');
@@ -145,7 +145,7 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('npm run backup and res
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'cusco.control.json'))).toBe(false);
-  }, 120_000);
+  }, 180_000);
 });
 
 describe.skipIf(!isPostgres)('npm run backup and restore on PostgreSQL (DATABASE_URL)', () => {
@@ -183,5 +183,5 @@ describe.skipIf(!isPostgres)('npm run backup and restore on PostgreSQL (DATABASE
       await source.close();
       await target.close();
     }
-  }, 120_000);
+  }, 180_000);
 });
