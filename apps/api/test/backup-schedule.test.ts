@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { verifyBackupFile } from '../src/db/backup/read.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn } from './support/accounts.ts';
@@ -97,4 +98,21 @@ describe.skipIf(!isPostgres)('on PostgreSQL', () => {
     const taken = await ctx.app.backups.take('admin');
     expect(files()).toEqual([path.basename(taken.file)]);
   }, 60_000);
+});
+
+describe('the backup settings', () => {
+  it('default to a daily backup, seven kept, in backups beside the data folder', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/cusco/data' });
+    expect(config.backups).toEqual({ folder: '/srv/cusco/backups', intervalHours: 24, keep: 7 });
+    expect(
+      loadConfig({ BACKUP_DIR: '/mnt/safe', BACKUP_INTERVAL_HOURS: '0', BACKUP_KEEP: '30' })
+        .backups,
+    ).toEqual({ folder: '/mnt/safe', intervalHours: 0, keep: 30 });
+  });
+
+  it('refuse a keep of zero, a negative interval or words, naming the setting', () => {
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: '-1' })).toThrow(/BACKUP_INTERVAL_HOURS/);
+    expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: 'daily' })).toThrow(/BACKUP_INTERVAL_HOURS/);
+  });
 });
