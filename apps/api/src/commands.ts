@@ -21,5 +21,14 @@ export function settings(): Config {
   }
 }
 
-/** A failure's message, for an operator: the sentence, not the stack. */
-export const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/**
+ * A failure's message, for an operator: the sentence, not the stack; for a query that failed,
+ * the database's own reason (an unreachable server, a permission) rather than the SQL.
+ */
+export function reason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.message.startsWith('Failed query') && error.cause instanceof Error) {
+    return reason(error.cause) || error.cause.name;
+  }
+  return error.message || ((error as NodeJS.ErrnoException).code ?? error.name);
+}

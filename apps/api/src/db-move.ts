@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fail, reason, settings } from './commands.ts';
-import { moveToPostgres } from './db/backup/move.ts';
+import { checkMoveTarget, moveToPostgres } from './db/backup/move.ts';
 import { digestTable, megabytes } from './db/backup/report.ts';
 import { writeBackup } from './db/backup/write.ts';
 import { openDatabase } from './db/client.ts';
@@ -44,6 +44,8 @@ async function readEmbedded(folder: string) {
     throw error;
   }
   try {
+    // The target is checked before the data folder is read: unreachable or not empty, say so now.
+    await checkMoveTarget(to);
     const source = await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
     try {
       return await writeBackup(source.db, 'pglite', { folder });
@@ -58,7 +60,8 @@ async function readEmbedded(folder: string) {
 const scratch = await mkdtemp(path.join(tmpdir(), 'cusco-move-'));
 try {
   let file = values.backup ? path.resolve(values.backup) : undefined;
-  if (!file) {
+  if (file) await checkMoveTarget(to);
+  else {
     const written = await readEmbedded(scratch);
     process.stdout.write(
       `Read ${config.dataDir}: ${megabytes(written.bytes)} in ${(written.tookMs / 1000).toFixed(1)} s.\n`,

@@ -12,7 +12,11 @@ import { digestsOf, expectSameDigests, openEmptyPostgres } from './support/backu
 import { killServers, startServer } from './support/server.ts';
 
 /** Runs one of the commands from its sources in a process of its own (as npm run does, built). */
-function command(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+function command(
+  name: 'backup' | 'restore' | 'db-move',
+  args: string[],
+  env: Record<string, string>,
+) {
   const child = spawn(process.execPath, ['--import', 'tsx', `src/${name}.ts`, ...args], {
     cwd: apiRoot,
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
@@ -31,7 +35,7 @@ function command(name: 'backup' | 'restore', args: string[], env: Record<string,
   return { child, done };
 }
 
-const run = (name: 'backup' | 'restore', args: string[], env: Record<string, string>) =>
+const run = (name: 'backup' | 'restore' | 'db-move', args: string[], env: Record<string, string>) =>
   command(name, args, env).done;
 
 /** Resolves once `check` is true, looking again on every change of the folder's files. */
@@ -142,6 +146,14 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('npm run backup and res
     const refused = await run('restore', [original.file, '--force'], { DATA_DIR: dataDir });
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('is in use by a running server: stop it, then restore');
+    // Nor is the folder moved from under it (the lock is checked before any PostgreSQL).
+    const moving = await run('db-move', ['--to', 'postgres://nobody@127.0.0.1:1/none'], {
+      DATA_DIR: dataDir,
+    });
+    expect(moving.code).toBe(1);
+    expect(moving.out).toContain(
+      `The data folder ${dataDir} is in use by a running server: stop it first`,
+    );
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'cusco.control.json'))).toBe(false);

@@ -19,16 +19,31 @@ export interface MoveReport {
  * backup's schema is older than this version the migrations after it change the tables, so the
  * comparison is the one the restore made before migrating up.
  */
+/** Refuses a PostgreSQL database that holds rows: a move goes into a new, empty one. */
+async function refuseFull(db: Parameters<typeof tablesWithRows>[0]) {
+  const full = await tablesWithRows(db);
+  if (full.length > 0) {
+    throw new BackupError(
+      `The PostgreSQL database is not empty (${full.slice(0, 3).join(', ')} hold rows): move into a new, empty database. Nothing was changed.`,
+    );
+  }
+}
+
+/** Checks, before anything is read, that the target answers and is empty. */
+export async function checkMoveTarget(url: string) {
+  const target = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+  try {
+    await refuseFull(target.db);
+  } finally {
+    await target.close();
+  }
+}
+
 export async function moveToPostgres(file: string, url: string): Promise<MoveReport> {
   const started = performance.now();
   const target = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
   try {
-    const full = await tablesWithRows(target.db);
-    if (full.length > 0) {
-      throw new BackupError(
-        `The PostgreSQL database is not empty (${full.slice(0, 3).join(', ')} hold rows): move into a new, empty database. Nothing was changed.`,
-      );
-    }
+    await refuseFull(target.db);
     const report = await restoreBackup(target, file);
     const verified =
       report.migratedUp > 0
