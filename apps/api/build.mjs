@@ -1,9 +1,16 @@
-// Bundles the API into dist/server.js (and the admin:create command into dist/admin-create.js). Our own workspace packages (@cusco/*, TypeScript
+// Bundles the API into dist/server.js (and the commands: admin-create, voucher-key, backup, restore, db-move). Our own workspace packages (@cusco/*, TypeScript
 // sources) are bundled in; every other package stays external and is loaded from node_modules.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts', 'src/admin-create.ts', 'src/voucher-key.ts'],
+  entryPoints: [
+    'src/server.ts',
+    'src/admin-create.ts',
+    'src/voucher-key.ts',
+    'src/backup.ts',
+    'src/restore.ts',
+    'src/db-move.ts',
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

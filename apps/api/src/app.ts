@@ -25,6 +25,8 @@ import { adminIncidentRoutes } from './modules/admin/routes.ts';
 import { adminStaffNoteRoutes } from './modules/admin/staff-notes-routes.ts';
 import { adminStaffRoutes } from './modules/admin/staff-routes.ts';
 import { authRoutes, passwordResetRoutes, publicAuthRoutes } from './modules/auth/routes.ts';
+import { adminBackupRoutes, localBackupRoutes } from './modules/backups/routes.ts';
+import { BackupService, scheduleCheckMs } from './modules/backups/service.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { adminCatalogueRoutes, adminCatalogueSaveRoutes } from './modules/catalogue/routes.ts';
 import { adminChangeRoutes, changeRoutes } from './modules/changes/routes.ts';
@@ -87,6 +89,8 @@ declare module 'fastify' {
     receiptSender: ReceiptSender;
     /** The key that signs vouchers' QR codes (issue 32, modules/trail/keys.ts). */
     voucherKeys: VoucherKeys;
+    /** Backups (issue 34, ADR 0055): on demand and, on the embedded database, scheduled. */
+    backups: BackupService;
   }
 }
 
@@ -109,6 +113,11 @@ export interface AppOptions {
    * registered before every route, so that each request has its span.
    */
   tracingPlugin?: FastifyPluginAsync;
+  /**
+   * The token of the running embedded server's control file: `npm run backup` sends it to ask
+   * this process for a backup (POST /api/system/backup). Without it, that route does not exist.
+   */
+  localBackupToken?: string;
 }
 
 /**
@@ -146,6 +155,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // GET /metrics and the requests' measures, before every route (issue 34).
   if (metrics) await app.register(metrics.plugin);
   await app.register(apiRoutes(sandbox), { prefix: '/api' });
+  if (options.localBackupToken) {
+    await app.register(localBackupRoutes(options.localBackupToken), { prefix: '/api' });
+  }
   // OCTO (issue 31): resellers' systems, with their company's key; its own errors' shapes.
   await app.register(octoRoutes, { prefix: '/octo' });
   if (sandbox) await app.register(sandboxRoutes, sandbox);
@@ -249,6 +261,15 @@ function decorateApp(app: App, options: AppOptions): PaymentGateway {
       options.mailTransport,
       options.config.receipts,
       voucherKeys,
+    ),
+  );
+  app.decorate(
+    'backups',
+    new BackupService(
+      options.db,
+      options.databaseKind ?? 'pglite',
+      options.config.backups,
+      app.log,
     ),
   );
   app.decorate('receiptSender', {
@@ -403,6 +424,7 @@ function apiRoutes(sandbox: { secret: string } | undefined): FastifyPluginAsync 
         adminCrewEditRoutes,
         adminExchangeRateRoutes,
         adminResellerRoutes,
+        adminBackupRoutes,
       ],
     });
   };
@@ -418,6 +440,21 @@ function backgroundJobs(app: FastifyInstance, config: Config): Job[] {
     ...mailJobs(app, config),
     ...receiptJobs(app, config),
     ...receiptSendJobs(app, config),
+    ...backupJobs(app),
+  ];
+}
+
+/** Scheduled backups of the embedded database (ADR 0055); failures are logged by the service. */
+function backupJobs(app: FastifyInstance): Job[] {
+  if (!app.backups.scheduled) return [];
+  return [
+    {
+      name: 'backups',
+      everyMs: scheduleCheckMs(app.backups.config),
+      async run() {
+        await app.backups.scheduledPass();
+      },
+    },
   ];
 }
 

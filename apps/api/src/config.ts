@@ -53,6 +53,10 @@ const envSchema = z.object({
   PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535)), 3000),
   HOST: z._default(z.string(), '0.0.0.0'),
   DATA_DIR: z._default(z.string(), './data'),
+  /** Scheduled backups of the embedded database (ADR 0055): where, how often, how many kept. */
+  BACKUP_DIR: z.optional(z.string().check(z.minLength(1))),
+  BACKUP_INTERVAL_HOURS: z._default(z.coerce.number().check(z.minimum(0), z.maximum(24 * 366)), 24),
+  BACKUP_KEEP: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 7),
   DATABASE_URL: z.optional(
     z.string().check(z.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')),
   ),
@@ -268,6 +272,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Backups (ADR 0055): the folder, and the embedded database's schedule. */
+  backups: BackupsConfig;
   databasePoolSize: number;
   /** Bounded waits on PostgreSQL (README, "Configuration"). */
   databaseTimeouts: DatabaseTimeouts;
@@ -295,6 +301,15 @@ export type Config = {
   /** GET /metrics (issue 34): served only with this bearer token; undefined, not at all. */
   metrics: { token: string | undefined };
 };
+
+export interface BackupsConfig {
+  /** BACKUP_DIR; by default `backups` beside the data folder. */
+  folder: string;
+  /** BACKUP_INTERVAL_HOURS: how old the newest backup may get before the next (0: none). */
+  intervalHours: number;
+  /** BACKUP_KEEP: the newest backups kept in the folder; older ones are deleted. */
+  keep: number;
+}
 
 export interface TrailConfig {
   /** VOUCHER_SIGNING_KEY (PKCS #8 PEM), or undefined: the database's own key. */
@@ -470,6 +485,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    backups: {
+      folder: path.resolve(e.BACKUP_DIR ?? path.join(path.resolve(e.DATA_DIR), '..', 'backups')),
+      intervalHours: e.BACKUP_INTERVAL_HOURS,
+      keep: e.BACKUP_KEEP,
+    },
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { serializeError } from './lib/log.ts';
+import { removeControlFile, writeControlFile } from './modules/backups/control-file.ts';
 import { openConfiguredDatabase } from './open-configured-database.ts';
 import { startTracingIfWanted } from './tracing/index.ts';
 
@@ -56,6 +58,10 @@ const database = await openConfiguredDatabase(config, {
   console.error(`Could not open the database: ${error.message}`);
   process.exit(1);
 });
+// The embedded database is locked by this process: `npm run backup` asks it for a backup with
+// the token of the control file written into the data folder once listening (ADR 0055).
+const localBackupToken =
+  database.kind === 'pglite' ? randomBytes(32).toString('base64url') : undefined;
 const app = await buildApp({
   db: database.db,
   config,
@@ -63,6 +69,7 @@ const app = await buildApp({
   databaseKind: database.kind,
   ...(database.poolStats ? { poolStats: database.poolStats } : {}),
   ...(tracing ? { tracingPlugin: tracing.plugin } : {}),
+  ...(localBackupToken ? { localBackupToken } : {}),
 });
 // A restart or a failover of PostgreSQL: logged, the pool opens new connections by itself.
 reportLostConnection = (error) =>
@@ -84,6 +91,7 @@ closeWithGrace(
     app.draining = true;
     if (err) app.log.error({ err }, 'closing after an unexpected error');
     else app.log.info({ signal }, 'shutting down');
+    if (localBackupToken) removeControlFile(config.dataDir);
     await app.close();
     await database.close();
     // The spans still buffered go out before the process ends.
@@ -95,6 +103,15 @@ closeWithGrace(
 
 try {
   const address = await app.listen({ port: config.port, host: config.host });
+  if (localBackupToken) {
+    const listening = new URL(address);
+    if (['0.0.0.0', '[::]', '::'].includes(listening.hostname)) listening.hostname = '127.0.0.1';
+    writeControlFile(config.dataDir, {
+      pid: process.pid,
+      url: listening.origin,
+      token: localBackupToken,
+    });
+  }
   app.log.info(
     {
       database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL',

@@ -5,6 +5,7 @@ export * from './api/admin-read.ts';
 export * from './api/admin-staff.ts';
 export * from './api/auth.ts';
 export * from './api/availability.ts';
+export * from './api/backups.ts';
 export * from './api/booking.ts';
 export * from './api/changes.ts';
 export * from './api/common.ts';

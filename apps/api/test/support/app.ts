@@ -58,6 +58,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mail: { ...base.mail, intervalSeconds: 0, reminderIntervalMinutes: 0 },
     // The receipts' send worker and sweeper too (app.receipts.sweep()).
     receipts: { ...base.receipts, intervalSeconds: 0 },
+    // No scheduled backups: a test takes one when it means to.
+    backups: { ...base.backups, intervalHours: 0 },
     ...overrides,
   };
 }

@@ -21,6 +21,7 @@ import { useSessionUser } from '../../../lib/session.ts';
 import { useAddStaff, useStaff } from '../api/admin-api.ts';
 import { useActiveCrew } from '../api/crew-api.ts';
 import { type AdminColumn, AdminTable } from '../components/admin-table.tsx';
+import { BackupStatusCard } from '../components/backup-status.tsx';
 import { ErrorAlert } from '../components/error-alert.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ToneBadge } from '../components/status-badge.tsx';
@@ -30,7 +31,8 @@ const roleColors: Record<StaffRole, string> = { admin: 'grape', agent: 'teal', g
 
 /**
  * #/admin/staff (administrators): the agency's agents, administrators and guides (each guide the
- * account of a person of the crew roster, issue 32), and adding one.
+ * account of a person of the crew roster, issue 32), and adding one; below, the server's backups
+ * (issue 34).
  */
 export function StaffPage() {
   const { t } = useAdminText();
@@ -86,6 +88,7 @@ export function StaffPage() {
           new Set(staff.data?.flatMap((row) => (row.crewMemberId ? [row.crewMemberId] : [])))
         }
       />
+      <BackupStatusCard />
     </>
   );
 }
