@@ -57,7 +57,7 @@ function call(route: string, token: string) {
 }
 
 describe("the administrators' scope", () => {
-  it('holds the money given back or taken off, departures, catalogue saves, staff, mailbox and resellers', () => {
+  it('holds the money given back or taken off, departures, catalogue saves, staff, mailbox, resellers and backups', () => {
     const held = routes.filter((route) => route.adminOnly).map((route) => route.route);
     expect(held.sort()).toEqual(
       [
@@ -78,6 +78,9 @@ describe("the administrators' scope", () => {
         'PUT /api/admin/resellers/{id}',
         'POST /api/admin/resellers/{id}/keys',
         'DELETE /api/admin/resellers/{id}/keys/{keyId}',
+        // The server's backups (issue 34, ADR 0055).
+        'GET /api/admin/backups',
+        'POST /api/admin/backups',
         ...routes
           .filter((route) => route.route.startsWith('PUT /api/admin/tours/{code}/'))
           .map((route) => route.route),
