@@ -72,17 +72,17 @@ function StaffPassengerForm({ onClose, ...options }: PassengerFieldsOptions & { 
   const { t } = useAdminText();
   const fields = usePassengerFields(options);
   const save = useStaffSavePassenger();
+  // mutateAsync, not mutate's callbacks: the save reads the booking's queries again, the record
+  // among them, and its new answer remounts this form (its key) before the save settles; the
+  // callbacks of an unmounted form's mutate never run, and the dialog stayed open (seen on
+  // PostgreSQL, whose answers came in that order).
   const submit = fields.submitWith((payload, fail) =>
-    save.mutate(
-      { slotId: options.slot.id, clientId: options.slot.clientId, payload },
-      {
-        onSuccess: () => {
-          onClose();
-          showSuccess(t('deskPassenger.savedTitle'), t('deskPassenger.savedText'));
-        },
-        onError: fail,
-      },
-    ),
+    save
+      .mutateAsync({ slotId: options.slot.id, clientId: options.slot.clientId, payload })
+      .then(() => {
+        onClose();
+        showSuccess(t('deskPassenger.savedTitle'), t('deskPassenger.savedText'));
+      }, fail),
   );
   return (
     <PassengerForm
