@@ -94,35 +94,35 @@ export function useReserve(tour: Tour, variant: BookingVariant) {
   ) => {
     const { user } = choice;
     const body = bookingRequest(tour, variant, choice);
-    save.mutate(
-      { body, idempotencyKey: keyFor(body) },
-      {
-        onSuccess: (answer) => {
-          if (variant === 'corporate') return onCorporateSaved(answer, user);
-          setSaved(answer);
-          onSaved?.(answer);
-        },
-        onError: (error) => {
-          // A 503: nothing was saved. Try again sends the same body, hence the same
-          // Idempotency-Key, so a save that did reach the database is answered, not made twice.
-          if (isUnavailable(error)) {
-            showRetryAlert(t('common.error'), error.message, () =>
-              reserve(choice, onSaved, onDateGone),
-            );
-            return;
-          }
-          const gone = dateGoneOf(error);
-          if (gone && onDateGone) {
-            onDateGone(gone);
-            return;
-          }
-          const quoted = error instanceof ApiError && error.status === 409 && error.body?.details;
-          if (quoted && 'quote' in quoted) {
-            showPricesChanged(error, quoted);
-            return;
-          }
-          showErrorModal(error);
-        },
+    // mutateAsync, not mutate's callbacks: those run only while the page is subscribed to the
+    // mutation, and a part of the page that suspends meanwhile (a chunk or a language's texts
+    // still loading) unsubscribes it for a moment: the booking was saved and never shown.
+    save.mutateAsync({ body, idempotencyKey: keyFor(body) }).then(
+      (answer) => {
+        if (variant === 'corporate') return onCorporateSaved(answer, user);
+        setSaved(answer);
+        onSaved?.(answer);
+      },
+      (error: unknown) => {
+        // A 503: nothing was saved. Try again sends the same body, hence the same
+        // Idempotency-Key, so a save that did reach the database is answered, not made twice.
+        if (isUnavailable(error)) {
+          showRetryAlert(t('common.error'), error.message, () =>
+            reserve(choice, onSaved, onDateGone),
+          );
+          return;
+        }
+        const gone = dateGoneOf(error);
+        if (gone && onDateGone) {
+          onDateGone(gone);
+          return;
+        }
+        const quoted = error instanceof ApiError && error.status === 409 && error.body?.details;
+        if (quoted && 'quote' in quoted) {
+          showPricesChanged(error, quoted);
+          return;
+        }
+        showErrorModal(error);
       },
     );
   };
