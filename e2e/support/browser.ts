@@ -34,6 +34,30 @@ const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];
 const pageErrors: string[] = [];
+/** The API's refusals and failures seen by each open page: printed when a test fails. */
+const apiProblems = new WeakMap<Page, string[]>();
+
+/**
+ * What a failed test's pages showed: each page's address, its visible text and the API calls it
+ * saw refused, so that a failure on CI (where no screenshot is kept) says what the screen said.
+ */
+async function describePages(): Promise<string> {
+  const parts: string[] = [];
+  for (const context of contexts) {
+    for (const page of context.pages()) {
+      const text = await page
+        // biome-ignore lint/performance/useDomNodeTextContent: what the screen shows, laid out
+        .evaluate(() => document.body?.innerText ?? '')
+        .catch((error: unknown) => `(unreadable: ${String(error)})`);
+      parts.push(
+        `--- ${page.url()}`,
+        `API refusals: ${(apiProblems.get(page) ?? []).join('; ') || 'none'}`,
+        text.replace(/\n{2,}/g, '\n').slice(0, 6_000),
+      );
+    }
+  }
+  return parts.join('\n');
+}
 
 /**
  * Connects the test file to the suite's headless Chromium (launched once by the global setup);
@@ -44,7 +68,10 @@ export function useBrowser() {
     if (skipReason) return;
     browser = await chromium.connect(browserEndpoint);
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && contexts.length > 0) {
+      console.error(`The pages of "${task.name}" when it failed:\n${await describePages()}`);
+    }
     for (const context of contexts.splice(0)) await context.close();
     const errors = pageErrors.splice(0);
     expect(errors, 'uncaught errors in the page').toEqual([]);
@@ -92,6 +119,16 @@ export async function openPage(
   }, language);
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  const problems: string[] = [];
+  apiProblems.set(page, problems);
+  page.on('response', (response) => {
+    if (response.status() < 400 || !response.url().includes('/api/')) return;
+    const call = `${response.request().method()} ${new URL(response.url()).pathname}`;
+    void response
+      .text()
+      .catch(() => '')
+      .then((body) => problems.push(`${call} ${response.status()} ${body.slice(0, 200)}`));
+  });
   return page;
 }
 
