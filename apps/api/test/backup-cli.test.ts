@@ -38,13 +38,16 @@ function command(
 const run = (name: 'backup' | 'restore' | 'db-move', args: string[], env: Record<string, string>) =>
   command(name, args, env).done;
 
-/** Resolves once `check` is true, looking again on every change of the folder's files. */
+/**
+ * Resolves once `check` is true, looking every 5 ms (the file it waits for lives for seconds;
+ * looking on every turn of the event loop kept a core busy while the command started).
+ */
 async function waitFor(check: () => boolean, what: string, child: ChildProcess) {
   const deadline = Date.now() + 60_000;
   while (!check()) {
     if (child.exitCode !== null) throw new Error(`the command ended before ${what}`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
