@@ -26,6 +26,19 @@ const chromiumArgs = [
 ];
 
 /**
+ * The PostgreSQL server the lane's product runs on, or undefined for the embedded database that
+ * `npm start` uses. In one lane, the embedded database. In several (E2E_LANES, run-lanes.mjs)
+ * with a PostgreSQL server (TEST_DATABASE_URL, which CI sets), every second lane's product runs
+ * on PostgreSQL as an agency's production does: the browser tests cover both databases. (The
+ * files that start products of their own, guest checkout, password reset and the installable
+ * app, start them on the embedded database in any lane.)
+ */
+function onPostgres(): string | undefined {
+  const lane = Number(process.env.E2E_LANE ?? 1);
+  return lane % 2 === 0 ? process.env.TEST_DATABASE_URL || undefined : undefined;
+}
+
+/**
  * Starts the product (`node scripts/start.mjs`) on a free port with a throwaway data folder, and
  * one headless Chromium for the whole run: every test file connects to it and every test gets
  * fresh contexts (profiles) from it, so no cookie or storage passes from one test to another,
@@ -43,14 +56,17 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  const product = await startProduct({
-    // Every test signs up from this one address: room for the suite to grow, limits still on.
-    RATE_LIMIT_SCALE: '5',
-    // The outbox's e-mails and the receipts go out within a second instead of five: the tests
-    // that read the mailbox or a receipt's state wait for the next pass, idle.
-    MAIL_INTERVAL_SECONDS: '1',
-    RECEIPT_INTERVAL_SECONDS: '1',
-  });
+  const product = await startProduct(
+    {
+      // Every test signs up from this one address: room for the suite to grow, limits still on.
+      RATE_LIMIT_SCALE: '5',
+      // The outbox's e-mails and the receipts go out within a second instead of five: the tests
+      // that read the mailbox or a receipt's state wait for the next pass, idle.
+      MAIL_INTERVAL_SECONDS: '1',
+      RECEIPT_INTERVAL_SECONDS: '1',
+    },
+    { postgresUrl: onPostgres() },
+  );
   const browser = await chromium
     .launchServer({ executablePath: CHROMIUM, headless: true, args: chromiumArgs })
     .catch(async (error: unknown) => {

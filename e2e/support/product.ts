@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -40,13 +41,43 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
+/** A new empty database on the PostgreSQL server at `serverUrl`, and how to drop it. */
+async function createDatabase(serverUrl: string) {
+  const name = `cusco_e2e_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client
+        .query(`drop database if exists ${name} with (force)`)
+        .finally(() => client.end());
+    },
+  };
+}
+
 /**
  * Starts the product as `npm start` does (`node scripts/start.mjs`, NODE_ENV=production) on a
  * free port with a throwaway data folder, its links pointing at itself; `env` adds to or
- * overrides its settings. `stop()` ends it with SIGTERM and removes the folder.
+ * overrides its settings. On the embedded database, unless `postgresUrl` names a PostgreSQL
+ * server: then on a new database there, as an agency's production runs (`DATABASE_URL`), dropped
+ * at the end. `stop()` ends it with SIGTERM and removes the folder.
  */
-export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+export async function startProduct(
+  env: Record<string, string> = {},
+  { postgresUrl }: { postgresUrl?: string } = {},
+): Promise<RunningProduct> {
   const port = await freePort();
+  const database = postgresUrl ? await createDatabase(postgresUrl) : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cusco-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -60,7 +91,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-      DATABASE_URL: '',
+      DATABASE_URL: database?.url ?? '',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -71,6 +102,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     // A product that never became ready is not left running (and its folder not left behind).
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
     throw error;
   }
   return {
@@ -81,6 +113,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
         await new Promise((resolve) => child.once('exit', resolve));
       }
       rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }
