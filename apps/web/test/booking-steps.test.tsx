@@ -42,7 +42,7 @@ function daysFrom(closed: Record<string, string> = {}): Reply {
 }
 
 /** The booking page's flow (step 1 on), at its address, with the tour's days from a fake API. */
-function renderFlow(tour: Tour, days: Reply = daysFrom(), search = '') {
+function renderFlow(tour: Tour, days: Reply | (() => Promise<Reply>) = daysFrom(), search = '') {
   sessionStorage.clear();
   const api = fakeApi({ [`GET tour/${tour.code}/availability`]: days });
   const router = createMemoryRouter(
@@ -71,7 +71,10 @@ describe('step 1 of the booking page (ADR 0038)', () => {
   it('continues, and says by the passengers what is missing, focusing the first count', async () => {
     const { user } = renderFlow(sampleTour);
     expect(screen.queryByRole('button', { name: 'Reserve' })).toBeNull();
-    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    const continueButton = await screen.findByRole('button', { name: 'Continue' });
+    // Once the date's seats are known (until then Continue waits: the test above).
+    await waitFor(() => expect(continueButton.hasAttribute('data-loading')).toBe(false));
+    await user.click(continueButton);
     const message = await screen.findByText('At least one adult must be selected.');
     expect(message.closest('[role="alert"]')).not.toBeNull();
     // Beside its field, not in a dialog; the first wrong field has the focus.
@@ -86,6 +89,29 @@ describe('step 1 of the booking page (ADR 0038)', () => {
     expect(count('Adult').getAttribute('aria-invalid')).not.toBe('true');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     // Step 1 is left for step 2 (the sign-in).
+    await waitFor(() => expect(screen.queryByLabelText('Adult')).toBeNull());
+  });
+
+  it("waits for the date's seats before going on: today, closed, is never taken to the next step", async () => {
+    // The days are held back, as on a slow network; today cannot be booked (the lead time).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const closed = daysFrom({ [today]: 'Book at least 3 days before travel' });
+    const { user } = renderFlow(sampleTour, async () => {
+      await held;
+      return closed;
+    });
+    await user.type(await screen.findByLabelText('Adult'), '2');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await user.click(continueButton);
+    // Still on step 1: nothing said, the button loading until the seats are known.
+    expect(screen.queryByLabelText('Adult')).not.toBeNull();
+    expect(continueButton.getAttribute('data-loading')).toBe('true');
+    release();
+    await waitFor(() => expect(continueButton.hasAttribute('data-loading')).toBe(false));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.queryByLabelText('Adult')).toBeNull());
   });
 

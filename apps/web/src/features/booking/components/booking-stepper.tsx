@@ -98,6 +98,7 @@ export function BookingStepper({ tour, variant, compact, step, ...props }: Booki
           corporateHint={moves.stepOne.corporateHint}
           dateGone={moves.dateGone}
           onPickDate={moves.pickDate}
+          checking={moves.stepOne.checking}
           onContinue={moves.continueStepOne}
         />
       </Stepper.Step>
@@ -296,8 +297,14 @@ function useStepOneCheck(
     shown: pressed > 0 ? problems : {},
     announce: pressed,
     corporateHint: corporate ? t(`msg:${corporate.message}`, corporate.params) : null,
-    /** Continue: refused (its messages shown, the first wrong field focused) while any stands. */
+    /** The date's seats are being read for the first time: Continue waits (its button loads). */
+    checking: availability.isLoading,
+    /**
+     * Continue: refused (its messages shown, the first wrong field focused) while any stands,
+     * and, with nothing said, while the date's seats are still being read.
+     */
     refuse: () => {
+      if (availability.isLoading) return true;
       const wrong = Object.keys(problems).length > 0;
       if (wrong) setPressed((count) => count + 1);
       return wrong;

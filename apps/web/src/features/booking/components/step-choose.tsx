@@ -59,6 +59,11 @@ export interface StepChooseProps {
   dateGone: DateGone | null;
   /** A date the customer chose themselves (in the calendar, or one of the next dates offered). */
   onPickDate(date: string): void;
+  /**
+   * The chosen date's seats are still being read: Continue waits for them (a date the page has
+   * not yet seen closed, today's at first, would otherwise go on to be refused when saving).
+   */
+  checking?: boolean;
   onContinue(): void;
 }
 
@@ -146,7 +151,7 @@ export function StepChoose(props: StepChooseProps) {
       />
 
       <Group justify="flex-end">
-        <Button size="lg" onClick={props.onContinue} disabled={locked}>
+        <Button size="lg" onClick={props.onContinue} disabled={locked} loading={props.checking}>
           {t('steps.continue')}
         </Button>
       </Group>

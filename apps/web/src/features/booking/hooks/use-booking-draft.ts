@@ -6,7 +6,7 @@ import {
   type Tour,
 } from '@cusco/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { availabilityQuery, byDate, firstBookable } from '../api/get-availability.ts';
 import type { BookingVariant } from '../api/get-tour.ts';
@@ -43,6 +43,12 @@ export function useBookingDraft(tour: Tour, variant: BookingVariant) {
       readStoredBooking(tour, variant)?.draft ??
       firstBookableDraft(initialDraft(tour), tour.code, language, queryClient),
   );
+  /**
+   * The newest draft, as changes see it: two changes before the next render (the calendar moving
+   * the date as the seats arrive, and a count typed meanwhile) each build on the one before,
+   * instead of the second undoing the first from the draft of the last render.
+   */
+  const latest = useRef(draft);
   /** Why the number just typed was lowered to stay within the tour's limits. */
   const [limitNotice, setLimitNotice] = useState<LimitMessage | null>(null);
   /** What was typed in a count that is not a whole number, by its input ('count:…', 'service:…'). */
@@ -61,7 +67,7 @@ export function useBookingDraft(tour: Tour, variant: BookingVariant) {
     change: (current: BookingDraft) => BookingDraft,
     { keepNotice = false }: { keepNotice?: boolean } = {},
   ) => {
-    let next = change(draft);
+    let next = change(latest.current);
     let result = priceDraft(catalog, next, tour);
     let noPrices: LimitMessage | null = null;
     while (!result.ok && result.error.code === 'noPrices') {
@@ -79,6 +85,7 @@ export function useBookingDraft(tour: Tour, variant: BookingVariant) {
       next = { ...next, counts };
       result = priceDraft(catalog, next, tour);
     }
+    latest.current = next;
     setDraft(next);
     writeStoredBooking(tour, variant, { draft: next });
     if (noPrices) setLimitNotice(noPrices);
