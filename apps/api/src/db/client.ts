@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { ChangeFeed, watchWrites } from './change-feed.ts';
 import type { PostgresTarget } from './postgres-pool.ts';
 import * as relations from './relations.ts';
 import * as tables from './schema.ts';
@@ -22,6 +23,8 @@ export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;
+  /** What this process and (on PostgreSQL) other processes change (change-feed.ts). */
+  changes: ChangeFeed;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   /** PostgreSQL's pool as it stands (the metrics, issue 34); PGlite has no pool. */
@@ -40,20 +43,47 @@ export type DatabaseTarget =
   | PostgresTarget
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
+const changeFeeds = new WeakMap<Database, ChangeFeed>();
+
+/**
+ * The change feed of a database opened by `openDatabase` (undefined for any other: a cache then
+ * asks the database on every read).
+ */
+export function changeFeedOf(db: Executor): ChangeFeed | undefined {
+  return changeFeeds.get(db as Database);
+}
+
 /** Opens the database the configuration names: a PostgreSQL server, or embedded PGlite. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     // Loaded only here: an embedded install never loads the PostgreSQL driver (a faster start).
-    const [{ openPool }, { drizzle: drizzlePg }] = await Promise.all([
+    const [{ openPool }, { drizzle: drizzlePg }, { listenForChanges }] = await Promise.all([
       import('./postgres-pool.ts'),
       import('drizzle-orm/node-postgres'),
+      import('./change-listener.ts'),
     ]);
     const pool = openPool(target);
+    let stopListening: (() => Promise<void>) | undefined;
+    const changes = new ChangeFeed({
+      listen: (feed) => {
+        stopListening = listenForChanges(feed, {
+          url: target.url,
+          ...(target.onConnectionError ? { onError: target.onConnectionError } : {}),
+        });
+      },
+    });
+    // Every statement goes through a connection's query, the pool's own included.
+    pool.on('connect', (client) => watchWrites(client, 'query', changes));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    changeFeeds.set(db, changes);
     return {
       db,
       kind: 'postgres',
-      close: () => pool.end(),
+      changes,
+      close: async () => {
+        await stopListening?.();
+        await pool.end();
+      },
       poolStats: () => ({
         max: pool.options.max ?? 10,
         total: pool.totalCount,
@@ -71,8 +101,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // database about 300 ms sooner (measured on the demo data).
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
   });
+  // This process is the embedded database's only user: its own writes are every change.
+  const changes = new ChangeFeed();
+  watchWrites(client, 'query', changes);
+  watchWrites(client, 'exec', changes);
+  watchWrites(client, 'transaction', changes, { always: true });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  return { db, kind: 'pglite', close: () => client.close() };
+  changeFeeds.set(db, changes);
+  return { db, kind: 'pglite', changes, close: () => client.close() };
 }
 
 /**

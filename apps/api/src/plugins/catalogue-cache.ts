@@ -1,22 +1,8 @@
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.ts';
+import { type CachedAnswer, cachedAnswer, sendCachedAnswer } from '../lib/cached-answer.ts';
 import { type CacheLimits, WatchedMap } from '../lib/versions.ts';
-
-/**
- * A serialized answer, with its ETag and, made on first demand, its compressed forms. The
- * identity bytes are kept too: a client that accepts no compression (an API client, a reseller's
- * server) is sent the same bytes every time instead of a string encoded again (issue 33).
- */
-interface Entry {
-  body: Buffer;
-  etag: string;
-  br?: Buffer;
-  gzip?: Buffer;
-}
 
 export type CatalogueCacheOptions = CacheLimits;
 
@@ -85,14 +71,14 @@ export class CatalogueCache {
     return loading;
   }
 
-  private entry(key: string, load: () => Promise<string>, maxAgeMs?: number): Promise<Entry> {
+  private entry(
+    key: string,
+    load: () => Promise<string>,
+    maxAgeMs?: number,
+  ): Promise<CachedAnswer> {
     return this.hold(
       `answer:${key}`,
-      () =>
-        load().then((text) => {
-          const body = Buffer.from(text, 'utf8');
-          return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
-        }),
+      () => load().then(cachedAnswer),
       () => true,
       maxAgeMs,
     );
@@ -135,36 +121,12 @@ export class CatalogueCache {
       async () => render(await options.load()),
       options.maxAgeMs,
     );
-    reply
-      .header('etag', entry.etag)
-      .header('vary', options.vary ?? 'Accept-Encoding, Accept-Language')
-      .header('cache-control', `${options.audience}, no-cache`);
-    if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-
-    reply.type(options.type ?? 'application/json; charset=utf-8');
-    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
-    if (encoding === 'br') {
-      entry.br ??= brotliCompressSync(entry.body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 9 },
-      });
-      return reply.header('content-encoding', 'br').send(entry.br);
-    }
-    if (encoding === 'gzip') {
-      entry.gzip ??= gzipSync(entry.body, { level: 9 });
-      return reply.header('content-encoding', 'gzip').send(entry.gzip);
-    }
-    return reply.send(entry.body);
+    return sendCachedAnswer(request, reply, entry, {
+      cacheControl: `${options.audience}, no-cache`,
+      vary: options.vary ?? 'Accept-Encoding, Accept-Language',
+      type: options.type ?? 'application/json; charset=utf-8',
+    });
   }
-}
-
-/** If-None-Match against an ETag, with the weak comparison GET calls use (RFC 9110 §13.1.2). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim())
-    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
 }
 
 declare module 'fastify' {

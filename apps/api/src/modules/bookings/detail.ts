@@ -11,9 +11,10 @@ import {
   visibleToPlaceholders,
   visibleToValues,
 } from '../access/bookings.ts';
-import { bookingStatusSql } from '../lifecycle/status.ts';
+import { bookingStatusSql, statusChangesAt } from '../lifecycle/status.ts';
 import { attemptStages } from '../payments/stages.ts';
 import { type VoucherKeys, voucherCodeOf } from '../trail/keys.ts';
+import type { Keep } from './answer-cache.ts';
 import { toBookingDetail, voucherStateOf } from './detail-answer.ts';
 import type { BookingDetailCache } from './detail-cache.ts';
 import { loadBookingDetail } from './detail-rows.ts';
@@ -46,15 +47,46 @@ export async function getBookingDetail(
   cache?: BookingDetailCache,
   voucherKeys?: VoucherKeys,
 ): Promise<BookingDetail> {
+  return (await readBookingDetail(db, user, code, language, gateway, cache, voucherKeys)).value;
+}
+
+/**
+ * `getBookingDetail`, with whether the answer may be given again until a write (answer-cache.ts):
+ * not while a payment attempt is open (its stage is the gateway's news, which moves no row), and
+ * only until its status may change with time, or the voucher's signing key changes.
+ */
+export async function readBookingDetail(
+  db: Executor,
+  user: Reader,
+  code: string,
+  language: Language,
+  gateway: PaymentGateway,
+  cache?: BookingDetailCache,
+  voucherKeys?: VoucherKeys,
+): Promise<{ value: BookingDetail; keep: Keep | null }> {
   const rows = cache
     ? await cachedRows(db, user, code, cache)
     : await loadBookingDetail(db, user, code);
   const open = rows.attempts.filter((attempt) => attempt.status === 'pending');
+  const voucher = voucherStateOf(rows);
   const [stages, voucherCode] = await Promise.all([
     attemptStages(db, gateway, open),
-    voucherCodeOf(db, voucherKeys, voucherStateOf(rows)),
+    voucherCodeOf(db, voucherKeys, voucher),
   ]);
-  return toBookingDetail(rows, language, stages, voucherCode);
+  const value = toBookingDetail(rows, language, stages, voucherCode);
+  if (open.length > 0) return { value, keep: null };
+  const booking = rows.head.booking;
+  const signedBy = voucherCode && voucherKeys ? (await voucherKeys.signer(db)).kid : null;
+  return {
+    value,
+    keep: {
+      keys: [`b:${booking.code}`],
+      until: statusChangesAt(booking),
+      ...(signedBy && voucherKeys
+        ? { still: async () => (await voucherKeys.signer(db)).kid === signedBy }
+        : {}),
+    },
+  };
 }
 
 /** The detail's rows from the cache while the booking's revision stands; 404 as the detail. */

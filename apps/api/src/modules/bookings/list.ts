@@ -3,13 +3,15 @@ import {
   type BookingStatus,
   fromCents,
   inLanguage,
+  type Language,
+  type PageQuery,
   todayInLima,
 } from '@cusco/shared';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { bookingPassengerLines, bookings } from '../../db/schema.ts';
-import { limitOffset, totalCount, type UserPageReader } from '../../lib/pagination.ts';
+import { limitOffset, type Page, totalCount } from '../../lib/pagination.ts';
 import {
   type Reader,
   visibleTo,
@@ -17,7 +19,7 @@ import {
   visibleToValues,
 } from '../access/bookings.ts';
 import { ledgerTotalsLateral, totalsOf } from '../ledger/ledger.ts';
-import { bookingStatusSql } from '../lifecycle/status.ts';
+import { bookingStatusSql, statusChangesAt } from '../lifecycle/status.ts';
 import { bookingsWithNames } from './names.ts';
 
 /** The passengers of the outer query's booking, as a lateral subquery to join. */
@@ -57,6 +59,7 @@ const pageStatement = prepared((db) => {
     code: bookings.code,
     createdAt: bookings.createdAt,
     travelDate: bookings.travelDate,
+    holdUntil: bookings.holdUntil,
     categoryId: bookings.categoryId,
     passengers: passengers.count,
     purchases: totals.purchases,
@@ -75,13 +78,16 @@ const pageStatement = prepared((db) => {
     .prepare('booking_list_page');
 });
 
-/** One page of the user's bookings, and how many there are in all. */
-export const listBookings: UserPageReader<BookingListItem, Reader> = async (
-  db,
-  user,
-  language,
-  page,
-) => {
+/**
+ * One page of the user's bookings, how many there are in all, and when one of their statuses may
+ * next change with time alone (`statusChangesAt`).
+ */
+export async function listBookings(
+  db: Executor,
+  user: Reader,
+  language: Language,
+  page: PageQuery,
+): Promise<Page<BookingListItem> & { statusChangesAt: number }> {
   const rows = await pageStatement(db).execute({ ...visibleToValues(user), ...limitOffset(page) });
   const all =
     rows[0]?.all ??
@@ -110,5 +116,9 @@ export const listBookings: UserPageReader<BookingListItem, Reader> = async (
       resellerReference: row.resellerReference,
     };
   });
-  return { items, total: all };
-};
+  return {
+    items,
+    total: all,
+    statusChangesAt: Math.min(...rows.map((row) => statusChangesAt(row))),
+  };
+}

@@ -10,20 +10,32 @@ import {
   pickupRequest,
 } from '@cusco/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changeFeedOf } from '../../db/client.ts';
 import { idempotencyHeaders, sendStored } from '../../lib/idempotency.ts';
 import { languageOf } from '../../lib/language.ts';
-import { userPageGet } from '../../lib/pagination.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { normalizeCode, type Reader } from '../access/bookings.ts';
 import { availabilityKey } from '../departures/routes.ts';
+import { BookingAnswerCache } from './answer-cache.ts';
 import { loadTourPricing } from './catalogue.ts';
-import { getBookingDetail } from './detail.ts';
+import { readBookingDetail } from './detail.ts';
 import { BookingDetailCache } from './detail-cache.ts';
 import { listBookings } from './list.ts';
 import { setPickupForCustomer } from './pickup.ts';
 import { saveBooking } from './save.ts';
 
+/** A reader in an answer's key: their user and company. */
+const readerKey = (reader: Reader) => `${reader.userId}|${reader.corporateClientId ?? ''}`;
+
+/** The change-feed keys of what a reader's list shows: their bookings, and their company's. */
+const readerKeys = (reader: Reader) => [
+  `u:${reader.userId}`,
+  ...(reader.corporateClientId ? [`c:${reader.corporateClientId}`] : []),
+];
+
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const details = new BookingDetailCache(app.db, app.log);
+  const answers = new BookingAnswerCache(app.db, app.log, changeFeedOf(app.db));
   app.post(
     '/tour/save',
     {
@@ -53,12 +65,28 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  userPageGet(app, {
-    url: '/tour/booking/list',
-    schema: { tags: ['bookings'], querystring: pageQuery, response: { 200: bookingList } },
-    user: currentUser,
-    read: listBookings,
-  });
+  app.get(
+    '/tour/booking/list',
+    { schema: { tags: ['bookings'], querystring: pageQuery, response: { 200: bookingList } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const language = languageOf(request);
+      const { page, pageSize } = request.query;
+      return answers.send(
+        request,
+        reply,
+        `list|${readerKey(user)}|${page}|${pageSize}|${language}`,
+        async () => {
+          const found = await listBookings(app.db, user, language, request.query);
+          return {
+            value: found.items,
+            headers: { 'x-total-count': String(found.total) },
+            keep: { keys: readerKeys(user), until: found.statusChangesAt },
+          };
+        },
+      );
+    },
+  );
 
   app.get(
     '/tour/booking/:code',
@@ -69,16 +97,14 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bookingDetail },
       },
     },
-    async (request) =>
-      getBookingDetail(
-        app.db,
-        currentUser(request),
-        request.params.code,
-        languageOf(request),
-        app.gateway,
-        details,
-        app.voucherKeys,
-      ),
+    async (request, reply) => {
+      const user = currentUser(request);
+      const language = languageOf(request);
+      const code = normalizeCode(request.params.code);
+      return answers.send(request, reply, `detail|${code}|${readerKey(user)}|${language}`, () =>
+        readBookingDetail(app.db, user, code, language, app.gateway, details, app.voucherKeys),
+      );
+    },
   );
 
   app.put(

@@ -1,4 +1,4 @@
-import { AGENCY_TIME_ZONE, type BookingStatus } from '@cusco/shared';
+import { AGENCY_TIME_ZONE, type BookingStatus, cuscoDateTime } from '@cusco/shared';
 import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
@@ -37,6 +37,22 @@ export function bookingStatusOf(booking: StatusColumns): SQL<BookingStatus> {
     when ${booking.travelDate} <= ${todayInCusco} then 'travelled'
     when ${booking.octoHold} then 'on_hold'
     else ${byMoney} end)`;
+}
+
+/**
+ * When `bookingStatusOf` may next change with time alone (ms since the epoch; Infinity: never):
+ * the end of the unpaid hold, or the travel date's first moment in Cusco, whichever comes first
+ * after `now`. Until then only a change to the booking's rows (which moves its revision) changes
+ * it: an answer showing the status may be given again until this moment.
+ */
+export function statusChangesAt(
+  booking: { holdUntil: Date | null; travelDate: string },
+  now = Date.now(),
+): number {
+  const moments = [booking.holdUntil?.getTime(), Date.parse(cuscoDateTime(booking.travelDate))];
+  return Math.min(
+    ...moments.filter((moment): moment is number => moment !== undefined && moment > now),
+  );
 }
 
 /** The status of the `bookings` table of the query. */

@@ -1,0 +1,17 @@
+-- Every node learns of a change to a booking without asking (issue 33, ADR 0056): whatever changes
+-- a booking or a row its detail or list shows moves its row (migrations 0007 and 0010), and this
+-- trigger then notifies `booking_changed` with the booking's keys, delivered to the listening
+-- nodes once the transaction commits (identical notifications of one transaction are sent once).
+CREATE FUNCTION "booking_changed_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM pg_notify('booking_changed', concat_ws(' ', 'b:' || OLD."code", 'u:' || OLD."user_id", 'c:' || OLD."corporate_client_id"));
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM pg_notify('booking_changed', concat_ws(' ', 'b:' || NEW."code", 'u:' || NEW."user_id", 'c:' || NEW."corporate_client_id"));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "bookings_changed_notify" AFTER INSERT OR UPDATE OR DELETE ON "bookings"
+  FOR EACH ROW EXECUTE FUNCTION "booking_changed_notify"();
