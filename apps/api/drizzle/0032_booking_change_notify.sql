@@ -15,3 +15,14 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "bookings_changed_notify" AFTER INSERT OR UPDATE OR DELETE ON "bookings"
   FOR EACH ROW EXECUTE FUNCTION "booking_changed_notify"();
+--> statement-breakpoint
+-- The sandbox gateway's charges are rows of ours: where an open attempt stands at the gateway (the
+-- detail's "stage") changes with them, so each change notifies `a:<attempt id>` too.
+CREATE FUNCTION "sandbox_charge_changed_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('booking_changed', 'a:' || CASE WHEN TG_OP = 'DELETE' THEN OLD."transaction_id" ELSE NEW."transaction_id" END);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "sandbox_charges_changed_notify" AFTER INSERT OR UPDATE OR DELETE ON "sandbox_charges"
+  FOR EACH ROW EXECUTE FUNCTION "sandbox_charge_changed_notify"();

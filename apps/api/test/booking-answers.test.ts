@@ -168,12 +168,27 @@ describe('the booking detail, kept', () => {
     );
   });
 
-  it('with a checkout open, is read every time: its stage is the gateway’s news', async () => {
+  it("with a checkout open, is kept while the sandbox's charge stands, and follows it", async () => {
     const customer = await signUpAndIn(app);
-    const { code } = await bookWithSlots(app, customer.token);
+    const { code, detail } = await bookWithSlots(app, customer.token);
+    const attempt = detail.paymentAttempts[0];
+    if (!attempt) throw new Error('the booking opened no checkout');
     const url = `/api/tour/booking/${code}`;
-    await read(customer.token, url);
-    expect(await statementsOf(() => read(customer.token, url))).toBeGreaterThan(0);
+    const stage = async () => (await read(customer.token, url)).json().paymentAttempts[0].stage;
+    expect(await stage()).toBe('notCompleted');
+    await kept(customer.token, url);
+
+    // The customer gives a card on the sandbox's page: the payment step has begun. It is left
+    // there, and times out (declined) once the sandbox's two minutes have gone by.
+    await db.execute(
+      sql`update sandbox_charges set status = 'processing', updated_at = now() - interval '118500 milliseconds' where transaction_id = ${attempt.transactionId}`,
+    );
+    expect(await stage()).toBe('processing');
+    await kept(customer.token, url);
+    await vi.waitFor(async () => expect(await stage()).toBe('notCompleted'), {
+      timeout: 10_000,
+      interval: 100,
+    });
   });
 
   it('is never given to another customer, kept or not', async () => {
@@ -238,6 +253,29 @@ describe.runIf(isPostgres)('changes made by another process (PostgreSQL)', () =>
     );
     await vi.waitFor(
       async () => expect((await read(token, listUrl)).json()[0].total).toBe(total - 10),
+      { timeout: 5000, interval: 10 },
+    );
+  });
+
+  it("follow a checkout's charge changed elsewhere (another node's sandbox page)", async () => {
+    const customer = await signUpAndIn(app);
+    const { code, detail } = await bookWithSlots(app, customer.token);
+    const attempt = detail.paymentAttempts[0];
+    if (!attempt) throw new Error('the booking opened no checkout');
+    await listening();
+    const url = `/api/tour/booking/${code}`;
+    await kept(customer.token, url);
+    await elsewhere((client) =>
+      client.query(
+        `update sandbox_charges set status = 'processing', updated_at = now() where transaction_id = $1`,
+        [attempt.transactionId],
+      ),
+    );
+    await vi.waitFor(
+      async () =>
+        expect((await read(customer.token, url)).json().paymentAttempts[0].stage).toBe(
+          'processing',
+        ),
       { timeout: 5000, interval: 10 },
     );
   });

@@ -91,7 +91,7 @@ export const BOOKING_CHANGED_CHANNEL = 'booking_changed';
 
 /** The keys a `booking_changed` notification names: `b:<code>`, `u:<user>`, `c:<company>`. */
 export function keysOfNotification(payload: string | undefined): string[] {
-  return (payload ?? '').split(' ').filter((key) => /^[buc]:\S+$/.test(key));
+  return (payload ?? '').split(' ').filter((key) => /^[abuc]:\S+$/.test(key));
 }
 
 /** Whether a statement's text only reads (a SELECT, possibly parenthesized for a UNION). */

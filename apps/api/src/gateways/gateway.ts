@@ -42,6 +42,17 @@ export type GatewayStatus =
   | { status: 'unknown' };
 
 /**
+ * How long a status stands, for a gateway whose records are rows of our own database (the
+ * sandbox): until `until` (ms since the epoch; Infinity: until a change), unless a change to the
+ * change-feed `keys` (`a:<attempt id>`, notified by its table's trigger) comes first. A booking's
+ * detail with an open attempt is kept that long (ADR 0056).
+ */
+export interface StatusStands {
+  until: number;
+  keys: string[];
+}
+
+/**
  * The payment gateway port (DESIGN.md): create a checkout for an attempt, close it, and ask
  * for its status. Notifications come in through each gateway's own verified route.
  */
@@ -60,7 +71,14 @@ export interface PaymentGateway {
    * attempt (approved, declined, processing...): then the attempt must not be given up.
    */
   close(db: Executor, attempt: AttemptRef): Promise<GatewayStatus>;
-  queryStatus(db: Executor, attempt: AttemptRef): Promise<GatewayStatus>;
+  /**
+   * What the gateway says of the attempt now; with `stands` when the answer can be kept (its
+   * record is ours to watch, or it never changes), without it when it must be asked again.
+   */
+  queryStatus(
+    db: Executor,
+    attempt: AttemptRef,
+  ): Promise<GatewayStatus & { stands?: StatusStands }>;
   /**
    * Gives back `amountCents` of what an approved attempt took (issue 13). Answers the gateway's
    * reference of the refund; throws an AppError when the gateway refuses it or cannot refund

@@ -128,7 +128,8 @@ export function paymeGateway(config: PaymeConfig): PaymentGateway {
       return { status: 'unknown' };
     },
     async queryStatus() {
-      return { status: 'unknown' };
+      // VPOS2 has no status query: the answer never changes (its notification moves the attempt).
+      return { status: 'unknown', stands: { until: Number.POSITIVE_INFINITY, keys: [] } };
     },
     async refund() {
       // VPOS2 has no refund call reachable from here: refunds are made in Pay-me's console.

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { sandboxCharges } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { AttemptRef, GatewayStatus, PaymentGateway } from '../gateway.ts';
+import type { AttemptRef, GatewayStatus, PaymentGateway, StatusStands } from '../gateway.ts';
 
 /** How long the sandbox takes a card at most: a payment step left longer has timed out. */
 const PROCESSING_TIMEOUT_SECONDS = 120;
@@ -22,6 +22,7 @@ const chargeStatement = prepared((db) =>
       currency: sandboxCharges.currency,
       reference: sandboxCharges.reference,
       expiresAt: sandboxCharges.expiresAt,
+      updatedAt: sandboxCharges.updatedAt,
       stale: sql<boolean>`${sandboxCharges.status} = 'processing' and ${sandboxCharges.updatedAt} < now() - make_interval(secs => ${PROCESSING_TIMEOUT_SECONDS})`,
     })
     .from(sandboxCharges)
@@ -53,13 +54,19 @@ async function declineStale(db: Executor, attempt: AttemptRef): Promise<boolean>
 }
 
 /** What the sandbox's record of a charge says, in the port's terms. */
-async function chargeStatus(db: Executor, attempt: AttemptRef): Promise<GatewayStatus> {
+async function chargeStatus(
+  db: Executor,
+  attempt: AttemptRef,
+): Promise<GatewayStatus & { stands: StatusStands }> {
   let [charge] = await chargeStatement(db).execute({ id: attempt.id });
   if (charge?.stale) {
     await declineStale(db, attempt);
     [charge] = await chargeStatement(db).execute({ id: attempt.id });
   }
-  if (!charge) return { status: 'unknown' };
+  // The charge is a row of ours: its trigger notifies `a:<attempt id>` of every change
+  // (migration 0032), and its status changes with time only at the moments below.
+  const stands = (until = Number.POSITIVE_INFINITY) => ({ until, keys: [`a:${attempt.id}`] });
+  if (!charge) return { status: 'unknown', stands: stands() };
   switch (charge.status) {
     case 'approved':
       return {
@@ -67,18 +74,23 @@ async function chargeStatus(db: Executor, attempt: AttemptRef): Promise<GatewayS
         amountCents: charge.amountCents,
         currency: charge.currency,
         reference: charge.reference,
+        stands: stands(),
       };
     case 'declined':
-      return { status: 'declined', reference: charge.reference };
+      return { status: 'declined', reference: charge.reference, stands: stands() };
     case 'processing':
-      return { status: 'processing' };
+      // Left longer than the payment step takes, it is declined at the next question.
+      return {
+        status: 'processing',
+        stands: stands(charge.updatedAt.getTime() + PROCESSING_TIMEOUT_SECONDS * 1000),
+      };
     case 'open':
       // Past its expiry it takes no card any more: as good as closed.
       return charge.expiresAt && charge.expiresAt <= new Date()
-        ? { status: 'closed' }
-        : { status: 'open' };
+        ? { status: 'closed', stands: stands() }
+        : { status: 'open', stands: stands(charge.expiresAt?.getTime()) };
     default:
-      return { status: 'closed' };
+      return { status: 'closed', stands: stands() };
   }
 }
 

@@ -52,8 +52,9 @@ export async function getBookingDetail(
 
 /**
  * `getBookingDetail`, with whether the answer may be given again until a write (answer-cache.ts):
- * not while a payment attempt is open (its stage is the gateway's news, which moves no row), and
- * only until its status may change with time, or the voucher's signing key changes.
+ * only until its status may change with time, or the voucher's signing key changes; with a
+ * payment attempt open, only while the gateway's answer stands (its stage is the gateway's news:
+ * the sandbox's charges are ours to watch, a gateway asked over the network is asked each time).
  */
 export async function readBookingDetail(
   db: Executor,
@@ -69,19 +70,19 @@ export async function readBookingDetail(
     : await loadBookingDetail(db, user, code);
   const open = rows.attempts.filter((attempt) => attempt.status === 'pending');
   const voucher = voucherStateOf(rows);
-  const [stages, voucherCode] = await Promise.all([
+  const [{ stages, stand }, voucherCode] = await Promise.all([
     attemptStages(db, gateway, open),
     voucherCodeOf(db, voucherKeys, voucher),
   ]);
   const value = toBookingDetail(rows, language, stages, voucherCode);
-  if (open.length > 0) return { value, keep: null };
+  if (!stand) return { value, keep: null };
   const booking = rows.head.booking;
   const signedBy = voucherCode && voucherKeys ? (await voucherKeys.signer(db)).kid : null;
   return {
     value,
     keep: {
-      keys: [`b:${booking.code}`],
-      until: statusChangesAt(booking),
+      keys: [`b:${booking.code}`, ...stand.keys],
+      until: Math.min(statusChangesAt(booking), stand.until),
       ...(signedBy && voucherKeys
         ? { still: async () => (await voucherKeys.signer(db)).kid === signedBy }
         : {}),
