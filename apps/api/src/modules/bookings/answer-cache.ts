@@ -21,6 +21,13 @@ export interface Read<T> {
   keep: Keep | null;
 }
 
+/**
+ * The largest answer kept (bytes): a detail is about 3 KB, a list page of 20 bookings about 8 KB.
+ * A larger one (a long page) is sent without being kept, so that a full cache (a thousand
+ * answers) holds tens of megabytes at most.
+ */
+const MAX_KEPT_BYTES = 32 * 1024;
+
 interface Kept {
   stamp: number;
   keep: Keep;
@@ -48,7 +55,7 @@ export class BookingAnswerCache {
   ) {
     this.held = new WatchedMap(db, log, 'catalogue_version', {
       ...options,
-      maxEntries: options.maxEntries ?? 2000,
+      maxEntries: options.maxEntries ?? 1000,
     });
   }
 
@@ -77,7 +84,12 @@ export class BookingAnswerCache {
     const stamp = feed.stamp();
     const fresh = await read();
     if (!fresh.keep) return this.sendFresh(reply, fresh);
-    let answer = cachedAnswer(String(reply.serialize(fresh.value)));
+    const text = String(reply.serialize(fresh.value));
+    if (Buffer.byteLength(text) > MAX_KEPT_BYTES) {
+      reply.headers(fresh.headers ?? {}).type('application/json; charset=utf-8');
+      return reply.send(text);
+    }
+    let answer = cachedAnswer(text);
     // The same bytes as before (read again after an unrelated write): their compressed forms too.
     if (kept?.answer.etag === answer.etag) answer = kept.answer;
     const again: Kept = { stamp, keep: fresh.keep, headers: fresh.headers ?? {}, answer };

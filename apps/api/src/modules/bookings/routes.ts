@@ -101,7 +101,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const language = languageOf(request);
       const code = normalizeCode(request.params.code);
-      return answers.send(request, reply, `detail|${code}|${readerKey(user)}|${language}`, () =>
+      return answers.send(request, reply, `detail|${readerKey(user)}|${language}|${code}`, () =>
         readBookingDetail(app.db, user, code, language, app.gateway, details, app.voucherKeys),
       );
     },
