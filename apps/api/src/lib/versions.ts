@@ -90,10 +90,11 @@ export class WatchedMap<V> {
   private readonly map = new Map<string, V>();
   private readonly watch: VersionWatch;
   private readonly maxEntries: number;
+  private cleared = 0;
 
   constructor(db: Executor, log: FastifyBaseLogger, key: VersionKey, limits: CacheLimits) {
     this.maxEntries = limits.maxEntries ?? 5000;
-    const onChange = () => this.map.clear();
+    const onChange = () => this.clear();
     this.watch = new VersionWatch({ db, key, everyMs: limits.checkEveryMs ?? 1000, log, onChange });
   }
 
@@ -104,6 +105,14 @@ export class WatchedMap<V> {
 
   get size(): number {
     return this.map.size;
+  }
+
+  /**
+   * How many times the map was emptied (its version moved, or `clear()`): a value read before
+   * that is not to be set, lest it bring back what the change dropped.
+   */
+  get generation(): number {
+    return this.cleared;
   }
 
   get(key: string): V | undefined {
@@ -120,6 +129,7 @@ export class WatchedMap<V> {
   }
 
   clear(): void {
+    this.cleared++;
     this.map.clear();
   }
 

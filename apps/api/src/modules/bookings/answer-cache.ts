@@ -41,8 +41,8 @@ interface Kept {
  * ADR 0056): the change feed has heard no write of this process and no change notified for their
  * keys since they were read, the moment their status changes with time has not come, and the
  * catalogue's version (the names they show) has not moved. An answer that changes without a
- * write (an open payment attempt's stage, asked of the gateway) is not kept. Without a change
- * feed (a database not opened by `openDatabase`) nothing is kept.
+ * write we can hear of (an open attempt's stage at a gateway asked over the network) is not
+ * kept. Without a change feed (a database not opened by `openDatabase`) nothing is kept.
  */
 export class BookingAnswerCache {
   private readonly held: WatchedMap<Kept>;
@@ -82,6 +82,7 @@ export class BookingAnswerCache {
 
     // Taken before reading: a change that lands while the database is read counts as after it.
     const stamp = feed.stamp();
+    const generation = this.held.generation;
     const fresh = await read();
     if (!fresh.keep) return this.sendFresh(reply, fresh);
     const text = String(reply.serialize(fresh.value));
@@ -93,7 +94,8 @@ export class BookingAnswerCache {
     // The same bytes as before (read again after an unrelated write): their compressed forms too.
     if (kept?.answer.etag === answer.etag) answer = kept.answer;
     const again: Kept = { stamp, keep: fresh.keep, headers: fresh.headers ?? {}, answer };
-    this.held.set(key, again);
+    // Not kept when the catalogue moved meanwhile: it may show the names from before.
+    if (this.held.generation === generation) this.held.set(key, again);
     return this.sendKept(request, reply, again);
   }
 
