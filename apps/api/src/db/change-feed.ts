@@ -22,6 +22,7 @@ export class ChangeFeed {
   private resetAt = 0;
   private listening: boolean;
   private readonly keyAt = new Map<string, number>();
+  private readonly maxKeys: number;
   private startListening: (() => void) | undefined;
 
   /**
@@ -35,8 +36,6 @@ export class ChangeFeed {
     const listen = options.listen;
     if (listen) this.startListening = () => listen(this);
   }
-
-  private readonly maxKeys: number;
 
   /** Now, for a read about to ask the database. */
   stamp(): number {
