@@ -14,6 +14,12 @@ export interface PageScore {
   tbtMs: number;
   cls: number;
   transferKb: number;
+  /**
+   * Lighthouse's measure of the machine's CPU (`environment.benchmarkIndex`, median of the runs):
+   * its mobile CPU is the machine's slowed down 4 times, so the same page scores lower on a
+   * slower machine.
+   */
+  benchmarkIndex: number;
 }
 
 type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -76,6 +82,9 @@ export async function lighthouseScores(
         tbtMs: Math.round(audit('total-blocking-time')),
         cls: Number(audit('cumulative-layout-shift').toFixed(3)),
         transferKb: Math.round(audit('total-byte-weight') / 1024),
+        benchmarkIndex: Math.round(
+          median(results.map((lhr) => lhr.environment?.benchmarkIndex ?? Number.NaN)),
+        ),
       });
     }
     return scores;

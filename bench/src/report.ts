@@ -75,4 +75,10 @@ export function printLighthouse(
     }
     if (score.cls > 0) misses.push(`Lighthouse ${score.page}: CLS ${score.cls} > 0`);
   }
+  const indexes = scores.map((score) => score.benchmarkIndex).filter(Number.isFinite);
+  if (indexes.length > 0) {
+    print(
+      `- the machine's CPU by Lighthouse's benchmark index: ${Math.min(...indexes)}–${Math.max(...indexes)} (the higher, the faster; the scores of runs on machines of other indexes do not compare)`,
+    );
+  }
 }
