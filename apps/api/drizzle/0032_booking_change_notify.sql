@@ -26,3 +26,31 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "sandbox_charges_changed_notify" AFTER INSERT OR UPDATE OR DELETE ON "sandbox_charges"
   FOR EACH ROW EXECUTE FUNCTION "sandbox_charge_changed_notify"();
+--> statement-breakpoint
+-- A TRUNCATE fires no row trigger: emptying any table a booking's answers show notifies `*`, and
+-- every node reads every booking again.
+CREATE FUNCTION "booking_tables_truncated_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('booking_changed', '*');
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "bookings_truncated_notify" AFTER TRUNCATE ON "bookings" FOR EACH STATEMENT EXECUTE FUNCTION "booking_tables_truncated_notify"();
+--> statement-breakpoint
+CREATE TRIGGER "booking_passenger_lines_truncated_notify" AFTER TRUNCATE ON "booking_passenger_lines" FOR EACH STATEMENT EXECUTE FUNCTION "booking_tables_truncated_notify"();
+--> statement-breakpoint
+CREATE TRIGGER "booking_hotel_lines_truncated_notify" AFTER TRUNCATE ON "booking_hotel_lines" FOR EACH STATEMENT EXECUTE FUNCTION "booking_tables_truncated_notify"();
+--> statement-breakpoint
+CREATE TRIGGER "booking_service_lines_truncated_notify" AFTER TRUNCATE ON "booking_service_lines" FOR EACH STATEMENT EXECUTE FUNCTION "booking_tables_truncated_notify"();
+--> statement-breakpoint
+CREATE TRIGGER "passenger_slots_truncated_notify" AFTER TRUNCATE ON "passenger_slots" FOR EACH STATEMENT EXECUTE FUNCTION "booking_tables_truncated_notify"();
+--> statement-breakpoint
+CREATE TRIGGER "ledger_entries_truncated_notify" AFTER TRUNCATE ON "ledger_entries" FOR EACH STATEMENT EXECUTE FUNCTION "booking_tables_truncated_notify"();
+--> statement-breakpoint
+CREATE TRIGGER "payment_attempts_truncated_notify" AFTER TRUNCATE ON "payment_attempts" FOR EACH STATEMENT EXECUTE FUNCTION "booking_tables_truncated_notify"();
+--> statement-breakpoint
+CREATE TRIGGER "clients_truncated_notify" AFTER TRUNCATE ON "clients" FOR EACH STATEMENT EXECUTE FUNCTION "booking_tables_truncated_notify"();
+--> statement-breakpoint
+CREATE TRIGGER "client_documents_truncated_notify" AFTER TRUNCATE ON "client_documents" FOR EACH STATEMENT EXECUTE FUNCTION "booking_tables_truncated_notify"();
+--> statement-breakpoint
+CREATE TRIGGER "sandbox_charges_truncated_notify" AFTER TRUNCATE ON "sandbox_charges" FOR EACH STATEMENT EXECUTE FUNCTION "booking_tables_truncated_notify"();

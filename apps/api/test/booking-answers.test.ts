@@ -21,6 +21,8 @@ let app: FastifyInstance;
 let db: Database;
 /** Statements that read or write the bookings table, as this process's pool sends them. */
 const bookingStatements: string[] = [];
+/** A statement to answer late (a slow or locked read), once. */
+let slow: { match: RegExp; ms: number } | undefined;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -32,7 +34,13 @@ beforeAll(async () => {
     const first = args[0];
     const text = typeof first === 'string' ? first : (first as { text?: string })?.text;
     if (text?.includes('"bookings"')) bookingStatements.push(text);
-    return query.apply(this, args);
+    const result = query.apply(this, args);
+    if (!slow || !text || !slow.match.test(text)) return result;
+    const { ms } = slow;
+    slow = undefined;
+    return Promise.resolve(result).then(
+      (value) => new Promise((resolve) => setTimeout(() => resolve(value), ms)),
+    );
   };
 });
 afterAll(async () => ctx?.close());
@@ -166,6 +174,38 @@ describe('the booking detail, kept', () => {
       async () => expect((await read(customer.token, url)).json().booking.status).toBe('expired'),
       { timeout: 10_000, interval: 100 },
     );
+  });
+
+  it('shows a hold that ended while its status was being read (a slow read): the detail and the list', async () => {
+    const customer = await signUpAndIn(app);
+    const { code } = await bookWithSlots(app, customer.token);
+    await db.execute(
+      sql`update payment_attempts set status = 'declined' where booking_id = (select id from bookings where code = ${code})`,
+    );
+    const reads = [
+      {
+        url: `/api/tour/booking/${code}`,
+        statement: /"revision"/,
+        status: (response: { json(): { booking: { status: string } } }) =>
+          response.json().booking.status,
+      },
+      {
+        url: '/api/tour/booking/list?page=1&pageSize=10',
+        statement: /all_count/,
+        status: (response: { json(): { status: string }[] }) => response.json()[0]?.status,
+      },
+    ];
+    for (const { url, statement, status } of reads) {
+      await db.execute(
+        sql`update bookings set hold_until = now() + interval '700 milliseconds' where code = ${code}`,
+      );
+      // The database reads the status with the hold running; the answer comes after its end.
+      slow = { match: statement, ms: 1500 };
+      const late = await read(customer.token, url);
+      expect(status(late)).toBe('pending_payment');
+      expect(slow).toBeUndefined();
+      expect(status(await read(customer.token, url))).toBe('expired');
+    }
   });
 
   it("with a checkout open, is kept while the sandbox's charge stands, and follows it", async () => {
@@ -305,5 +345,18 @@ describe.runIf(isPostgres)('changes made by another process (PostgreSQL)', () =>
       interval: 20,
     });
     await kept(token, url);
+  });
+
+  it('are all read again after a table is emptied elsewhere (TRUNCATE fires no row trigger)', async () => {
+    const { token, code } = await settledBooking();
+    await listening();
+    const url = `/api/tour/booking/${code}`;
+    await kept(token, url);
+    expect((await read(token, url)).json().passanger.length).toBeGreaterThan(0);
+    await elsewhere((client) => client.query('truncate booking_passenger_lines'));
+    await vi.waitFor(async () => expect((await read(token, url)).json().passanger).toEqual([]), {
+      timeout: 5000,
+      interval: 10,
+    });
   });
 });

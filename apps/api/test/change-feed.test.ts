@@ -45,6 +45,18 @@ describe('the change feed', () => {
     expect(feed.unchangedSince(feed.stamp(), ['b:1'])).toBe(true);
   });
 
+  it('takes `*` (a table emptied elsewhere) as a change to everything', () => {
+    const feed = new ChangeFeed();
+    const stamp = feed.stamp();
+    expect(feed.resetSince(stamp)).toBe(false);
+    feed.wrote();
+    expect(feed.resetSince(stamp)).toBe(false);
+    feed.changed(keysOfNotification('*'));
+    expect(feed.resetSince(stamp)).toBe(true);
+    expect(feed.unchangedSince(stamp, ['b:ANY'])).toBe(false);
+    expect(feed.unchangedSince(feed.stamp(), ['b:ANY'])).toBe(true);
+  });
+
   it("reads a notification's keys and nothing else", () => {
     expect(keysOfNotification('b:AB12 u:5f0c c:9e1d')).toEqual(['b:AB12', 'u:5f0c', 'c:9e1d']);
     expect(keysOfNotification('b:AB12  x:1 u: ')).toEqual(['b:AB12']);

@@ -56,14 +56,22 @@ export class ChangeFeed {
     return keys.every((key) => (this.keyAt.get(key) ?? 0) <= stamp);
   }
 
+  /**
+   * Whether everything may have changed since `stamp` (a table emptied elsewhere, or listening
+   * started or stopped): what is kept by another check (a booking's revision) is read again too.
+   */
+  resetSince(stamp: number): boolean {
+    return this.resetAt > stamp;
+  }
+
   /** A statement that may have written finished on this process's connections. */
   wrote(): void {
     this.wroteAt = ++this.clock;
   }
 
-  /** Another process changed what `keys` name (a notification). */
+  /** Another process changed what `keys` name (a notification); `*`: anything (a TRUNCATE). */
   changed(keys: readonly string[]): void {
-    if (this.keyAt.size + keys.length > this.maxKeys) {
+    if (keys.includes('*') || this.keyAt.size + keys.length > this.maxKeys) {
       this.keyAt.clear();
       this.resetAt = ++this.clock;
       return;
@@ -88,9 +96,12 @@ export class ChangeFeed {
 /** The notification channel of booking changes (migration 0032). */
 export const BOOKING_CHANGED_CHANNEL = 'booking_changed';
 
-/** The keys a `booking_changed` notification names: `b:<code>`, `u:<user>`, `c:<company>`. */
+/**
+ * The keys a `booking_changed` notification names: `b:<code>`, `u:<user>`, `c:<company>`,
+ * `a:<payment attempt>`, or `*` (a table emptied: anything may have changed).
+ */
 export function keysOfNotification(payload: string | undefined): string[] {
-  return (payload ?? '').split(' ').filter((key) => /^[abuc]:\S+$/.test(key));
+  return (payload ?? '').split(' ').filter((key) => key === '*' || /^[abuc]:\S+$/.test(key));
 }
 
 /** Whether a statement's text only reads (a SELECT, possibly parenthesized for a UNION). */

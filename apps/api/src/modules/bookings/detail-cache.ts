@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Executor } from '../../db/client.ts';
 import { type CacheLimits, WatchedMap } from '../../lib/versions.ts';
 import type { BookingDetailRows } from './detail-rows.ts';
@@ -9,6 +10,8 @@ export type BookingDetailCacheOptions = CacheLimits;
 interface Held {
   revision: number;
   rows: BookingDetailRows;
+  /** The change feed's stamp before they were read (0 without a feed). */
+  stamp: number;
 }
 
 /**
@@ -26,10 +29,19 @@ export class BookingDetailCache {
   private readonly held: WatchedMap<Held>;
   private readonly loading = new Map<
     string,
-    { revision: number; rows: Promise<BookingDetailRows> }
+    { revision: number; rows: Promise<BookingDetailRows>; stamp: number }
   >();
 
-  constructor(db: Executor, log: FastifyBaseLogger, options: BookingDetailCacheOptions = {}) {
+  /**
+   * @param feed when given, rows read before it was reset (a table emptied elsewhere, which moves
+   *   no revision) are read again.
+   */
+  constructor(
+    db: Executor,
+    log: FastifyBaseLogger,
+    options: BookingDetailCacheOptions = {},
+    private readonly feed?: ChangeFeed,
+  ) {
     this.held = new WatchedMap(db, log, 'catalogue_version', {
       ...options,
       maxEntries: options.maxEntries ?? 2000,
@@ -52,17 +64,20 @@ export class BookingDetailCache {
   ): Promise<BookingDetailRows> {
     await this.held.ensureFresh();
     const held = this.held.get(key);
-    if (held?.revision === revision) return held.rows;
+    if (held?.revision === revision && !this.feed?.resetSince(held.stamp)) return held.rows;
     // Reads of the same booking at the same revision that arrive while it is being loaded wait
     // for that load instead of each running the detail's statement (a page opened by many at
     // once, or a node just started).
     const pending = this.loading.get(key);
-    if (pending?.revision === revision) return pending.rows;
+    if (pending?.revision === revision && !this.feed?.resetSince(pending.stamp)) {
+      return pending.rows;
+    }
+    const stamp = this.feed?.stamp() ?? 0;
     const rows = load().then((loaded) => {
-      this.held.set(key, { revision: loaded.head.booking.revision, rows: loaded });
+      this.held.set(key, { revision: loaded.head.booking.revision, rows: loaded, stamp });
       return loaded;
     });
-    this.loading.set(key, { revision, rows });
+    this.loading.set(key, { revision, rows, stamp });
     try {
       return await rows;
     } finally {

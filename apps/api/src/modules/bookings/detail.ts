@@ -11,13 +11,13 @@ import {
   visibleToPlaceholders,
   visibleToValues,
 } from '../access/bookings.ts';
-import { bookingStatusSql, statusChangesAt } from '../lifecycle/status.ts';
+import { bookingStatusSql, databaseNowMs, statusChangesAt } from '../lifecycle/status.ts';
 import { attemptStages } from '../payments/stages.ts';
 import { type VoucherKeys, voucherCodeOf } from '../trail/keys.ts';
 import type { Keep } from './answer-cache.ts';
 import { toBookingDetail, voucherStateOf } from './detail-answer.ts';
 import type { BookingDetailCache } from './detail-cache.ts';
-import { loadBookingDetail } from './detail-rows.ts';
+import { type BookingDetailRows, loadBookingDetail } from './detail-rows.ts';
 
 /**
  * The booking's revision, when the user may see it (the detail cache's check on every read), and
@@ -26,7 +26,7 @@ import { loadBookingDetail } from './detail-rows.ts';
  */
 const revisionStatement = prepared((db) =>
   db
-    .select({ revision: bookings.revision, status: bookingStatusSql })
+    .select({ revision: bookings.revision, status: bookingStatusSql, readAt: databaseNowMs })
     .from(bookings)
     .where(and(eq(bookings.code, sql.placeholder('code')), visibleToPlaceholders))
     .prepare('booking_revision'),
@@ -65,7 +65,7 @@ export async function readBookingDetail(
   cache?: BookingDetailCache,
   voucherKeys?: VoucherKeys,
 ): Promise<{ value: BookingDetail; keep: Keep | null }> {
-  const rows = cache
+  const rows: BookingDetailRows & { statusReadAt?: number } = cache
     ? await cachedRows(db, user, code, cache)
     : await loadBookingDetail(db, user, code);
   const open = rows.attempts.filter((attempt) => attempt.status === 'pending');
@@ -75,14 +75,15 @@ export async function readBookingDetail(
     voucherCodeOf(db, voucherKeys, voucher),
   ]);
   const value = toBookingDetail(rows, language, stages, voucherCode);
-  if (!stand) return { value, keep: null };
+  // Kept only when the database's moment of the status is known (read with the cache's check).
+  if (!stand || rows.statusReadAt === undefined) return { value, keep: null };
   const booking = rows.head.booking;
   const signedBy = voucherCode && voucherKeys ? (await voucherKeys.signer(db)).kid : null;
   return {
     value,
     keep: {
       keys: [`b:${booking.code}`, ...stand.keys],
-      until: Math.min(statusChangesAt(booking), stand.until),
+      until: Math.min(statusChangesAt(booking, rows.statusReadAt), stand.until),
       ...(signedBy && voucherKeys
         ? { still: async () => (await voucherKeys.signer(db)).kid === signedBy }
         : {}),
@@ -97,5 +98,5 @@ async function cachedRows(db: Executor, user: Reader, code: string, cache: Booki
   if (!head) throw new AppError('NOT_FOUND', 'bookingNotFound');
   const key = [values.code, values.userId, values.companyId ?? ''].join('|');
   const rows = await cache.read(key, head.revision, () => loadBookingDetail(db, user, code));
-  return { ...rows, status: head.status };
+  return { ...rows, status: head.status, statusReadAt: head.readAt };
 }

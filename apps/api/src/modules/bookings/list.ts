@@ -19,7 +19,7 @@ import {
   visibleToValues,
 } from '../access/bookings.ts';
 import { ledgerTotalsLateral, totalsOf } from '../ledger/ledger.ts';
-import { bookingStatusSql, statusChangesAt } from '../lifecycle/status.ts';
+import { bookingStatusSql, databaseNowMs, statusChangesAt } from '../lifecycle/status.ts';
 import { bookingsWithNames } from './names.ts';
 
 /** The passengers of the outer query's booking, as a lateral subquery to join. */
@@ -67,6 +67,7 @@ const pageStatement = prepared((db) => {
     discounts: totals.discounts,
     payments: totals.payments,
     status: sql<BookingStatus>`${bookingStatusSql}`.as('status'),
+    readAt: sql<number>`${databaseNowMs}`.mapWith(Number).as('read_at'),
     channel: bookings.channel,
     resellerReference: bookings.resellerReference,
     all: chosen.all,
@@ -119,6 +120,6 @@ export async function listBookings(
   return {
     items,
     total: all,
-    statusChangesAt: Math.min(...rows.map((row) => statusChangesAt(row))),
+    statusChangesAt: Math.min(...rows.map((row) => statusChangesAt(row, row.readAt))),
   };
 }

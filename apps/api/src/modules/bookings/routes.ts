@@ -34,8 +34,9 @@ const readerKeys = (reader: Reader) => [
 ];
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const details = new BookingDetailCache(app.db, app.log);
-  const answers = new BookingAnswerCache(app.db, app.log, changeFeedOf(app.db));
+  const feed = changeFeedOf(app.db);
+  const details = new BookingDetailCache(app.db, app.log, {}, feed);
+  const answers = new BookingAnswerCache(app.db, app.log, feed);
   app.post(
     '/tour/save',
     {

@@ -42,18 +42,23 @@ export function bookingStatusOf(booking: StatusColumns): SQL<BookingStatus> {
 /**
  * When `bookingStatusOf` may next change with time alone (ms since the epoch; Infinity: never):
  * the end of the unpaid hold, or the travel date's first moment in Cusco, whichever comes first
- * after `now`. Until then only a change to the booking's rows (which moves its revision) changes
- * it: an answer showing the status may be given again until this moment.
+ * after `readAt`, the database's `now()` when the status was read (`databaseNowMs`): its clock
+ * decided the status, so a moment it had not reached yet is still to come, whatever this
+ * machine's clock says. Until then only a change to the booking's rows (which moves its revision)
+ * changes it: an answer showing the status may be given again until this moment.
  */
 export function statusChangesAt(
   booking: { holdUntil: Date | null; travelDate: string },
-  now = Date.now(),
+  readAt: number,
 ): number {
   const moments = [booking.holdUntil?.getTime(), Date.parse(cuscoDateTime(booking.travelDate))];
   return Math.min(
-    ...moments.filter((moment): moment is number => moment !== undefined && moment > now),
+    ...moments.filter((moment): moment is number => moment !== undefined && moment > readAt),
   );
 }
+
+/** The database's clock, in ms since the epoch, for a query's columns (see `statusChangesAt`). */
+export const databaseNowMs = sql<number>`(extract(epoch from now()) * 1000)`.mapWith(Number);
 
 /** The status of the `bookings` table of the query. */
 export const bookingStatusSql = bookingStatusOf(bookings);
