@@ -1,10 +1,10 @@
 import { CustomerTypeId } from '@cusco/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Executor } from '../src/db/client.ts';
 import { bookings, clientDocuments, clients, ledgerEntries, tours } from '../src/db/schema.ts';
-import { bumpVersion } from '../src/lib/versions.ts';
+import { bumpVersion, WatchedMap } from '../src/lib/versions.ts';
 import { BookingDetailCache } from '../src/modules/bookings/detail-cache.ts';
 import type { BookingDetailRows } from '../src/modules/bookings/detail-rows.ts';
 import { signUpAndIn } from './support/accounts.ts';
@@ -221,5 +221,29 @@ describe('BookingDetailCache', () => {
     await cache.read('c', 1, async () => rowsAt('c', 1));
     expect(cache.size).toBeLessThanOrEqual(2);
     expect(markOf(await cache.read('c', 1, async () => rowsAt('not read', 1)))).toBe('c');
+  });
+});
+
+describe("the caches that follow the catalogue's version", () => {
+  it('drop their values at the same moment, whichever of them reads the version', async () => {
+    // The booking answers are made from the detail's rows: were each to read the version on its
+    // own second, the answers could be dropped, made again from rows not yet dropped, and keep
+    // a tour's old name until the next write (seen in CI).
+    const outer = new WatchedMap<string>(db, app.log, 'catalogue_version', {});
+    const inner = new WatchedMap<string>(db, app.log, 'catalogue_version', {});
+    await outer.ensureFresh();
+    await inner.ensureFresh();
+    outer.set('answer', 'old name');
+    inner.set('rows', 'old name');
+    await bumpVersion(db, 'catalogue_version');
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 1500);
+    try {
+      await outer.ensureFresh();
+      expect(outer.get('answer')).toBeUndefined();
+      expect(inner.get('rows')).toBeUndefined();
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

@@ -31,14 +31,38 @@ export async function bumpVersion(db: Executor, key: VersionKey): Promise<void> 
 export const bumpCatalogueVersion = (db: Executor) => bumpVersion(db, 'catalogue_version');
 
 /**
- * Follows one counter for a cache: `ensureFresh()` reads it when the last read is older than
- * `everyMs` (one read at a time, shared by concurrent callers) and calls `onChange` when it
- * moved. While the database is away, the last known version stands and a warning is logged.
+ * Follows one counter for the caches of one database: `ensureFresh()` reads it when the last read
+ * is older than `everyMs` (one read at a time, shared by concurrent callers) and tells every
+ * listener at once when it moved. While the database is away, the last known version stands and a
+ * warning is logged.
+ *
+ * There is one watch per database and counter (`VersionWatch.of`), so every cache that follows
+ * it drops its values at the same moment. With a watch each, a cache built from another's values
+ * (the booking answers from the detail's rows) could clear itself, then read the inner cache
+ * before that one's own read was due, and keep the old names until the next write.
  */
 export class VersionWatch {
+  private static readonly shared = new WeakMap<object, Map<VersionKey, VersionWatch>>();
+
+  /** The one watch of `key` in `db`, made on first use. */
+  static of(db: Executor, key: VersionKey, log: FastifyBaseLogger): VersionWatch {
+    let watches = VersionWatch.shared.get(db);
+    if (!watches) {
+      watches = new Map();
+      VersionWatch.shared.set(db, watches);
+    }
+    let watch = watches.get(key);
+    if (!watch) {
+      watch = new VersionWatch({ db, key, everyMs: 1000, log });
+      watches.set(key, watch);
+    }
+    return watch;
+  }
+
   private version: string | null = null;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
+  private readonly listeners = new Set<() => void>();
 
   constructor(
     private readonly options: {
@@ -46,9 +70,13 @@ export class VersionWatch {
       key: VersionKey;
       everyMs: number;
       log: FastifyBaseLogger;
-      onChange: () => void;
     },
   ) {}
+
+  /** Calls `onChange` each time the version is seen to move. */
+  listen(onChange: () => void): void {
+    this.listeners.add(onChange);
+  }
 
   async ensureFresh(): Promise<void> {
     if (Date.now() - this.checkedAt < this.options.everyMs) return;
@@ -57,11 +85,11 @@ export class VersionWatch {
   }
 
   private async check() {
-    const { db, key, log, onChange } = this.options;
+    const { db, key, log } = this.options;
     try {
       const version = await readVersion(db, key);
       if (version !== this.version) {
-        onChange();
+        for (const onChange of this.listeners) onChange();
         this.version = version;
       }
     } catch (error) {
@@ -75,8 +103,6 @@ export class VersionWatch {
 
 /** How far an in-process cache may go. */
 export interface CacheLimits {
-  /** How often, at most, its version is read: the delay before another node's change is seen. */
-  checkEveryMs?: number;
   /** A bound on the entries held; past it, the cache starts again. */
   maxEntries?: number;
 }
@@ -84,7 +110,7 @@ export interface CacheLimits {
 /**
  * The API's caches' one shape: values by key, at most `maxEntries` of them (past that, it starts
  * again), all dropped when a version in `app_meta` moves, which `ensureFresh()` reads at most
- * every `checkEveryMs` (a second by default).
+ * once a second, through the one watch of that version that every cache of the process shares.
  */
 export class WatchedMap<V> {
   private readonly map = new Map<string, V>();
@@ -94,8 +120,8 @@ export class WatchedMap<V> {
 
   constructor(db: Executor, log: FastifyBaseLogger, key: VersionKey, limits: CacheLimits) {
     this.maxEntries = limits.maxEntries ?? 5000;
-    const onChange = () => this.clear();
-    this.watch = new VersionWatch({ db, key, everyMs: limits.checkEveryMs ?? 1000, log, onChange });
+    this.watch = VersionWatch.of(db, key, log);
+    this.watch.listen(() => this.clear());
   }
 
   /** Reads the version when it is due (call before reading the map). */
