@@ -16,7 +16,7 @@ import type { Database, PoolStats } from './db/client.ts';
 import { createGateway, type PaymentGateway } from './gateways/index.ts';
 import { sandboxRoutes } from './gateways/sandbox/routes.ts';
 import { sandboxSecret } from './gateways/sandbox/secret.ts';
-import { logSerializers } from './lib/log.ts';
+import { logSerializers, RequestLogs } from './lib/log.ts';
 import { compiledSerializer } from './lib/serializer.ts';
 import { noTelemetry } from './lib/telemetry.ts';
 import { adminLedgerRoutes, adminMoneyRoutes } from './modules/admin/money-routes.ts';
@@ -209,6 +209,7 @@ function createServer(options: AppOptions) {
     // no query strings, no path values, no request bodies.
     logger:
       logger && typeof logger === 'object' ? { ...logger, serializers: logSerializers } : logger,
+    logController: new RequestLogs(),
     trustProxy: trustedProxies(options.config.trustProxy),
     // JSON bodies are small (a booking is a few kilobytes); scans go through multipart, whose
     // own limits are 1 MB. A large body on a public route would only cost the server CPU.
