@@ -101,6 +101,17 @@ describe('security headers', () => {
       );
       expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
       expect(response.headers['x-powered-by'], url).toBeUndefined();
+      expect(response.headers['strict-transport-security'], url).toContain('max-age=');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      // Not for any browser in use (ADR 0057).
+      for (const obsolete of [
+        'x-xss-protection',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-dns-prefetch-control',
+      ]) {
+        expect(response.headers[obsolete], `${url} ${obsolete}`).toBeUndefined();
+      }
     }
   });
 });
