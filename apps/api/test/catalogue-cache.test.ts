@@ -70,6 +70,17 @@ describe('catalogue answers from memory', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
     expect(gzip.headers.etag).toBe(plain.headers.etag);
+
+    // Content codings are case-insensitive (RFC 9110 §8.4.1): the kept bytes, not compressed again.
+    const shouted = await ctx.app.inject({ url: tourUrl, headers: { 'accept-encoding': 'GZIP' } });
+    expect(shouted.headers['content-encoding']).toBe('gzip');
+    expect(shouted.rawPayload.equals(gzip.rawPayload)).toBe(true);
+    const mixed = await ctx.app.inject({
+      url: tourUrl,
+      headers: { 'accept-encoding': 'Gzip;Q=0.5, BR' },
+    });
+    expect(mixed.headers['content-encoding']).toBe('br');
+    expect(mixed.rawPayload.equals(br.rawPayload)).toBe(true);
   });
 
   it('does not keep an unknown code', async () => {

@@ -49,7 +49,12 @@ export function sendCachedAnswer(
   if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
 
   reply.type(options.type);
-  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+  // Content codings are case-insensitive (RFC 9110 §8.4.1); the negotiator compares them as
+  // written, and `GZIP` would get the identity bytes compressed again by @fastify/compress.
+  const encoding = negotiate((request.headers['accept-encoding'] ?? '').toLowerCase(), [
+    'br',
+    'gzip',
+  ]);
   if (encoding === 'br') {
     answer.br ??= brotliCompressSync(answer.body, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 9 },
