@@ -8,8 +8,8 @@ import { openTestDatabase, type TestDatabase, testConfig } from './support/app.t
 
 /**
  * Request logs (issue 26): each request is logged at info level, in one line, by its method, its
- * route's pattern, its status and its time, never by its URL: a query string (`?q=` holds e-mails and
- * names) or a path's values (booking codes, ids) never reach the logs, nor do its headers.
+ * route's pattern, its status and its time, never by its URL: a query string (`?q=` holds e-mails
+ * and names) or a path's values (booking codes, ids) never reach the logs, nor do its headers.
  */
 let database: TestDatabase;
 let app: FastifyInstance;
