@@ -134,8 +134,8 @@ export class WatchedMap<V> {
   }
 
   /**
-   * How many times the map was emptied (its version moved, or `clear()`): a value read before
-   * that is not to be set, lest it bring back what the change dropped.
+   * How many times values were dropped for a change (its version moved, `clear()`, `drop()`): a
+   * value read before that is not to be set, lest it bring back what the change dropped.
    */
   get generation(): number {
     return this.cleared;
@@ -157,6 +157,12 @@ export class WatchedMap<V> {
   clear(): void {
     this.cleared++;
     this.map.clear();
+  }
+
+  /** Drops the values `changed` says a change made stale, and moves the generation. */
+  drop(changed: (value: V) => boolean): void {
+    this.cleared++;
+    for (const [key, value] of this.map) if (changed(value)) this.map.delete(key);
   }
 
   entries(): IterableIterator<[string, V]> {

@@ -29,7 +29,7 @@ export class BookingDetailCache {
   private readonly held: WatchedMap<Held>;
   private readonly loading = new Map<
     string,
-    { revision: number; rows: Promise<BookingDetailRows>; stamp: number }
+    { revision: number; rows: Promise<BookingDetailRows>; stamp: number; generation: number }
   >();
 
   /**
@@ -68,16 +68,25 @@ export class BookingDetailCache {
     // Reads of the same booking at the same revision that arrive while it is being loaded wait
     // for that load instead of each running the detail's statement (a page opened by many at
     // once, or a node just started).
+    // Not a load begun before the catalogue moved: it may hold the names from before.
+    const generation = this.held.generation;
     const pending = this.loading.get(key);
-    if (pending?.revision === revision && !this.feed?.resetSince(pending.stamp)) {
+    if (
+      pending?.revision === revision &&
+      pending.generation === generation &&
+      !this.feed?.resetSince(pending.stamp)
+    ) {
       return pending.rows;
     }
     const stamp = this.feed?.stamp() ?? 0;
     const rows = load().then((loaded) => {
-      this.held.set(key, { revision: loaded.head.booking.revision, rows: loaded, stamp });
+      // Kept only if the catalogue did not move while it was read (a tour renamed meanwhile).
+      if (this.held.generation === generation) {
+        this.held.set(key, { revision: loaded.head.booking.revision, rows: loaded, stamp });
+      }
       return loaded;
     });
-    this.loading.set(key, { revision, rows, stamp });
+    this.loading.set(key, { revision, rows, stamp, generation });
     try {
       return await rows;
     } finally {

@@ -48,19 +48,23 @@ export class SessionCache {
     const held = this.held.get(key);
     if (held && held.until > Date.now()) return held.user;
     this.held.delete(key);
+    // A session read while it was revoked (here or on another node, whose bump is seen meanwhile)
+    // is answered as read but not held: held, it would be trusted for `maxAgeMs` after the change.
+    const generation = this.held.generation;
     const found = await findSession(this.db, token);
     if (!found) return null;
     const { sessionExpiresAt, ...user } = found;
-    this.held.set(key, {
-      user,
-      until: Math.min(sessionExpiresAt.getTime(), Date.now() + this.maxAgeMs),
-    });
+    if (this.held.generation === generation) {
+      this.held.set(key, {
+        user,
+        until: Math.min(sessionExpiresAt.getTime(), Date.now() + this.maxAgeMs),
+      });
+    }
     return user;
   }
 
   /** Drops every session of a user held on this node (after a sign-out or a change of theirs). */
   forgetUser(userId: string) {
-    for (const [key, held] of this.held.entries())
-      if (held.user.userId === userId) this.held.delete(key);
+    this.held.drop((held) => held.user.userId === userId);
   }
 }
