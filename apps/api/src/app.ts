@@ -242,6 +242,11 @@ function setUpRequestHandling(app: App) {
   );
   registerErrorHandler(app);
   registerInputGuard(app);
+  // A request its client gave up on has no "request completed" line: it gets one of its own.
+  app.addHook('onRequestAbort', (request, done) => {
+    request.log.info({ req: request }, 'request aborted');
+    done();
+  });
 }
 
 /** What every route reaches through the app: the database, the configuration, the gateway. */

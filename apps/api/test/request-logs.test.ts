@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,5 +83,34 @@ describe('request logs', () => {
     } finally {
       app.log.level = 'info';
     }
+  });
+
+  it('gives a request its client gave up on a line of its own', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    lines.splice(0);
+    // A body announced and never sent whole: the client goes before the answer.
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(
+      'POST /api/authentication/login?email=someone.private@example.com HTTP/1.1\r\n' +
+        'Host: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":',
+    );
+    // Gone once the server has the request (its arrival is written at debug).
+    app.log.level = 'debug';
+    try {
+      await expect.poll(() => lines.some((line) => line.msg === 'incoming request')).toBe(true);
+    } finally {
+      app.log.level = 'info';
+    }
+    socket.destroy();
+    await expect
+      .poll(() => lines.filter((line) => line.msg === 'request aborted').length, { timeout: 5000 })
+      .toBe(1);
+    const [aborted] = lines.filter((line) => line.msg === 'request aborted');
+    expect(aborted?.level).toBe(30);
+    expect(aborted?.req).toEqual({ method: 'POST', route: '/api/authentication/login' });
+    expect(aborted?.reqId).toEqual(expect.any(String));
+    expect(JSON.stringify(lines)).not.toContain('someone.private');
   });
 });

@@ -97,8 +97,8 @@ export const logSerializers = {
 /**
  * One line per request at `info`: "request completed", with its method, route, status and time
  * (README, LOG_LEVEL). Fastify's "incoming request" line is written at `debug` only: at `info`
- * it doubled the logs and cost about a tenth of a cached page's time (issue 33). A request that
- * never completes still shows in the lines its errors and timeouts write, with its request id.
+ * it doubled the logs and cost about a tenth of a cached page's time (issue 33). A request its
+ * client gave up on writes "request aborted" instead (app.ts), with its request id.
  */
 export class RequestLogs extends LogController {
   override incomingRequest(request: FastifyRequest, _reply: FastifyReply): void {
