@@ -246,4 +246,36 @@ describe("the caches that follow the catalogue's version", () => {
       clock.mockRestore();
     }
   });
+
+  it('read the version again when the clock went back', async () => {
+    const map = new WatchedMap<string>(db, app.log, 'catalogue_version', {});
+    await map.ensureFresh();
+    map.set('answer', 'old name');
+    await bumpVersion(db, 'catalogue_version');
+    // Stepped back an hour: the last read looks an hour ahead.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() - 3_600_000);
+    try {
+      await map.ensureFresh();
+      expect(map.get('answer')).toBeUndefined();
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it("tell the logger of the cache whose read failed, not the first cache's", async () => {
+    const broken = {
+      select: () => {
+        throw new Error('the database is away');
+      },
+    } as unknown as Executor;
+    const first = { warn: vi.fn() };
+    const second = { warn: vi.fn() };
+    const logOf = (warn: { warn: ReturnType<typeof vi.fn> }) =>
+      warn as unknown as FastifyInstance['log'];
+    new WatchedMap<string>(broken, logOf(first), 'catalogue_version', {});
+    const reader = new WatchedMap<string>(broken, logOf(second), 'catalogue_version', {});
+    await reader.ensureFresh();
+    expect(second.warn).toHaveBeenCalledOnce();
+    expect(first.warn).not.toHaveBeenCalled();
+  });
 });

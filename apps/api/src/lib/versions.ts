@@ -45,7 +45,7 @@ export class VersionWatch {
   private static readonly shared = new WeakMap<object, Map<VersionKey, VersionWatch>>();
 
   /** The one watch of `key` in `db`, made on first use. */
-  static of(db: Executor, key: VersionKey, log: FastifyBaseLogger): VersionWatch {
+  static of(db: Executor, key: VersionKey): VersionWatch {
     let watches = VersionWatch.shared.get(db);
     if (!watches) {
       watches = new Map();
@@ -53,7 +53,7 @@ export class VersionWatch {
     }
     let watch = watches.get(key);
     if (!watch) {
-      watch = new VersionWatch({ db, key, everyMs: 1000, log });
+      watch = new VersionWatch(db, key, 1000);
       watches.set(key, watch);
     }
     return watch;
@@ -62,38 +62,47 @@ export class VersionWatch {
   private version: string | null = null;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
-  private readonly listeners = new Set<() => void>();
+  /**
+   * The caches told of a move, held weakly: a cache of an app that was closed (tests build many
+   * on one database) goes with its app instead of being kept by the watch.
+   */
+  private readonly listeners = new Set<WeakRef<{ clear(): void }>>();
 
   constructor(
-    private readonly options: {
-      db: Executor;
-      key: VersionKey;
-      everyMs: number;
-      log: FastifyBaseLogger;
-    },
+    private readonly db: Executor,
+    private readonly key: VersionKey,
+    private readonly everyMs: number,
   ) {}
 
-  /** Calls `onChange` each time the version is seen to move. */
-  listen(onChange: () => void): void {
-    this.listeners.add(onChange);
+  /** Empties `cache` each time the version is seen to move. */
+  listen(cache: { clear(): void }): void {
+    this.listeners.add(new WeakRef(cache));
   }
 
-  async ensureFresh(): Promise<void> {
-    if (Date.now() - this.checkedAt < this.options.everyMs) return;
-    this.checking ??= this.check();
+  /**
+   * Reads the version when the last read is a second old, or the clock went back since (a
+   * stepped clock would otherwise stop the reads until it caught up); `log` is told of a failure.
+   */
+  async ensureFresh(log: FastifyBaseLogger): Promise<void> {
+    const elapsed = Date.now() - this.checkedAt;
+    if (elapsed >= 0 && elapsed < this.everyMs) return;
+    this.checking ??= this.check(log);
     await this.checking;
   }
 
-  private async check() {
-    const { db, key, log } = this.options;
+  private async check(log: FastifyBaseLogger) {
     try {
-      const version = await readVersion(db, key);
+      const version = await readVersion(this.db, this.key);
       if (version !== this.version) {
-        for (const onChange of this.listeners) onChange();
+        for (const listener of this.listeners) {
+          const cache = listener.deref();
+          if (cache) cache.clear();
+          else this.listeners.delete(listener);
+        }
         this.version = version;
       }
     } catch (error) {
-      log.warn({ err: error }, `could not read ${key}`);
+      log.warn({ err: error }, `could not read ${this.key}`);
     } finally {
       this.checkedAt = Date.now();
       this.checking = null;
@@ -118,15 +127,20 @@ export class WatchedMap<V> {
   private readonly maxEntries: number;
   private cleared = 0;
 
-  constructor(db: Executor, log: FastifyBaseLogger, key: VersionKey, limits: CacheLimits) {
+  constructor(
+    db: Executor,
+    private readonly log: FastifyBaseLogger,
+    key: VersionKey,
+    limits: CacheLimits,
+  ) {
     this.maxEntries = limits.maxEntries ?? 5000;
-    this.watch = VersionWatch.of(db, key, log);
-    this.watch.listen(() => this.clear());
+    this.watch = VersionWatch.of(db, key);
+    this.watch.listen(this);
   }
 
   /** Reads the version when it is due (call before reading the map). */
   ensureFresh(): Promise<void> {
-    return this.watch.ensureFresh();
+    return this.watch.ensureFresh(this.log);
   }
 
   get size(): number {
