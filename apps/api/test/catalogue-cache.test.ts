@@ -81,6 +81,15 @@ describe('catalogue answers from memory', () => {
     });
     expect(mixed.headers['content-encoding']).toBe('br');
     expect(mixed.rawPayload.equals(br.rawPayload)).toBe(true);
+
+    // A coding refused by name is not given for `*`.
+    const encodingFor = async (accepted: string) =>
+      (await ctx.app.inject({ url: tourUrl, headers: { 'accept-encoding': accepted } })).headers[
+        'content-encoding'
+      ];
+    expect(await encodingFor('br;q=0, *')).toBe('gzip');
+    expect(await encodingFor('BR;Q=0, *')).toBe('gzip');
+    expect(await encodingFor('gzip;q=0.5, br;q=0.0')).toBe('gzip');
   });
 
   it('does not keep an unknown code', async () => {

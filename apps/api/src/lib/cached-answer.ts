@@ -22,6 +22,23 @@ export function cachedAnswer(text: string): CachedAnswer {
   return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
+const CODINGS = ['br', 'gzip'];
+
+/**
+ * The codings we offer a client: both, less any it refuses by name with `q=0`. The negotiator
+ * gives `*` the first coding offered even when the same header refuses it (`br;q=0, *`).
+ */
+function offeredTo(accepted: string): string[] {
+  if (!accepted.includes('q=0')) return CODINGS;
+  const refused = new Set<string>();
+  for (const item of accepted.split(',')) {
+    const [name = '', ...params] = item.split(';').map((part) => part.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    if (q !== undefined && Number(q.slice(2)) === 0) refused.add(name);
+  }
+  return CODINGS.filter((coding) => !refused.has(coding));
+}
+
 /** If-None-Match against an ETag, with the weak comparison GET calls use (RFC 9110 §13.1.2). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -51,10 +68,8 @@ export function sendCachedAnswer(
   reply.type(options.type);
   // Content codings are case-insensitive (RFC 9110 §8.4.1); the negotiator compares them as
   // written, and `GZIP` would get the identity bytes compressed again by @fastify/compress.
-  const encoding = negotiate((request.headers['accept-encoding'] ?? '').toLowerCase(), [
-    'br',
-    'gzip',
-  ]);
+  const accepted = (request.headers['accept-encoding'] ?? '').toLowerCase();
+  const encoding = negotiate(accepted, offeredTo(accepted));
   if (encoding === 'br') {
     answer.br ??= brotliCompressSync(answer.body, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 9 },
