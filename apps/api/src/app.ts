@@ -71,7 +71,7 @@ import { adminTrailRoutes, guideRoutes } from './modules/trail/routes.ts';
 import { afterAnswerPlugin } from './plugins/after-answer.ts';
 import { authPlugin, guideOnly, signedIn, staffOnly } from './plugins/auth.ts';
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { type Job, jobsPlugin } from './plugins/jobs.ts';
 import { type RateLimitsOptions, rateLimitsPlugin } from './plugins/rate-limits.ts';
@@ -210,6 +210,8 @@ function createServer(options: AppOptions) {
     logger:
       logger && typeof logger === 'object' ? { ...logger, serializers: logSerializers } : logger,
     logController: new RequestLogs(),
+    // A path that no route can read is answered before any route or hook runs (error-handler.ts).
+    frameworkErrors: answerFrameworkError,
     trustProxy: trustedProxies(options.config.trustProxy),
     // JSON bodies are small (a booking is a few kilobytes); scans go through multipart, whose
     // own limits are 1 MB. A large body on a public route would only cost the server CPU.

@@ -85,6 +85,20 @@ describe('request logs', () => {
     }
   });
 
+  it('log a path no route can read, without the path', async () => {
+    lines.splice(0);
+    for (const url of ['/api/tour/%E0%A4%A', `/api/tour/booking/CT-${'Q'.repeat(120)}`]) {
+      expect((await app.inject({ url })).statusCode).toBeGreaterThanOrEqual(400);
+    }
+    const completed = lines.filter((line) => line.msg === 'request completed');
+    expect(completed.map((line) => line.res)).toEqual([
+      { method: 'GET', route: null, statusCode: 400 },
+      { method: 'GET', route: null, statusCode: 414 },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('%E0');
+    expect(JSON.stringify(lines)).not.toContain('QQQQ');
+  });
+
   it('gives a request its client gave up on a line of its own', async () => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(address);

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { translate } from '@cusco/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './support/app.ts';
 
@@ -88,6 +89,26 @@ describe('the web app as served', () => {
     expect(JSON.parse(brotliDecompressSync(brotliOnly.rawPayload).toString())).toHaveProperty(
       'openapi',
     );
+  });
+});
+
+describe('a path no route can read', () => {
+  it('is answered with the security headers and the error body of every other error', async () => {
+    for (const [url, status] of [
+      ['/api/tour/%E0%A4%A', 400],
+      ['/en/tours/%zz', 400],
+      [`/api/tour/booking/${'x'.repeat(200)}`, 414],
+    ] as const) {
+      const response = await ctx.app.inject({ url, headers: { 'accept-language': 'es' } });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(String(response.headers['content-security-policy']), url).toContain('default-src');
+      const body = response.json();
+      expect(body.statusCode, url).toBe(status);
+      // In the reader's language, and without the path it was sent.
+      expect(body.message, url).toBe(translate('invalidInput', 'es'));
+      expect(response.body, url).not.toContain('%');
+    }
   });
 });
 

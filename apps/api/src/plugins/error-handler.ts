@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { type ErrorBody, isMessageKey, type MessageKey, translate } from '@cusco/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseProblemOf, isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, RETRY_AFTER_SECONDS } from '../errors.ts';
@@ -88,4 +88,29 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(body(404, 'NOT_FOUND', translate('notFound', languageOf(request))));
   });
+}
+
+/**
+ * The answer to a path no route can read (Fastify's `frameworkErrors`: a bad percent-encoding, a
+ * path value over 100 characters), made before any route or hook runs: the security headers and
+ * the body of every other client error, in the reader's language, without the path it was sent.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { server } = request;
+  if (server.hasDecorator('securityHeaders')) reply.headers(server.securityHeaders);
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 400;
+  // Fastify writes no "request completed" line for these: the same line, written here.
+  const started = performance.now();
+  reply.raw.once('finish', () =>
+    reply.log.info({ res: reply, responseTime: performance.now() - started }, 'request completed'),
+  );
+  return reply
+    .status(status)
+    .send(
+      body(status, error.code ?? 'BAD_REQUEST', translate('invalidInput', languageOf(request))),
+    );
 }

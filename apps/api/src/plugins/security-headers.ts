@@ -30,10 +30,18 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The headers every answer carries (for answers made outside a route: `frameworkErrors`). */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
 /** Sets helmet's headers on every answer, errors and 404s included. */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: HelmetOptions) => {
     const headers = securityHeaders(options);
+    app.decorate('securityHeaders', headers);
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();
