@@ -7,30 +7,9 @@ import { bumpVersion } from '../src/lib/versions.ts';
 import { BookingDetailCache } from '../src/modules/bookings/detail-cache.ts';
 import type { BookingDetailRows } from '../src/modules/bookings/detail-rows.ts';
 import { SessionCache } from '../src/modules/users/session-cache.ts';
-import { hashToken } from '../src/modules/users/sessions.ts';
+import { findSession, hashToken } from '../src/modules/users/sessions.ts';
 import { signUpAndIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
-
-/**
- * Session reads held back until the test lets them go: a read of a listed token tells it has read
- * (`read`), then waits for `go`.
- */
-const held = new Map<string, { read: () => void; go: Promise<void> }>();
-vi.mock(import('../src/modules/users/sessions.ts'), async (importOriginal) => {
-  const real = await importOriginal();
-  return {
-    ...real,
-    findSession: async (...args: Parameters<typeof real.findSession>) => {
-      const found = await real.findSession(...args);
-      const hold = held.get(args[1]);
-      if (hold) {
-        hold.read();
-        await hold.go;
-      }
-      return found;
-    },
-  };
-});
 
 /** A promise and the function that resolves it. */
 function gate() {
@@ -41,18 +20,24 @@ function gate() {
   return { closed, open };
 }
 
-/** Holds the next read of `token`'s session once it has read: resolves when it has. */
-function holdSessionRead(token: string) {
+/**
+ * A session cache whose next read of `token` is held back once it has read from the database:
+ * `read` resolves when it has, `release` lets it go on.
+ */
+function holdingCache(token: string) {
   const read = gate();
   const go = gate();
-  held.set(token, { read: read.open, go: go.closed });
-  return {
-    read: read.closed,
-    release: () => {
-      held.delete(token);
-      go.open();
-    },
-  };
+  let holding = true;
+  const cache = new SessionCache(db, app.log, {}, async (database, asked) => {
+    const found = await findSession(database, asked);
+    if (holding && asked === token) {
+      holding = false;
+      read.open();
+      await go.closed;
+    }
+    return found;
+  });
+  return { cache, read: read.closed, release: go.open };
 }
 
 /**
@@ -83,8 +68,7 @@ describe('a session read while it is revoked', () => {
   it('is not held when another node revoked it (its bump seen meanwhile)', async () => {
     const customer = await signUpAndIn(app);
     const other = await signUpAndIn(app);
-    const cache = new SessionCache(db, app.log);
-    const hold = holdSessionRead(customer.token);
+    const { cache, ...hold } = holdingCache(customer.token);
     const first = cache.find(customer.token);
     await hold.read;
     // Revoked elsewhere while the read waits, and the bump seen by this node's next read.
@@ -101,8 +85,7 @@ describe('a session read while it is revoked', () => {
 
   it('is not held when this node forgot the user meanwhile (a sign-out here)', async () => {
     const customer = await signUpAndIn(app);
-    const cache = new SessionCache(db, app.log);
-    const hold = holdSessionRead(customer.token);
+    const { cache, ...hold } = holdingCache(customer.token);
     const first = cache.find(customer.token);
     await hold.read;
     await db

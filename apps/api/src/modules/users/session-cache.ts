@@ -29,10 +29,15 @@ export class SessionCache {
   private readonly held: WatchedMap<Held>;
   private readonly maxAgeMs: number;
 
+  /**
+   * @param read how a session is read from the database (tests hold it back to land a change
+   *   while it reads)
+   */
   constructor(
     private readonly db: Executor,
     log: FastifyBaseLogger,
     options: SessionCacheOptions = {},
+    private readonly read: typeof findSession = findSession,
   ) {
     this.maxAgeMs = options.maxAgeMs ?? 30_000;
     this.held = new WatchedMap(db, log, 'sessions_version', {
@@ -51,7 +56,7 @@ export class SessionCache {
     // A session read while it was revoked (here or on another node, whose bump is seen meanwhile)
     // is answered as read but not held: held, it would be trusted for `maxAgeMs` after the change.
     const generation = this.held.generation;
-    const found = await findSession(this.db, token);
+    const found = await this.read(this.db, token);
     if (!found) return null;
     const { sessionExpiresAt, ...user } = found;
     if (this.held.generation === generation) {
