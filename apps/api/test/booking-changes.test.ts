@@ -7,7 +7,7 @@ import {
   todayInLima,
 } from '@cusco/shared';
 import dayjs from 'dayjs';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client.ts';
@@ -542,6 +542,32 @@ describe.runIf(isPostgres)('two changes of one booking at once', () => {
         ),
       );
     expect(discounts).toHaveLength(1);
+  });
+
+  it('waits for a lock held a moment (background work) instead of refusing the change', async () => {
+    const { code, price } = await book();
+    await deskPayment(code, price);
+    const row = await bookingRow(code);
+    let answer: Awaited<ReturnType<typeof change>> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.select().from(bookings).where(eq(bookings.id, row.id)).for('update');
+      const changing = change(code, { kind: 'cancel', refundTo: 'credit' }).then((done) => {
+        answer = done;
+      });
+      // Released once the change waits for it.
+      await expect
+        .poll(async () => {
+          const waiting = (await db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+          )) as { rows: { n: number }[] };
+          return waiting.rows[0]?.n ?? 0;
+        })
+        .toBeGreaterThan(0);
+      expect(answer).toBeUndefined();
+      void changing;
+    });
+    await expect.poll(() => answer?.statusCode).toBe(201);
+    expect((await detail(code)).booking.status).toBe('cancelled_by_customer');
   });
 });
 

@@ -13,7 +13,7 @@ import {
   partialAmountCents,
   quoteChange,
 } from '@cusco/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isLockNotAvailable } from '../../db/errors.ts';
 import { bookings, tours } from '../../db/schema.ts';
@@ -215,18 +215,22 @@ export async function quoteBookingChange(
   throw new Error('the quote was not computed');
 }
 
+/** How long a change waits for the booking's lock before it is refused. */
+const CHANGE_LOCK_WAIT = '2s';
+
 /**
- * Locks the booking for a change without waiting: a change while another change (or a payment)
- * of the same booking is being made is refused (409 `changeRaced`) rather than made on what the
- * customer no longer sees.
+ * Locks the booking for a change, waiting at most `CHANGE_LOCK_WAIT`: a change while another
+ * change (or a payment) of the same booking is being made is refused (409 `changeRaced`) rather
+ * than made on what the customer no longer sees. It waits that long for the short locks of the
+ * background work (the receipts sweeper locks each booking it passes over): refused at once, a
+ * customer's change met them at random on a busy machine (a browser test, once).
  */
 async function lockForChange(tx: Transaction, bookingId: string): Promise<BookingRow> {
   try {
-    const [row] = await tx
-      .select()
-      .from(bookings)
-      .where(eq(bookings.id, bookingId))
-      .for('update', { noWait: true });
+    await tx.execute(sql.raw(`set local lock_timeout = '${CHANGE_LOCK_WAIT}'`));
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    // The rest of the change waits for its locks as every other statement does.
+    await tx.execute(sql.raw('set local lock_timeout = 0'));
     if (!row) throw new AppError('NOT_FOUND', 'bookingNotFound');
     return row;
   } catch (error) {
