@@ -131,7 +131,10 @@ describe('the payments modal (spec §5 payment amount)', () => {
       }),
     );
     await waitFor(() => expect(onFinished).toHaveBeenCalledWith({ status: 'S' }, 'T-1'));
-    expect(screen.queryByRole('dialog', { name: 'Secure card payment' })).toBeNull();
+    // It closes after telling: wait for it rather than expect it in the same tick.
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Secure card payment' })).toBeNull(),
+    );
   });
 
   it("shows the server's refusal in the modal, which stays open to try again", async () => {
