@@ -11,7 +11,6 @@ import { verifyPassword } from '../src/modules/auth/passwords.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(apiRoot, '../../node_modules/.bin/tsx');
 
 /** Runs `admin:create` (from source) with these arguments and this standard input. */
 function adminCreate(
@@ -21,7 +20,7 @@ function adminCreate(
   env: Record<string, string> = {},
 ) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(tsx, ['src/admin-create.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/admin-create.ts', ...args], {
       cwd: apiRoot,
       env: {
         ...process.env,

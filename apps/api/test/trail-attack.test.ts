@@ -1022,12 +1022,11 @@ describe('a configured signing key', () => {
 });
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(apiRoot, '../../node_modules/.bin/tsx');
 
 /** Runs `npm run voucher-key` (from source) on the test's PostgreSQL database. */
 function voucherKeyCli(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(tsx, ['src/voucher-key.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/voucher-key.ts', ...args], {
       cwd: apiRoot,
       env: {
         ...process.env,

@@ -134,12 +134,11 @@ describe('VOUCHER_SIGNING_KEY', () => {
 });
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(apiRoot, '../../node_modules/.bin/tsx');
 
 /** Runs `voucher-key` (from source) on an embedded database of its own. */
 function voucherKey(args: string[], dataDir: string) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(tsx, ['src/voucher-key.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/voucher-key.ts', ...args], {
       cwd: apiRoot,
       env: {
         ...process.env,

@@ -1,16 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { tableDigests, tablesInDependencyOrder } from '../../src/db/backup/catalog.ts';
 import { SESSION_SETTINGS, type TableDigest } from '../../src/db/backup/format.ts';
 import { type Database, type Executor, openDatabase, rowsOf } from '../../src/db/client.ts';
 import { isPostgres, type TestDatabase } from './app.ts';
 import { databaseUrl } from './postgres.ts';
 
-/** A new, EMPTY database of the file's kind (no schema at all): a restore's target. */
+/**
+ * A new, EMPTY database of the file's kind (no schema at all): a restore's target. On PGlite, a
+ * copy of the new cluster the global setup made (what `new PGlite()` starts from, without its
+ * initdb each time).
+ */
 export async function openEmptyDatabase(): Promise<TestDatabase> {
-  if (!isPostgres) return openDatabase({ kind: 'pglite' });
+  if (!isPostgres) {
+    const blank = readFileSync(inject('pgliteBlank'));
+    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([blank]) });
+  }
   return openEmptyPostgres();
 }
 
