@@ -18,7 +18,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     reporters: ['default'],
-    // `--shard=<lane>/<lanes>` splits the files by size into lanes of about equal length.
+    // `--shard=<lane>/<lanes>` splits the files into lanes of about equal length, by the seconds
+    // each took in a whole run (support/durations.json).
     sequence: { sequencer: LaneSequencer },
     // Screens wait for the API; give a condition up to 15 s before calling it false, asking
     // again every 50 ms (Vitest's default): at 100 ms a condition met just after a check was
