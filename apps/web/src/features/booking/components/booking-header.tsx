@@ -1,7 +1,7 @@
 import type { Tour } from '@cusco/shared';
 import { Anchor, Button, Container, Group, Loader, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
@@ -16,7 +16,7 @@ import type { RelatedToursProps } from './related-tours-menu.tsx';
  * tour loads, it already takes the room it will take (a disabled related-tours button, the
  * language links from the address): the page below does not move when the tour arrives.
  */
-export function BookingHeader({
+export const BookingHeader = memo(function BookingHeader({
   code,
   tour,
   language,
@@ -86,7 +86,7 @@ export function BookingHeader({
       </Container>
     </header>
   );
-}
+});
 
 const loadRelatedTours = () => import('./related-tours-menu.tsx');
 const RelatedToursMenu = lazy(() =>

@@ -48,7 +48,9 @@ function BookingScreen({ variant }: { variant: BookingVariant }) {
   const tour = useTour(code && ready ? code : null, language ?? 'en', variant);
   // The whole flow renders in the background once the tour arrives: React yields to the browser
   // between its pieces, so a phone stays responsive while the page builds (the loader stays
-  // meanwhile, in the same place).
+  // meanwhile, in the same place). The header takes the tour with it: the answer's arrival is a
+  // synchronous render (TanStack Query's store), which then only draws this screen again, its
+  // header being memoized on unchanged props.
   const shown = useDeferredValue(tour.data);
 
   // Spec §2/§8: a bad tour code or language is reported (once, however often the effect runs)
@@ -89,12 +91,7 @@ function BookingScreen({ variant }: { variant: BookingVariant }) {
 
   return (
     <Box mih="100vh" bg="gray.0">
-      <BookingHeader
-        code={code ?? ''}
-        tour={tour.data}
-        language={language ?? 'en'}
-        variant={variant}
-      />
+      <BookingHeader code={code ?? ''} tour={shown} language={language ?? 'en'} variant={variant} />
       <Container size="lg" pt="lg" pb={{ base: 96, md: 'lg' }} component="main">
         {notOffered ? (
           <NotOffered message={tour.error instanceof Error ? tour.error.message : ''} />
