@@ -6,7 +6,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Seconds each file took in a whole run (support/durations.json), by file name under tests/.
  * A file's size only roughly stands for its length: by size, the lanes of 2026-11-27 took
  * 1,175 s and 1,396 s, since a file that starts products of its own or scans every screen
- * costs more per line; by the measured seconds, the same files split 1,258 s and 1,264 s.
+ * costs more per line; by the measured seconds, the same files split 1,258 s and 1,264 s, and
+ * the next whole run's lanes took 1,217 s and 1,254 s.
  */
 const measured: Record<string, number> = JSON.parse(
   readFileSync(new URL('./durations.json', import.meta.url), 'utf8'),
