@@ -28,8 +28,15 @@ const common = {
  * what the HTTP layer and the rules refuse, which does not depend on the database, and their
  * races need PostgreSQL's real concurrency (PGlite runs one statement at a time, so a race there
  * never happens). No test in them runs on PGlite alone. Without PostgreSQL they run on PGlite.
+ * So do the traces: what they check is the OpenTelemetry export of a server started as
+ * `npm start` starts it, and on PostgreSQL they check its queries' spans too. On PGlite the file
+ * started a second server on a new embedded database, 49 s of a slow machine's run (2026-11-28).
  */
-const POSTGRES_ONLY = ['test/*-attack.test.ts', 'test/robustness.test.ts'];
+const POSTGRES_ONLY = [
+  'test/*-attack.test.ts',
+  'test/robustness.test.ts',
+  'test/metrics-traces.test.ts',
+];
 
 export default defineConfig({
   test: {
