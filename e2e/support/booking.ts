@@ -31,7 +31,15 @@ export function hasFocus(element: Locator): Promise<boolean> {
  */
 export async function expectToast(page: Page, message: string, title: string) {
   const toast = page.getByRole('status').filter({ hasText: message }).last();
-  await expect.poll(() => toast.isVisible(), { message }).toBe(true);
+  try {
+    await expect.poll(() => toast.isVisible(), { message }).toBe(true);
+  } catch (error) {
+    // What the page says instead (a form's problem, an error) is what tells why.
+    const alerts = await page.getByRole('alert').allTextContents();
+    throw new Error(`No toast "${message}"; the page's alerts: ${JSON.stringify(alerts)}`, {
+      cause: error,
+    });
+  }
   expect(await toast.textContent()).toContain(title);
   expect(await page.getByRole('dialog', { name: title }).count()).toBe(0);
 }

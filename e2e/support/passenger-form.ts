@@ -3,20 +3,34 @@ import { expect } from 'vitest';
 
 /** The passenger form (components/passenger-form), as the customer and staff at the desk fill it. */
 
+/**
+ * Picks an option of a choice, until the field shows it. Under load a pick can be lost between
+ * the press and the release on the option, and the form then refused to save for an empty field
+ * (CI once timed out on the desk's "saved" toast); a person would pick again. The list is opened
+ * only when it is not open already: a click on the field closes an open list.
+ */
 export async function choose(
   page: Page,
   dialog: ReturnType<Page['getByRole']>,
   label: string,
   option: string,
 ) {
-  await dialog.getByLabel(new RegExp(`^${label}\\s*\\*?$`)).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const input = dialog.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+  const choice = page.getByRole('option', { name: option, exact: true });
+  await expect
+    .poll(async () => {
+      if ((await input.inputValue()) !== option) {
+        if (!(await choice.isVisible())) await input.click();
+        await choice.click();
+      }
+      return input.inputValue();
+    })
+    .toBe(option);
 }
 
 /**
- * Types into a searchable choice and picks the option, until the field shows it: under load a
- * pick can be lost between the press and the release on the option (CI once left Occupation
- * empty), and a person would pick again.
+ * Types into a searchable choice and picks the option, until the field shows it, as `choose`
+ * does (CI once left Occupation empty).
  */
 async function search(
   page: Page,
