@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../src/db/client.ts';
+import type { DatabaseHandle, Executor } from '../src/db/client.ts';
 import {
   auditEntries,
   bookings,
@@ -24,7 +24,7 @@ import { holdingsOn, holdsSeats } from '../src/modules/departures/holdings.ts';
 import { ledgerTotals } from '../src/modules/ledger/ledger.ts';
 import { demoAccounts } from '../src/seed/demo-accounts.ts';
 import { bearer, signIn, signUpAndIn } from './support/accounts.ts';
-import { createTestApp, isPostgres, type TestContext } from './support/app.ts';
+import { anotherProcess, createTestApp, isPostgres, type TestContext } from './support/app.ts';
 import { bookingFor, loadTour, offersOf, postBooking } from './support/bookings.ts';
 import { changeHelpers } from './support/changes.ts';
 import { turnBack } from './support/clock.ts';
@@ -510,10 +510,17 @@ describe('the e-mail of a change', () => {
 });
 
 describe.runIf(isPostgres)('two changes of one booking at once', () => {
+  // Another process holds the booking's lock (a second node, a job).
+  let other: DatabaseHandle;
+  beforeAll(async () => {
+    other = await anotherProcess(ctx.database);
+  });
+  afterAll(() => other.close());
+
   it('refuses a change while another holds the booking (409), and lets exactly one of two win', async () => {
     const held = await book();
     const row = await bookingRow(held.code);
-    await db.transaction(async (tx) => {
+    await other.db.transaction(async (tx) => {
       await tx.select().from(bookings).where(eq(bookings.id, row.id)).for('update');
       const blocked = await change(held.code);
       expect(blocked.statusCode, blocked.body).toBe(409);
@@ -549,7 +556,7 @@ describe.runIf(isPostgres)('two changes of one booking at once', () => {
     await deskPayment(code, price);
     const row = await bookingRow(code);
     let answer: Awaited<ReturnType<typeof change>> | undefined;
-    await db.transaction(async (tx) => {
+    await other.db.transaction(async (tx) => {
       await tx.select().from(bookings).where(eq(bookings.id, row.id)).for('update');
       const changing = change(code, { kind: 'cancel', refundTo: 'credit' }).then((done) => {
         answer = done;
@@ -557,7 +564,7 @@ describe.runIf(isPostgres)('two changes of one booking at once', () => {
       // Released once the change waits for it.
       await expect
         .poll(async () => {
-          const waiting = (await db.execute(
+          const waiting = (await other.db.execute(
             sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
           )) as { rows: { n: number }[] };
           return waiting.rows[0]?.n ?? 0;

@@ -81,7 +81,12 @@ describe('the outbox worker', () => {
       const ids = await queue(ctx.database.db, 60, 'race');
       const pools = await Promise.all(
         Array.from({ length: 3 }, () =>
-          openDatabase({ kind: 'postgres', url: ctx.database.url ?? '', poolSize: 4 }),
+          openDatabase({
+            kind: 'postgres',
+            guardTransactions: true,
+            url: ctx.database.url ?? '',
+            poolSize: 4,
+          }),
         ),
       );
       try {

@@ -149,6 +149,7 @@ describe.runIf(isPostgres)('statement timeouts (PostgreSQL)', () => {
     // A node whose statements may run 300 ms.
     const handle = await openDatabase({
       kind: 'postgres',
+      guardTransactions: true,
       url,
       poolSize: 4,
       timeouts: { connectMs: 2000, statementMs: 300, idleInTransactionMs: 30_000 },

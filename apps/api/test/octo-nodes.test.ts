@@ -29,6 +29,7 @@ beforeAll(async () => {
   if (!isPostgres) return;
   const handle = await openDatabase({
     kind: 'postgres',
+    guardTransactions: true,
     url: ctx.database.url ?? '',
     poolSize: 10,
   });

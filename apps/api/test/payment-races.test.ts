@@ -25,6 +25,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const handle = await openDatabase({
     kind: 'postgres',
+    guardTransactions: true,
     url: ctx.database.url ?? '',
     poolSize: 20,
   });

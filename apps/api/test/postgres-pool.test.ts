@@ -41,7 +41,12 @@ function codeOf(error: unknown): string | undefined {
 
 describe.skipIf(!isPostgres)('the PostgreSQL pool', () => {
   it('rolls back a timed-out statement on its own connection, and keeps that connection', async () => {
-    const handle = await openDatabase({ kind: 'postgres', url: database.url ?? '', poolSize: 1 });
+    const handle = await openDatabase({
+      kind: 'postgres',
+      guardTransactions: true,
+      url: database.url ?? '',
+      poolSize: 1,
+    });
     try {
       await handle.db.execute(sql`create table pool_probe (n integer)`);
       const [before] = rowsOf<{ pid: number }>(
@@ -70,7 +75,12 @@ describe.skipIf(!isPostgres)('the PostgreSQL pool', () => {
   });
 
   it('answers a deadlock with the deadlock, rolled back, both connections kept', async () => {
-    const handle = await openDatabase({ kind: 'postgres', url: database.url ?? '', poolSize: 2 });
+    const handle = await openDatabase({
+      kind: 'postgres',
+      guardTransactions: true,
+      url: database.url ?? '',
+      poolSize: 2,
+    });
     try {
       await handle.db.execute(sql`create table lock_probe (id integer primary key, n integer)`);
       await handle.db.execute(sql`insert into lock_probe values (1, 0), (2, 0)`);

@@ -34,6 +34,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const handle = await openDatabase({
     kind: 'postgres',
+    guardTransactions: true,
     url: ctx.database.url ?? '',
     poolSize: 10,
   });
@@ -139,7 +140,9 @@ describe.runIf(isPostgres)('background jobs on two nodes at once', () => {
     await admin.query(`create database ${name}`);
     const url = databaseUrl(name);
     const handles = await Promise.all(
-      [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url, poolSize: 4 })),
+      [1, 2, 3].map(() =>
+        openDatabase({ kind: 'postgres', guardTransactions: true, url, poolSize: 4 }),
+      ),
     );
     try {
       await Promise.all(

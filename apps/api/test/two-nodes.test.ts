@@ -25,7 +25,12 @@ beforeAll(async () => {
   ctx = await createTestApp();
   // The second node: the same database through a pool of its own.
   const url = ctx.database.url ?? '';
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 10 });
+  const handle = await openDatabase({
+    kind: 'postgres',
+    guardTransactions: true,
+    url,
+    poolSize: 10,
+  });
   const app = await buildApp({ db: handle.db, config: testConfig(), databaseKind: 'postgres' });
   await app.ready();
   second = {
@@ -143,7 +148,9 @@ describe.runIf(isPostgres)('two API nodes on one PostgreSQL', () => {
     };
     const url = ctx.database.url ?? '';
     const handles = await Promise.all(
-      [1, 2].map(() => openDatabase({ kind: 'postgres', url, poolSize: 2 })),
+      [1, 2].map(() =>
+        openDatabase({ kind: 'postgres', guardTransactions: true, url, poolSize: 2 }),
+      ),
     );
     const apps = await Promise.all(
       handles.map((handle) =>

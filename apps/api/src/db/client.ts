@@ -7,6 +7,7 @@ import { ChangeFeed, watchWrites } from './change-feed.ts';
 import type { PostgresTarget } from './postgres-pool.ts';
 import * as relations from './relations.ts';
 import * as tables from './schema.ts';
+import { guardTransactions } from './transaction-guard.ts';
 
 /** The tables and the relations between them (for relational queries). */
 export const schema = { ...tables, ...relations };
@@ -75,6 +76,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // Every statement goes through a connection's query, the pool's own included.
     pool.on('connect', (client) => watchWrites(client, 'query', changes));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    if (target.guardTransactions) guardTransactions(db, pool);
     changeFeeds.set(db, changes);
     return {
       db,

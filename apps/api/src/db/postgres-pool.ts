@@ -71,6 +71,11 @@ export interface PostgresTarget {
   timeouts?: DatabaseTimeouts;
   /** Told of every connection lost (a restart, a failover, a terminated backend). */
   onConnectionError?: (error: Error) => void;
+  /**
+   * Refuses a statement on the pool from inside an open transaction, which would hang on
+   * embedded PGlite (transaction-guard.ts): the tests turn it on.
+   */
+  guardTransactions?: boolean;
 }
 
 /** The name the API's connections carry in pg_stat_activity. */

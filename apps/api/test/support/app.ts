@@ -21,7 +21,12 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
     const url = databaseUrl(name);
-    const handle = await openDatabase({ kind: 'postgres', url, poolSize: 20 });
+    const handle = await openDatabase({
+      kind: 'postgres',
+      guardTransactions: true,
+      url,
+      poolSize: 20,
+    });
     return {
       ...handle,
       url,
@@ -68,6 +73,16 @@ export interface TestContext {
   app: FastifyInstance;
   database: TestDatabase;
   close(): Promise<void>;
+}
+
+/**
+ * Another process's connections to a PostgreSQL test database, without the transaction guard
+ * (db/transaction-guard.ts): a test holds a lock with them, as a second node or a job would,
+ * and the app's requests started meanwhile are not inside a transaction of the app's own.
+ */
+export function anotherProcess(database: TestDatabase): Promise<DatabaseHandle> {
+  if (!database.url) throw new Error('anotherProcess needs a PostgreSQL test database');
+  return openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 });
 }
 
 /** The whole application on a fresh database, for `app.inject()` tests. */

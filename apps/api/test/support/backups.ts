@@ -29,7 +29,12 @@ export async function openEmptyPostgres(): Promise<TestDatabase & { url: string 
   await admin.connect();
   await admin.query(`create database ${name} template template0`);
   const url = databaseUrl(name);
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 10 });
+  const handle = await openDatabase({
+    kind: 'postgres',
+    guardTransactions: true,
+    url,
+    poolSize: 10,
+  });
   return {
     ...handle,
     url,
