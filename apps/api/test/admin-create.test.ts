@@ -9,10 +9,11 @@ import { users } from '../src/db/schema.ts';
 import { createStaffMember } from '../src/modules/admin/staff.ts';
 import { verifyPassword } from '../src/modules/auth/passwords.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
+import { programArgs } from './support/programs.ts';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Runs `admin:create` (from source) with these arguments and this standard input. */
+/** Runs `admin:create` (its build) with these arguments and this standard input. */
 function adminCreate(
   args: string[],
   input: string,
@@ -20,7 +21,7 @@ function adminCreate(
   env: Record<string, string> = {},
 ) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/admin-create.ts', ...args], {
+    const child = spawn(process.execPath, programArgs('admin-create', args), {
       cwd: apiRoot,
       env: {
         ...process.env,

@@ -9,15 +9,16 @@ import { verifyBackupFile } from '../src/db/backup/read.ts';
 import { type BackupResult, writeBackup } from '../src/db/backup/write.ts';
 import { isPostgres, openTestDatabase } from './support/app.ts';
 import { digestsOf, expectSameDigests, openEmptyPostgres } from './support/backups.ts';
+import { programArgs } from './support/programs.ts';
 import { killServers, startServer } from './support/server.ts';
 
-/** Runs one of the commands from its sources in a process of its own (as npm run does, built). */
+/** Runs one of the commands in a process of its own, as npm run does (its build). */
 function command(
   name: 'backup' | 'restore' | 'db-move',
   args: string[],
   env: Record<string, string>,
 ) {
-  const child = spawn(process.execPath, ['--import', 'tsx', `src/${name}.ts`, ...args], {
+  const child = spawn(process.execPath, programArgs(name, args), {
     cwd: apiRoot,
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

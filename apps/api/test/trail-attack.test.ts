@@ -35,6 +35,7 @@ import { bookingFor, loadTour, postBooking } from './support/bookings.ts';
 import { seededCompany } from './support/companies.ts';
 import { addCrewMember, assign, licensedGuide, unassign } from './support/crew.ts';
 import { detailOf } from './support/passengers.ts';
+import { programArgs } from './support/programs.ts';
 
 /**
  * Attacks on the guide's app and the signed vouchers (issue 32): other users' tokens on every
@@ -1023,10 +1024,10 @@ describe('a configured signing key', () => {
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Runs `npm run voucher-key` (from source) on the test's PostgreSQL database. */
+/** Runs `npm run voucher-key` (its build) on the test's PostgreSQL database. */
 function voucherKeyCli(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/voucher-key.ts', ...args], {
+    const child = spawn(process.execPath, programArgs('voucher-key', args), {
       cwd: apiRoot,
       env: {
         ...process.env,

@@ -15,6 +15,7 @@ import { DEMO_TRAIL_TOUR } from '../src/seed/demo-trail.ts';
 import { signIn } from './support/accounts.ts';
 import { createTestApp, type TestContext } from './support/app.ts';
 import { detailOf } from './support/passengers.ts';
+import { programArgs } from './support/programs.ts';
 
 /**
  * The vouchers' signing key set by configuration (VOUCHER_SIGNING_KEY, issue 32): it signs, its
@@ -135,10 +136,10 @@ describe('VOUCHER_SIGNING_KEY', () => {
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Runs `voucher-key` (from source) on an embedded database of its own. */
+/** Runs `voucher-key` (its build) on an embedded database of its own. */
 function voucherKey(args: string[], dataDir: string) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/voucher-key.ts', ...args], {
+    const child = spawn(process.execPath, programArgs('voucher-key', args), {
       cwd: apiRoot,
       env: {
         ...process.env,

@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { seedDatabase } from '../../src/seed/index.ts';
 import { databaseUrl } from './postgres.ts';
+import { buildPrograms } from './programs.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,6 +28,8 @@ declare module 'vitest' {
  * it (a PGlite snapshot, or a PostgreSQL template), which is much faster than migrating again.
  */
 export default async function setup(project: TestProject) {
+  // The programs the tests start in processes of their own run from their build (programs.ts).
+  buildPrograms();
   const kind = project.config.env?.TEST_DB_KIND ?? 'pglite';
 
   if (kind === 'postgres') {

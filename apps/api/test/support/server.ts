@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { apiRoot } from '../../src/config.ts';
+import { programArgs } from './programs.ts';
 
-/** The API server running in a child process, as `npm start` runs it (from its sources). */
+/** The API server running in a child process, as `npm start` runs it (its build). */
 export interface ServerProcess {
   child: ChildProcess;
   /** Everything it printed so far (JSON log lines and stderr). */
@@ -20,7 +21,7 @@ export function killServers() {
 }
 
 export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, programArgs('server'), {
     cwd: apiRoot,
     env: {
       ...process.env,
