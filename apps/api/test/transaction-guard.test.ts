@@ -78,6 +78,25 @@ describe.skipIf(!isPostgres)('the transaction guard', () => {
     });
   });
 
+  it("lets another database's handle be used inside a transaction", async () => {
+    const other = await openDatabase({
+      kind: 'postgres',
+      guardTransactions: true,
+      url: database.url ?? '',
+      poolSize: 1,
+    });
+    try {
+      await guarded.db.transaction(async () => {
+        expect(rowsOf(await other.db.execute(one))).toEqual([{ n: 1 }]);
+        // Inside the other's own transaction, this one's is still open: still refused.
+        const error = await rejection(other.db.transaction(() => guarded.db.execute(one)));
+        expect(error).toBeInstanceOf(StatementOutsideTransactionError);
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('lets the database be used beside a transaction, and after it by work it started', async () => {
     let later: Promise<unknown> = Promise.resolve();
     let release: () => void = () => undefined;

@@ -9,9 +9,10 @@ import type { Database } from './client.ts';
  * transaction, so a test on PostgreSQL alone never sees the hang (ADR 0058).
  *
  * The guard makes PostgreSQL refuse it too: the transactions of `db.transaction` mark the async
- * context of their callback, and a statement or a new transaction asked of the pool from a
+ * context of their callback, and a statement or a new transaction asked of the same pool from a
  * context whose transaction is still open fails at once with this error. Work started inside a
- * transaction that runs after it has ended is not refused (the mark is cleared at the end).
+ * transaction that runs after it has ended is not refused (the mark is cleared at the end), nor
+ * is a statement on another database (another handle has connections of its own).
  */
 export class StatementOutsideTransactionError extends Error {
   constructor() {
@@ -24,10 +25,17 @@ export class StatementOutsideTransactionError extends Error {
   }
 }
 
-const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+/** The transactions open in an async context: each with its pool, until it ends. */
+interface OpenMark {
+  pool: pg.Pool;
+  open: boolean;
+}
 
-function insideOpenTransaction(): boolean {
-  return openTransaction.getStore()?.open === true;
+const openTransactions = new AsyncLocalStorage<readonly OpenMark[]>();
+
+/** Whether this async context holds a transaction of this pool still open. */
+function insideOpenTransaction(pool: pg.Pool): boolean {
+  return (openTransactions.getStore() ?? []).some((mark) => mark.open && mark.pool === pool);
 }
 
 /** Turns on the guard for a PostgreSQL database and its pool (the API's tests turn it on). */
@@ -35,9 +43,10 @@ export function guardTransactions(db: Database, pool: pg.Pool): void {
   const transaction = db.transaction.bind(db);
   db.transaction = ((run, config) =>
     transaction(async (tx) => {
-      const mark = { open: true };
+      const mark: OpenMark = { pool, open: true };
       try {
-        return await openTransaction.run(mark, () => run(tx));
+        const marks = [...(openTransactions.getStore() ?? []), mark];
+        return await openTransactions.run(marks, () => run(tx));
       } finally {
         mark.open = false;
       }
@@ -45,14 +54,14 @@ export function guardTransactions(db: Database, pool: pg.Pool): void {
 
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   pool.query = ((...args: unknown[]) => {
-    if (insideOpenTransaction()) return Promise.reject(new StatementOutsideTransactionError());
+    if (insideOpenTransaction(pool)) return Promise.reject(new StatementOutsideTransactionError());
     return query(...args);
   }) as pg.Pool['query'];
 
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   pool.connect = ((...args: unknown[]) => {
     // The callback form is the pool's own (pool.query, already checked).
-    if (args.length === 0 && insideOpenTransaction()) {
+    if (args.length === 0 && insideOpenTransaction(pool)) {
       return Promise.reject(new StatementOutsideTransactionError());
     }
     return connect(...args);
