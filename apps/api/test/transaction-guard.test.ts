@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../src/db/client.ts';
 import { StatementOutsideTransactionError } from '../src/db/transaction-guard.ts';
 import { isPostgres, openTestDatabase, type TestDatabase } from './support/app.ts';
@@ -43,6 +43,17 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 const one = sql`select 1 as n`;
 
+/**
+ * What the guard printed, taken from console.error's spy (support/fail-on-console.ts), so that a
+ * refusal the test asks for does not fail it: each refusal prints its message once.
+ */
+function takePrinted(): string[] {
+  return vi
+    .mocked(console.error)
+    .mock.calls.splice(0)
+    .map((call) => String(call[0]));
+}
+
 describe.skipIf(!isPostgres)('the transaction guard', () => {
   it("refuses a statement on the database inside a transaction, and keeps the transaction's own", async () => {
     const error = await rejection(
@@ -52,6 +63,7 @@ describe.skipIf(!isPostgres)('the transaction guard', () => {
       }),
     );
     expect(error).toBeInstanceOf(StatementOutsideTransactionError);
+    expect(takePrinted()).toEqual([expect.stringContaining('Send it on the transaction (tx)')]);
     expect((error as Error).message).toMatch(/Send it on the transaction \(tx\)/);
     // Without the guard the same statement runs, on another connection: what hid the hang.
     await plain.db.transaction(async () => {
@@ -66,12 +78,14 @@ describe.skipIf(!isPostgres)('the transaction guard', () => {
       }),
     );
     expect(nested).toBeInstanceOf(StatementOutsideTransactionError);
+    expect(takePrinted()).toEqual([expect.stringContaining('Send it on the transaction (tx)')]);
     const relational = await rejection(
       guarded.db.transaction(async () => {
         await guarded.db.query.tours.findFirst();
       }),
     );
     expect(relational).toBeInstanceOf(StatementOutsideTransactionError);
+    expect(takePrinted()).toEqual([expect.stringContaining('Send it on the transaction (tx)')]);
     // A savepoint on the transaction is the transaction's own.
     await guarded.db.transaction(async (tx) => {
       expect(rowsOf(await tx.transaction((inner) => inner.execute(one)))).toEqual([{ n: 1 }]);
@@ -91,6 +105,7 @@ describe.skipIf(!isPostgres)('the transaction guard', () => {
         // Inside the other's own transaction, this one's is still open: still refused.
         const error = await rejection(other.db.transaction(() => guarded.db.execute(one)));
         expect(error).toBeInstanceOf(StatementOutsideTransactionError);
+        expect(takePrinted()).toEqual([expect.stringContaining('Send it on the transaction (tx)')]);
       });
     } finally {
       await other.close();

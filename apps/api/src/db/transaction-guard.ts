@@ -25,6 +25,17 @@ export class StatementOutsideTransactionError extends Error {
   }
 }
 
+/**
+ * The refusal, also printed: a route answers it as any unexpected error (500, logged at a level
+ * the tests silence), and the test would fail without saying why (test/support/fail-on-console.ts
+ * fails the test that printed it, with the message).
+ */
+function refuse(): Promise<never> {
+  const error = new StatementOutsideTransactionError();
+  console.error(error.stack);
+  return Promise.reject(error);
+}
+
 /** The transactions open in an async context: each with its pool, until it ends. */
 interface OpenMark {
   pool: pg.Pool;
@@ -54,16 +65,14 @@ export function guardTransactions(db: Database, pool: pg.Pool): void {
 
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   pool.query = ((...args: unknown[]) => {
-    if (insideOpenTransaction(pool)) return Promise.reject(new StatementOutsideTransactionError());
+    if (insideOpenTransaction(pool)) return refuse();
     return query(...args);
   }) as pg.Pool['query'];
 
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   pool.connect = ((...args: unknown[]) => {
     // The callback form is the pool's own (pool.query, already checked).
-    if (args.length === 0 && insideOpenTransaction(pool)) {
-      return Promise.reject(new StatementOutsideTransactionError());
-    }
+    if (args.length === 0 && insideOpenTransaction(pool)) return refuse();
     return connect(...args);
   }) as pg.Pool['connect'];
 }
