@@ -1,10 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { PGLITE_SUBJECTS } from './test/support/pglite-subjects.ts';
 
 /**
  * The API suite runs on embedded PGlite, and on a real PostgreSQL server when TEST_DATABASE_URL
  * is set (CI sets it; with CI=true it must be set): then every file runs on PostgreSQL, and
- * PGlite runs the files whose subject differs between the two (PGLITE_SUBJECTS below).
+ * PGlite runs the files whose subject differs between the two (test/support/pglite-subjects.ts).
  */
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (process.env.CI === 'true' && !postgresUrl) {
@@ -23,43 +24,6 @@ const common = {
   hookTimeout: 60_000,
   setupFiles: ['test/support/fail-on-console.ts', 'test/support/each-file.ts'],
 };
-
-/**
- * With PostgreSQL there (CI), embedded PGlite runs the files whose subject differs between the
- * two databases, and every other file runs on PostgreSQL only (ADR 0058). What only PGlite would
- * show in the others, a statement on `db` inside an open transaction (a hang on PGlite's one
- * connection), the PostgreSQL suite refuses too (db/transaction-guard.ts); and half of the
- * browser journeys run the whole product on PGlite (e2e/support/global-setup.ts). Without
- * PostgreSQL, every file runs on PGlite.
- */
-const PGLITE_SUBJECTS = [
-  // The embedded database itself: its folder and its lock, its backups and restores, the
-  // commands that open it, and the server started on it as `npm start` starts it.
-  'test/backup-*.test.ts',
-  'test/data-dir-lock.test.ts',
-  'test/admin-create.test.ts',
-  'test/trail-keys.test.ts',
-  'test/slow-clients.test.ts',
-  'test/health.test.ts',
-  'test/jobs.test.ts',
-  'test/metrics.test.ts',
-  // Its change feed (this process's own writes; PostgreSQL's comes by NOTIFY) and the caches
-  // that follow it.
-  'test/change-feed.test.ts',
-  'test/*-cache.test.ts',
-  'test/cache-races.test.ts',
-  'test/booking-answers.test.ts',
-  // Requests at once, which queue on its one connection.
-  'test/locks.test.ts',
-  'test/limits.test.ts',
-  'test/booking-save.test.ts',
-  'test/payments.test.ts',
-  // Files that need no database at all run once, here.
-  'test/config.test.ts',
-  'test/mappers.test.ts',
-  'test/metrics-alerts.test.ts',
-  'test/redis-rate-limits.test.ts',
-];
 
 export default defineConfig({
   test: {
