@@ -5,9 +5,10 @@ import { expect } from 'vitest';
 
 /**
  * Picks an option of a choice, until the field shows it. Under load a pick can be lost between
- * the press and the release on the option, and the form then refused to save for an empty field
- * (CI once timed out on the desk's "saved" toast); a person would pick again. The list is opened
- * only when it is not open already: a click on the field closes an open list.
+ * the press and the release on the option (as search() below saw), and the form then refuses to
+ * save for an empty field: the likely cause of CI's one time-out on the desk's "saved" toast. A
+ * person would pick again. The list is opened only when it is not open already: a click on the
+ * field closes an open list.
  */
 export async function choose(
   page: Page,
