@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { earlyStart } from './vite-early-start.ts';
+import { mantineStableId } from './vite-mantine-id.ts';
 
 /**
  * The modules that the first screens a phone opens need before they show: the entry, the public
@@ -189,6 +190,7 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
 export default defineConfig({
   plugins: [
     react(),
+    mantineStableId(),
     findFirstScreens(),
     earlyStart(),
     // A brotli (.br) and a gzip (.gz) copy of every text file, served as they are by the API
