@@ -36,7 +36,7 @@ void Promise.all([
       </StrictMode>,
     ),
   );
-  // The service worker after the first screen, in production builds (app/pwa.tsx).
+  // The service worker once the page has loaded and the browser is idle (app/pwa.tsx).
   startServiceWorker();
   // A booking page in another language than the stored one: the stored one's texts follow at the
   // visitor's first touch or key, long before they leave the page, so that the screens after it

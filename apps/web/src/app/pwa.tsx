@@ -6,14 +6,30 @@ import { i18n } from '../lib/i18n.ts';
 const CHECK_EVERY_MS = 30 * 60 * 1000;
 
 /**
- * The service worker (vite-plugin-pwa, issue 32), registered after the first render in
- * production builds. A new deploy installs a new worker beside the running one; the app then
- * offers "New version — Reload", which activates it and reloads on the new version. The app asks
- * for a new version at start, every half hour, when it comes back to the screen and when the
- * network returns: a phone never keeps a stale app for ever.
+ * The service worker (vite-plugin-pwa, issue 32), registered in production builds once the page
+ * has loaded and the browser is idle: its code, and the app files it then copies for offline use,
+ * do not compete with the first screen's own requests and rendering on a slow phone (ADR 0053,
+ * decision 14). A new deploy installs a new worker beside the running one; the app then offers
+ * "New version — Reload", which activates it and reloads on the new version. The app asks for a
+ * new version at start, every half hour, when it comes back to the screen and when the network
+ * returns: a phone never keeps a stale app for ever.
  */
 export function startServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  whenSettled(registerWorker);
+}
+
+/** `run` after the page's load event, in the browser's next idle period (Safari: next task). */
+function whenSettled(run: () => void) {
+  const idle = () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(run);
+    else setTimeout(run, 0);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+function registerWorker() {
   void import('virtual:pwa-register').then(({ registerSW }) => {
     const updateSW = registerSW({
       immediate: true,
