@@ -1,6 +1,7 @@
 import type { Tour } from '@cusco/shared';
 import { Box, Grid, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useDrawnLater } from '../../../lib/drawn-later.ts';
 import { usePhone } from '../../../lib/media.ts';
 import type { BookingVariant } from '../api/get-tour.ts';
 import { useBookingDraft } from '../hooks/use-booking-draft.ts';
@@ -24,6 +25,8 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
     address.active !== STEP_CHOOSE && !saving.saved && stepOneProblem(draft.draft, tour) !== null;
   const step = { active: unready ? STEP_CHOOSE : address.active, go: address.go };
   const compact = usePhone();
+  // On a phone the summary comes after the steps, out of the first screenful: drawn just after it.
+  const later = useDrawnLater();
   const [termsOpen, setTermsOpen] = useState(false);
 
   return (
@@ -52,14 +55,16 @@ export function BookingFlow({ tour, variant }: { tour: Tour; variant: BookingVar
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Box style={{ position: 'sticky', top: 16 }} id="booking-summary">
-          <BookingSummary
-            tour={tour}
-            draft={draft.draft}
-            quote={draft.quote}
-            code={saving.saved?.code ?? null}
-            // A corporate booking is on credit: no deposit to pay (issue 12, bug 7).
-            showPartial={step.active === STEP_PAYMENT && variant !== 'corporate'}
-          />
+          {(later || !compact) && (
+            <BookingSummary
+              tour={tour}
+              draft={draft.draft}
+              quote={draft.quote}
+              code={saving.saved?.code ?? null}
+              // A corporate booking is on credit: no deposit to pay (issue 12, bug 7).
+              showPartial={step.active === STEP_PAYMENT && variant !== 'corporate'}
+            />
+          )}
         </Box>
       </Grid.Col>
       {compact && <MobileTotalBar quote={draft.quote} />}

@@ -14,6 +14,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCalendarLabels } from '../../../lib/dates.ts';
+import { useDrawnLater } from '../../../lib/drawn-later.ts';
 import { formatLongDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { byDate, firstBookable, unavailable, useAvailability } from '../api/get-availability.ts';
@@ -76,6 +77,8 @@ export function StepChoose(props: StepChooseProps) {
   const { t } = useTranslation();
   const { tour, draft, locked, problems } = props;
   const noteAt = useLimitNoteAt(props.limits);
+  // The hotels, the extras and Continue are below a phone's first screenful: drawn just after it.
+  const lower = useDrawnLater();
   const problemNote = (field: StepOneField) =>
     problems[field] ? { text: problems[field], error: true, announce: props.announce } : null;
   /** The tour's type, then its category (a hotel category or a language): one choice each. */
@@ -129,32 +132,36 @@ export function StepChoose(props: StepChooseProps) {
         onChange={props.onCount}
       />
 
-      <HotelBlock
-        tour={tour}
-        rows={draft.hotels}
-        disabled={locked}
-        passengers={totalPassengers(draft)}
-        roomsLeft={roomsLeft(draft)}
-        note={problemNote('hotels') ?? noteAt('hotels')}
-        onAdd={props.onAddHotel}
-        onRemove={props.onRemoveHotel}
-      />
+      {lower && (
+        <>
+          <HotelBlock
+            tour={tour}
+            rows={draft.hotels}
+            disabled={locked}
+            passengers={totalPassengers(draft)}
+            roomsLeft={roomsLeft(draft)}
+            note={problemNote('hotels') ?? noteAt('hotels')}
+            onAdd={props.onAddHotel}
+            onRemove={props.onRemoveHotel}
+          />
 
-      <ServicesBlock
-        tour={tour}
-        draft={draft}
-        disabled={locked}
-        noteAt={noteAt}
-        typedWrong={props.typedWrong}
-        onToggle={props.onToggleService}
-        onQuantity={props.onServiceQuantity}
-      />
+          <ServicesBlock
+            tour={tour}
+            draft={draft}
+            disabled={locked}
+            noteAt={noteAt}
+            typedWrong={props.typedWrong}
+            onToggle={props.onToggleService}
+            onQuantity={props.onServiceQuantity}
+          />
 
-      <Group justify="flex-end">
-        <Button size="lg" onClick={props.onContinue} disabled={locked} loading={props.checking}>
-          {t('steps.continue')}
-        </Button>
-      </Group>
+          <Group justify="flex-end">
+            <Button size="lg" onClick={props.onContinue} disabled={locked} loading={props.checking}>
+              {t('steps.continue')}
+            </Button>
+          </Group>
+        </>
+      )}
     </Stack>
   );
 }
