@@ -5,7 +5,7 @@ import {
   pricingCatalogFromTour,
   type Tour,
 } from '@cusco/shared';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { availabilityQuery, byDate, firstBookable } from '../api/get-availability.ts';
@@ -108,6 +108,35 @@ export function useBookingDraft(tour: Tour, variant: BookingVariant) {
     typedWrong,
     handlers,
   };
+}
+
+/**
+ * Whether the days of the departure a new draft starts on are at hand, or could not be read: the
+ * page draws step 1 once they are (ADR 0053, decision 14). The draft then starts on the first
+ * date that can be booked, with the calendar's notice, in the first draw, instead of a second
+ * draw of the whole page moving the date. The days were asked for with the tour (index.html,
+ * app/preload-data.ts), so this waits for an answer on its way, not for a new request; on a
+ * corporate page it starts that request beside the tour's. Once true, it stays true.
+ */
+export function useStartingDays(
+  tour: Tour | undefined,
+  variant: BookingVariant,
+  language: Language,
+): boolean {
+  const start = useMemo(
+    () => (tour ? (readStoredBooking(tour, variant)?.draft ?? initialDraft(tour)) : null),
+    [tour, variant],
+  );
+  const wanted = Boolean(tour && start?.typeId && start.categoryId);
+  const days = useQuery({
+    ...availabilityQuery(tour?.code ?? '', start?.typeId ?? '', start?.categoryId ?? '', language),
+    enabled: wanted,
+    retry: 1,
+  });
+  const settled = Boolean(tour) && (!wanted || days.isFetched || days.failureCount > 0);
+  const [started, setStarted] = useState(settled);
+  if (settled && !started) setStarted(true);
+  return started || settled;
 }
 
 /**

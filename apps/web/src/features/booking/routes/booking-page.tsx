@@ -14,6 +14,7 @@ import { useSessionUser } from '../../../lib/session.ts';
 import { type BookingVariant, useTour } from '../api/get-tour.ts';
 import { BookingFlow } from '../components/booking-flow.tsx';
 import { BookingHeader } from '../components/booking-header.tsx';
+import { useStartingDays } from '../hooks/use-booking-draft.ts';
 
 /** Spec §2 public booking page (booking/{tour}/{lang}). */
 export function BookingPage() {
@@ -52,6 +53,10 @@ function BookingScreen({ variant }: { variant: BookingVariant }) {
   // synchronous render (TanStack Query's store), which then only draws this screen again, its
   // header being memoized on unchanged props.
   const shown = useDeferredValue(tour.data);
+  // Step 1 is drawn with its first departure's days, which were asked for with the tour; in the
+  // background too when they arrive after it (their arrival, like the tour's, is a synchronous
+  // render).
+  const daysAtHand = useDeferredValue(useStartingDays(shown, variant, language ?? 'en'));
 
   // Spec §2/§8: a bad tour code or language is reported (once, however often the effect runs)
   // and the visitor goes to login.
@@ -95,7 +100,7 @@ function BookingScreen({ variant }: { variant: BookingVariant }) {
       <Container size="lg" pt="lg" pb={{ base: 96, md: 'lg' }} component="main">
         {notOffered ? (
           <NotOffered message={tour.error instanceof Error ? tour.error.message : ''} />
-        ) : shown && ready ? (
+        ) : shown && ready && daysAtHand ? (
           <BookingFlow key={`${shown.code}:${language}`} tour={shown} variant={variant} />
         ) : (
           <LogoLoader label={t('booking.loadingTour')} />
