@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { i18n } from '../lib/i18n.ts';
+import { whenSettled } from '../lib/on-demand.ts';
 
 /** How often a running app asks whether a new version was deployed. */
 const CHECK_EVERY_MS = 30 * 60 * 1000;
@@ -17,16 +18,6 @@ const CHECK_EVERY_MS = 30 * 60 * 1000;
 export function startServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   whenSettled(registerWorker);
-}
-
-/** `run` after the page's load event, in the browser's next idle period (Safari: next task). */
-function whenSettled(run: () => void) {
-  const idle = () => {
-    if ('requestIdleCallback' in window) requestIdleCallback(run);
-    else setTimeout(run, 0);
-  };
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
 }
 
 function registerWorker() {

@@ -4,6 +4,7 @@ import { IconLanguage } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { i18n, LANGUAGE_KEY, loadLanguage, setLanguage, useLanguage } from '../lib/i18n.ts';
 import { languageToOffer } from '../lib/language-offer.ts';
+import { whenSettled } from '../lib/on-demand.ts';
 
 /** A booking page's address fixes its language (spec §1): nothing to offer there. */
 const fixesLanguage = (hash: string) => /^#\/booking\/[^/?]+\/[01](?:$|[/?])/.test(hash);
@@ -30,18 +31,22 @@ export function LanguageOffer() {
   const [closed, setClosed] = useState(false);
   const candidate = closed || fixesLanguage(hash) ? null : languageToOffer(shown);
 
-  // The offer is written in its own language: its texts are loaded first.
+  // The offer is written in its own language: its texts are loaded first, once the page has
+  // loaded and the browser is idle, not beside the screen's own code and texts.
   useEffect(() => {
     let open = true;
     if (!candidate) {
       setOffer(null);
       return;
     }
-    void loadLanguage(candidate).then(() => {
-      if (open) setOffer(candidate);
+    const cancel = whenSettled(() => {
+      void loadLanguage(candidate).then(() => {
+        if (open) setOffer(candidate);
+      });
     });
     return () => {
       open = false;
+      cancel();
     };
   }, [candidate]);
 

@@ -23,3 +23,28 @@ export function loadSoon(load: () => unknown): () => void {
     cancel();
   };
 }
+
+/**
+ * `run` once the page has loaded (its load event) and the browser is next idle (Safari, without
+ * idle callbacks: the next task): work the first screen does not need, such as the service
+ * worker or another language's texts, then does not compete with its requests and rendering on
+ * a slow phone (ADR 0053, decision 14). Returns a function that cancels it if it has not run.
+ */
+export function whenSettled(run: () => void): () => void {
+  let cancelIdle = () => {};
+  const idle = () => {
+    if ('requestIdleCallback' in window) {
+      const handle = requestIdleCallback(run);
+      cancelIdle = () => cancelIdleCallback(handle);
+    } else {
+      const handle = setTimeout(run, 0);
+      cancelIdle = () => clearTimeout(handle);
+    }
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+  return () => {
+    window.removeEventListener('load', idle);
+    cancelIdle();
+  };
+}
