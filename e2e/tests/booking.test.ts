@@ -241,26 +241,41 @@ describeInBrowser('booking page rules', () => {
 
   it('keeps the notice of a lowered number when the calendar then moves the date', async () => {
     const page = await openPage('phone');
-    // The day's seats arrive only after the visitor has typed: the calendar then moves today's
-    // date (never bookable on the trail) to the first open one, which must not undo the notice.
+    // Step 1 is drawn with the first departure's days (ADR 0053, decision 14). The private
+    // departure's days arrive only after the visitor has typed, and the date the page chose
+    // is closed there: the calendar then moves it, which must not undo the notice.
+    let chosen = '';
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     await page.route('**/api/tour/100401/availability**', async (route) => {
+      const response = await route.fetch();
+      const days = (await response.json()) as { date: string; status: string; reason: string }[];
+      if (!chosen) {
+        chosen = days.find((day) => day.status === 'open')?.date ?? '';
+        return route.fulfill({ response, json: days });
+      }
       await held;
-      await route.continue();
+      const closed = days.map((day) =>
+        day.date === chosen ? { ...day, status: 'closed', reason: 'Closed for the test' } : day,
+      );
+      return route.fulfill({ response, json: closed });
     });
     await visit(page, '/booking/100401');
     const date = page.getByLabel('Travel date');
-    const today = await date.textContent();
+    await expect.poll(() => chosen).not.toBe('');
+    await expect.poll(() => date.textContent()).toContain(dayjs(chosen).format('D MMMM YYYY'));
+    const before = await date.textContent();
+    await page.getByRole('radio', { name: 'Private' }).check();
     await setPassengers(page, 'Adult', '20');
     const passengers = page.getByRole('group', { name: 'Passengers' });
     const notice = 'A reservation of this tour can have at most 16 passengers.';
     await expect.poll(() => passengers.getByRole('alert').textContent()).toBe(notice);
+    expect(await date.textContent()).toBe(before);
 
     release();
-    await expect.poll(() => date.textContent()).not.toBe(today);
+    await expect.poll(() => date.textContent()).not.toBe(before);
     expect(await passengers.getByRole('alert').allTextContents()).toEqual([notice]);
     expect(await passengers.getByLabel('Adult', { exact: true }).inputValue()).toBe('16');
   });
