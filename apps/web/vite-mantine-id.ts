@@ -18,11 +18,11 @@ export function useId(staticId) {
 /**
  * Mantine's `useId` draws each component with React's id, then sets a random one in a layout
  * effect: every input, radio, alert and menu on a screen is drawn a second time, synchronously,
- * before the browser paints (on the booking page's first screen, 489 of its 829 components, in
- * a second commit of 10–130 ms on a phone-like CPU). Mantine keeps the random id for pages with
- * several React roots, where React's ids could repeat; this app has one root (main.tsx), so
- * React's id is unique and stable, and the build takes Mantine's hook from here (ADR 0059).
- * The build fails if Mantine moves the module, rather than quietly keeping the second draw.
+ * before the browser paints (15–52 ms after the booking page's step 1 on a phone-like CPU).
+ * Mantine keeps the random id for pages with several React roots, where React's ids could
+ * repeat; this app has one root (main.tsx), so React's id is unique and stable, and the build
+ * takes Mantine's hook from here (ADR 0059). The build fails if Mantine moves the module, rather
+ * than quietly keeping the second draw.
  */
 export function mantineStableId(): Plugin {
   let replaced = false;

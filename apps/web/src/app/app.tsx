@@ -18,8 +18,8 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   // Every dialog's and toast's ✕ is named in the app's language, wherever it is opened.
   const closeButtonProps = useMemo(() => ({ 'aria-label': t('common.close') }), [t]);
   // The theme's own components and these two, which theme.ts leaves alone, side by side: a deep
-  // merge of the whole theme (mergeThemeOverrides) cost 6–8 ms of the first render on a
-  // phone-like CPU.
+  // merge of the whole theme (mergeThemeOverrides) cost about 24 ms of the first render on
+  // Chromium's 4× CPU throttling (Lighthouse's phone).
   const named = useMemo(
     (): MantineThemeOverride => ({
       ...theme,
