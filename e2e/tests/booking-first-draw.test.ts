@@ -66,6 +66,36 @@ describeInBrowser("the booking page's first draw on a phone", () => {
     expect(refused).toBeGreaterThan(0);
   });
 
+  it('draws step 1 offline from the tour at hand, without its days', async () => {
+    const page = await openPage('phone', 'es');
+    await page.goto('/#/booking/100401/1');
+    await page.getByRole('button', { name: 'Continuar', exact: true }).waitFor();
+    // The tab keeps a draft on the private departure, whose days were never asked for.
+    const tour = (await (await fetch(`${baseUrl}/api/tour/100401`)).json()) as {
+      types: { value: string }[];
+      categories: { value: string }[];
+    };
+    const draft = {
+      date: '2000-01-01',
+      typeId: tour.types[1]?.value,
+      categoryId: tour.categories[0]?.value,
+      counts: {},
+      hotels: [],
+      services: {},
+    };
+    await page.evaluate((kept) => {
+      sessionStorage.setItem('cusco.booking.public.100401', JSON.stringify({ draft: kept }));
+      location.hash = '#/login';
+    }, draft);
+    await page.getByRole('button', { name: 'Ingresar', exact: true }).waitFor();
+    await page.context().setOffline(true);
+    await page.evaluate(() => {
+      location.hash = '#/booking/100401/1';
+    });
+    await page.getByRole('button', { name: 'Continuar', exact: true }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Privado' }).isChecked()).toBe(true);
+  });
+
   it("keeps each Mantine field's id from its first draw (no second draw to change it)", async () => {
     const page = await openPage('phone', 'es');
     await page.addInitScript(() => {

@@ -111,7 +111,7 @@ export function useBookingDraft(tour: Tour, variant: BookingVariant) {
 }
 
 /**
- * Whether the days of the departure a new draft starts on are at hand, or could not be read: the
+ * Whether the days of the departure a new draft starts on are at hand, or cannot be read: the
  * page draws step 1 once they are (ADR 0053, decision 14). The draft then starts on the first
  * date that can be booked, with the calendar's notice, in the first draw, instead of a second
  * draw of the whole page moving the date. The days were asked for with the tour (index.html,
@@ -133,7 +133,10 @@ export function useStartingDays(
     enabled: wanted,
     retry: 1,
   });
-  const settled = Boolean(tour) && (!wanted || days.isFetched || days.failureCount > 0);
+  // Answered, failed once, or waiting for a network the device does not have (offline, a
+  // signed-in traveller's kept tour): step 1 is drawn, and the calendar has its days when they come.
+  const settled =
+    Boolean(tour) && (!wanted || days.isFetched || days.failureCount > 0 || days.isPaused);
   const [started, setStarted] = useState(settled);
   if (settled && !started) setStarted(true);
   return started || settled;
