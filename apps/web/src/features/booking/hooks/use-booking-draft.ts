@@ -116,7 +116,8 @@ export function useBookingDraft(tour: Tour, variant: BookingVariant) {
  * date that can be booked, with the calendar's notice, in the first draw, instead of a second
  * draw of the whole page moving the date. The days were asked for with the tour (index.html,
  * app/preload-data.ts), so this waits for an answer on its way, not for a new request; on a
- * corporate page it starts that request beside the tour's. Once true, it stays true.
+ * corporate page, which nothing starts early, it asks once the tour is there, as the calendar
+ * would have. Once true, it stays true.
  */
 export function useStartingDays(
   tour: Tour | undefined,
