@@ -10,9 +10,14 @@ import { i18n, loadLanguage } from '../src/lib/i18n.ts';
 
 /** The API's answers: the request's, when the test gives it; the others, never. */
 const server = vi.hoisted(() => {
-  const state: { reads: string[]; answer: (value: unknown) => void } = {
+  const state: {
+    reads: string[];
+    answer: (value: unknown) => void;
+    answerTypes: (value: unknown) => void;
+  } = {
     reads: [],
     answer: () => undefined,
+    answerTypes: () => undefined,
   };
   return state;
 });
@@ -22,6 +27,7 @@ vi.mock('../src/lib/api-client.ts', () => ({
       server.reads.push(path);
       return new Promise((resolve) => {
         if (path.startsWith('incident/0b7c')) server.answer = resolve;
+        if (path === 'incident/list/types') server.answerTypes = resolve;
       });
     },
     page: () => new Promise(() => undefined),
@@ -56,6 +62,12 @@ const incident: Incident = {
   deletable: true,
 };
 
+/** The kinds of request, as GET incident/list/types answers them in English. */
+const types = [
+  { value: IncidentTypeId.removePassenger, label: 'Remove a passenger' },
+  { value: IncidentTypeId.freeSubject, label: 'Other subject' },
+];
+
 beforeAll(async () => {
   // happy-dom has no font loading, which Mantine's autosized text areas listen to.
   if (!('fonts' in document)) {
@@ -72,6 +84,7 @@ describe('IncidentFormModal', () => {
   it('shows a request read before only once it is read again', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     client.setQueryData(['incident', incident.id, 'en'], { ...incident, description: 'Old' });
+    client.setQueryData(['incident-options', 'types', 'en'], types);
     render(
       <QueryClientProvider client={client}>
         <MantineProvider>
@@ -92,5 +105,39 @@ describe('IncidentFormModal', () => {
     await act(async () => server.answer(incident));
     expect(await screen.findByRole('button', { name: 'Change status' })).toBeTruthy();
     expect(screen.getByDisplayValue('She cannot travel.')).toBeTruthy();
+  });
+
+  it("shows a new request's form only once the kinds of request are known", async () => {
+    // Saved before they came, a filled form was refused with "complete all fields": its type
+    // is checked against them (a browser test on a busy machine).
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MantineProvider>
+          <ModalsProvider>
+            <IncidentFormModal
+              target={{
+                kind: 'new',
+                bookingId: 'CT-ABC123',
+                typeId: IncidentTypeId.freeSubject,
+                lockBooking: true,
+              }}
+              onDone={() => undefined}
+              onCancel={() => undefined}
+            />
+          </ModalsProvider>
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    expect(server.reads).toContain('incident/list/types');
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+
+    await act(async () => server.answerTypes(types));
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: /^Type/ }).getAttribute('value')).toBe(
+      'Other subject',
+    );
+    expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal.tsx';
+import { useIncidentOptions } from '../../../lib/queries/incident-options.ts';
 import { useIncident } from '../api/incidents.ts';
 import { IncidentActions } from './incident-actions.tsx';
 import {
@@ -37,6 +38,11 @@ export function IncidentFormModal({
   // answered): the form waits for it, so that nobody acts on the old copy, and is never
   // replaced under a confirmation the customer is answering (its success would go unsaid).
   const reading = target?.kind === 'edit' && (existing.isPending || existing.isFetching);
+  // The kinds of request come before the form too: Save checks the type against them, and the
+  // type field names the chosen one. Saved before they came, a filled form was refused with
+  // "complete all fields" (a browser test on a busy machine).
+  const types = useIncidentOptions('types', { enabled: target !== null });
+  const waiting = reading || types.isPending;
   const title =
     target?.kind === 'edit'
       ? t('incidents.formEdit', { name: existing.data?.name ?? '' })
@@ -48,12 +54,12 @@ export function IncidentFormModal({
       onClose={onCancel}
       title={title}
       size="lg"
-      loading={reading ? t('common.loading') : undefined}
+      loading={target !== null && waiting ? t('common.loading') : undefined}
     >
-      {target?.kind === 'new' && (
+      {target?.kind === 'new' && !waiting && (
         <IncidentForm preset={target} onDone={onDone} onCancel={onCancel} />
       )}
-      {target?.kind === 'edit' && existing.data && !reading && (
+      {target?.kind === 'edit' && existing.data && !waiting && (
         <IncidentForm
           key={existing.dataUpdatedAt}
           incident={existing.data}
