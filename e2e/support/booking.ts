@@ -34,11 +34,15 @@ export async function expectToast(page: Page, message: string, title: string) {
   try {
     await expect.poll(() => toast.isVisible(), { message }).toBe(true);
   } catch (error) {
-    // What the page says instead (a form's problem, an error) is what tells why.
+    // What the page says instead (a form's problem, an error dialog) is what tells why.
     const alerts = await page.getByRole('alert').allTextContents();
-    throw new Error(`No toast "${message}"; the page's alerts: ${JSON.stringify(alerts)}`, {
-      cause: error,
-    });
+    const dialogs = (await page.getByRole('dialog').allTextContents()).map((text) =>
+      text.slice(0, 300),
+    );
+    throw new Error(
+      `No toast "${message}"; the page's alerts: ${JSON.stringify(alerts)}; its dialogs: ${JSON.stringify(dialogs)}`,
+      { cause: error },
+    );
   }
   expect(await toast.textContent()).toContain(title);
   expect(await page.getByRole('dialog', { name: title }).count()).toBe(0);

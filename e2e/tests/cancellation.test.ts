@@ -205,7 +205,8 @@ describeInBrowser('cancelling on a desktop in English (issue 27)', () => {
     const cancelledCard = page.getByRole('link', {
       name: new RegExp(`^Open reservation ${cancelled.code}, .*\\(Cancelled by you\\)$`),
     });
-    expect(await cancelledCard.count()).toBe(1);
+    // The list is read apart from the credit: wait for it too.
+    await expect.poll(() => cancelledCard.count()).toBe(1);
     await screenshot(page, 'reservations-credit-desktop-en');
     await expectAccessible(page);
 
