@@ -53,4 +53,16 @@ describe('the Select that replaces its stand-in (lazy-select.tsx)', () => {
     expect(field.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).not.toBe(field);
   });
+
+  it('stays closed when it is read-only, though the stand-in was clicked', async () => {
+    const standIn = { current: { focused: false, clicked: true } };
+    renderInApp(<SelectInput standIn={standIn} label="Hotel" data={data} readOnly />);
+    const field = screen.getByRole('combobox', { name: 'Hotel' });
+    await waitFor(() => expect(standIn.current.clicked).toBe(false));
+    // The frame an opening would have waited for, and one more.
+    for (let frame = 0; frame < 2; frame++)
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(field.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('option')).toBeNull();
+  });
 });

@@ -19,17 +19,23 @@ export function SelectInput({ standIn, ...props }: SelectProps & { standIn: RefO
     if (standIn.current.focused || standIn.current.clicked) input.current?.focus();
     standIn.current.focused = false;
   }, [standIn]);
+  const { readOnly, disabled } = props;
   // Opened at the next frame: Mantine's dropdown is put in its portal in a render after the
   // Select's first, and its options' list tells the field its id in an effect of that render.
   // Opened before, the list shows but the field says it is not expanded (aria-expanded).
   useEffect(() => {
     if (!standIn.current.clicked) return;
+    // A read-only or disabled Select does not open at a click: nor does it for its stand-in's.
+    if (readOnly || disabled) {
+      standIn.current.clicked = false;
+      return;
+    }
     const frame = requestAnimationFrame(() => {
       standIn.current.clicked = false;
       setOpened(true);
     });
     return () => cancelAnimationFrame(frame);
-  }, [standIn]);
+  }, [standIn, readOnly, disabled]);
   return (
     <Select
       ref={input}
