@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isPastDeleteAfter } from '../src/lib/offline/expiry.ts';
 import { shouldPersistQuery } from '../src/lib/offline/persist.ts';
 import {
@@ -24,7 +24,10 @@ const user = (id: string) => ({
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 describe('the session locks the data kept offline (issue 32)', () => {
   it('a token whose expiresAt has passed is no session: the app shows the login, "expired"', () => {
@@ -54,6 +57,26 @@ describe('the session locks the data kept offline (issue 32)', () => {
     clearSession('expired');
     saveSession('u', user(B));
     expect(localStorage.getItem(OFFLINE_OWNER_KEY)).toBe(B);
+  });
+});
+
+describe('why the session ended survives a reload of the tab', () => {
+  it('a page reloaded just after its session was found revoked still says "expired"', async () => {
+    saveSession('t', user(A));
+    clearSession('expired');
+    // A reload: the app's modules start afresh, the tab's storage stays.
+    vi.resetModules();
+    const reloaded = await import('../src/lib/session.ts');
+    expect(reloaded.getSessionUser()).toBeNull();
+    expect(reloaded.sessionEndReason()).toBe('expired');
+  });
+
+  it('signing in again forgets it', async () => {
+    clearSession('signedOff');
+    saveSession('t', user(A));
+    vi.resetModules();
+    const reloaded = await import('../src/lib/session.ts');
+    expect(reloaded.sessionEndReason()).toBeNull();
   });
 });
 

@@ -22,7 +22,16 @@ let cachedUser: SessionUser | null = null;
  * login screen then does not offer to return to the screen left).
  */
 export type SessionEnd = 'expired' | 'signedOff';
-let endReason: SessionEnd | null = null;
+/**
+ * Kept for the tab (sessionStorage), not in memory: a page that noticed its session ended and is
+ * reloaded at once still tells the login screen why.
+ */
+const END_KEY = 'session-end';
+
+function storedEnd(): SessionEnd | null {
+  const reason = sessionStorage.getItem(END_KEY);
+  return reason === 'expired' || reason === 'signedOff' ? reason : null;
+}
 
 function read(): SessionUser | null {
   const raw = localStorage.getItem(SESSION_KEY);
@@ -62,7 +71,7 @@ export function getToken(): string | null {
 }
 
 export function saveSession(token: string, user: SessionUser, expiresAt?: string) {
-  endReason = null;
+  sessionStorage.removeItem(END_KEY);
   const owner = localStorage.getItem(OFFLINE_OWNER_KEY);
   if (owner && owner !== user.id) wipeOffline();
   localStorage.setItem(OFFLINE_OWNER_KEY, user.id);
@@ -84,7 +93,8 @@ export function updateSessionUser(user: SessionUser) {
  * deletes the data kept for offline use; an expired session keeps it, locked, for the same user.
  */
 export function clearSession(reason: SessionEnd | null = null) {
-  endReason = reason;
+  if (reason) sessionStorage.setItem(END_KEY, reason);
+  else sessionStorage.removeItem(END_KEY);
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(SESSION_KEY);
   localStorage.removeItem(EXPIRES_KEY);
@@ -94,8 +104,9 @@ export function clearSession(reason: SessionEnd | null = null) {
 
 /** Why the session ended; a stored token whose time is over counts as expired. */
 export function sessionEndReason(): SessionEnd | null {
-  if (endReason === null && localStorage.getItem(TOKEN_KEY) && isExpired()) return 'expired';
-  return endReason;
+  const reason = storedEnd();
+  if (reason === null && localStorage.getItem(TOKEN_KEY) && isExpired()) return 'expired';
+  return reason;
 }
 
 /** Checks now and then whether the token's time is over, to lock a running app. */
