@@ -65,6 +65,21 @@ const combinations: [ViewportName, 'en' | 'es'][] = [
 ];
 
 describeInBrowser('every screen (issue 28)', () => {
+  it('the scan reports what is serious or critical, the Label in Name rule included, and only that', async () => {
+    const page = await openPage('desktop', 'en');
+    await page.setContent(
+      `<!doctype html><html lang="en"><head><title>A page</title></head><body><main>
+        <h1>A page</h1><h4>A heading four levels down</h4>
+        <button type="button"></button>
+        <p style="color:#777;background:#888">Text of too little contrast</p>
+        <a href="#next" aria-label="Next page">Back</a>
+      </main></body></html>`,
+    );
+    const found = (await seriousA11yViolations(page)).map((violation) => violation.id);
+    // heading-order (moderate) is not among them.
+    expect(found.sort()).toEqual(['button-name', 'color-contrast', 'label-content-name-mismatch']);
+  });
+
   let booking: { code: string };
   let staffBooking: { code: string; date: string };
   let customer: { email: string; password: string };
