@@ -11,6 +11,7 @@ import {
   describeInBrowser,
   descriptionOf,
   expectAccessible,
+  inTurn,
   openPage,
   screenshot,
   useBrowser,
@@ -22,7 +23,11 @@ useBrowser();
 
 const toDayMonthYear = (iso: string) => iso.split('-').reverse().join('/');
 
-describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('accounts on %s', (viewport) => {
+const sizes: ViewportName[] = ['phone', 'desktop'];
+
+// Each test at one size, in turn; see inTurn (support/browser.ts).
+describeInBrowser.each(sizes)('accounts on %s', (viewport) => {
+  const it = inTurn(sizes, viewport);
   it('signs up with the spec validation messages, then lands on the reservations', async () => {
     const page = await openPage(viewport);
     await visit(page, '/login/signUp');

@@ -89,10 +89,8 @@ describeInBrowser('the back office (issue 13)', () => {
     await expect.poll(() => other.url()).toMatch(/#\/main\/booking$/);
   });
 
-  it.each([
-    ['desktop', 'en'],
-    ['phone', 'es'],
-  ] as [ViewportName, 'en' | 'es'][])(
+  // every-screen-a11y checks these screens at both sizes; see inTurn (support/browser.ts).
+  it.each([['phone', 'es']] as [ViewportName, 'en' | 'es'][])(
     'every list screen works and is accessible on %s in %s, its filters kept in the URL',
     async (viewport, language) => {
       const t = (key: string) => adminText(language, key);
@@ -127,63 +125,64 @@ describeInBrowser('the back office (issue 13)', () => {
   );
 });
 
-describeInBrowser.each([
-  ['desktop', 'en'],
-  ['phone', 'es'],
-] as [ViewportName, 'en' | 'es'][])('staff money on %s in %s (issue 13)', (viewport, language) => {
-  const t = (key: string, values?: Record<string, string | number>) =>
-    adminText(language, key, values);
+// Each flow runs once, at the size its users meet it; see inTurn (support/browser.ts).
+describeInBrowser.each([['desktop', 'en']] as [ViewportName, 'en' | 'es'][])(
+  'staff money on %s in %s (issue 13)',
+  (viewport, language) => {
+    const t = (key: string, values?: Record<string, string | number>) =>
+      adminText(language, key, values);
 
-  it("records a cash payment after confirming it, and the customer's balance follows", async () => {
-    const customer = await createCustomer('Teofila', 'Apaza');
-    const session = await signInApi(customer.email, customer.password);
-    const booking = await createBooking(session.token, '100401', { adults: 1 });
-    const payment = 100;
-    const after = Math.round((booking.total - payment) * 100) / 100;
+    it("records a cash payment after confirming it, and the customer's balance follows", async () => {
+      const customer = await createCustomer('Teofila', 'Apaza');
+      const session = await signInApi(customer.email, customer.password);
+      const booking = await createBooking(session.token, '100401', { adults: 1 });
+      const payment = 100;
+      const after = Math.round((booking.total - payment) * 100) / 100;
 
-    const page = await openPage(viewport, language);
-    await signInThroughApi(page, demo.agent.email, demo.agent.password);
-    await visit(page, `/admin/bookings/${booking.code}`);
-    const debt = page.getByTestId('admin-debt');
-    await expect.poll(() => debt.textContent()).toBe(money(booking.total, language));
-    await page.getByRole('button', { name: t('money.recordPayment') }).click();
-    const dialog = page.getByRole('dialog', {
-      name: t('money.paymentTitle', { code: booking.code }),
+      const page = await openPage(viewport, language);
+      await signInThroughApi(page, demo.agent.email, demo.agent.password);
+      await visit(page, `/admin/bookings/${booking.code}`);
+      const debt = page.getByTestId('admin-debt');
+      await expect.poll(() => debt.textContent()).toBe(money(booking.total, language));
+      await page.getByRole('button', { name: t('money.recordPayment') }).click();
+      const dialog = page.getByRole('dialog', {
+        name: t('money.paymentTitle', { code: booking.code }),
+      });
+      await dialog.getByLabel(t('money.amount')).fill(String(payment));
+      await dialog.getByLabel(t('money.reference')).fill('Receipt 0042');
+      await dialog.getByRole('button', { name: t('money.review') }).click();
+      // The confirmation says the amount and the balance it leaves before anything is recorded.
+      await expect
+        .poll(() => dialog.getByTestId('money-debt-after').textContent())
+        .toBe(
+          t('money.debtAfter', {
+            before: money(booking.total, language),
+            after: money(after, language),
+          }),
+        );
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: t('money.confirm') }).click();
+      await expect.poll(() => debt.textContent()).toBe(money(after, language));
+      await expect
+        .poll(() =>
+          page
+            .getByRole('cell', { name: 'Receipt 0042' })
+            .or(page.getByText(/Receipt 0042/))
+            .first()
+            .isVisible(),
+        )
+        .toBe(true);
+      await screenshot(page, `admin-booking-paid-${viewport}-${language}`);
+
+      const customerPage = await openPage(viewport, language);
+      await signInThroughApi(customerPage, customer.email, customer.password);
+      await visit(customerPage, `/main/booking/detail/${booking.code}`);
+      await expect
+        .poll(() => customerPage.getByText(money(after, language)).first().isVisible())
+        .toBe(true);
     });
-    await dialog.getByLabel(t('money.amount')).fill(String(payment));
-    await dialog.getByLabel(t('money.reference')).fill('Receipt 0042');
-    await dialog.getByRole('button', { name: t('money.review') }).click();
-    // The confirmation says the amount and the balance it leaves before anything is recorded.
-    await expect
-      .poll(() => dialog.getByTestId('money-debt-after').textContent())
-      .toBe(
-        t('money.debtAfter', {
-          before: money(booking.total, language),
-          after: money(after, language),
-        }),
-      );
-    await expectAccessible(page);
-    await dialog.getByRole('button', { name: t('money.confirm') }).click();
-    await expect.poll(() => debt.textContent()).toBe(money(after, language));
-    await expect
-      .poll(() =>
-        page
-          .getByRole('cell', { name: 'Receipt 0042' })
-          .or(page.getByText(/Receipt 0042/))
-          .first()
-          .isVisible(),
-      )
-      .toBe(true);
-    await screenshot(page, `admin-booking-paid-${viewport}-${language}`);
-
-    const customerPage = await openPage(viewport, language);
-    await signInThroughApi(customerPage, customer.email, customer.password);
-    await visit(customerPage, `/main/booking/detail/${booking.code}`);
-    await expect
-      .poll(() => customerPage.getByText(money(after, language)).first().isVisible())
-      .toBe(true);
-  });
-});
+  },
+);
 
 describeInBrowser('the keyboard (issue 13)', () => {
   it('records a payment with the keyboard alone: open, type, review, confirm', async () => {

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createCustomer, signInThroughApi } from '../support/api.ts';
 import { listBookings, setPassengers } from '../support/booking.ts';
 import {
   describeInBrowser,
   expectAccessible,
+  inTurn,
   openPage,
   screenshot,
   useBrowser,
@@ -48,12 +49,16 @@ const passengers = (page: Page) => page.getByRole('group', { name: /Passengers|P
 const count = (page: Page, label: string) => passengers(page).getByLabel(label, { exact: true });
 const stepOf = (page: Page) => new URL(page.url().replace('#', '')).searchParams.get('step');
 
-describeInBrowser.each([
+const combinations: [ViewportName, Language][] = [
   ['phone', 'es'],
   ['desktop', 'en'],
-] as [ViewportName, Language][])(
+];
+
+// Each test at one size, in turn; see inTurn (support/browser.ts).
+describeInBrowser.each(combinations)(
   'the booking draft on %s in %s (issue 12, bug 3)',
   (viewport, language) => {
+    const it = inTurn(combinations, [viewport, language]);
     const w = words[language];
 
     it('survives Back and Forward between steps, a refresh and a change of language', async () => {

@@ -28,46 +28,42 @@ async function downloadOf(page: Page, click: () => Promise<void>) {
   return { name: download.suggestedFilename(), bytes: await downloadedBytes(download) };
 }
 
-describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
-  'travel documents on %s',
-  (viewport) => {
-    it("downloads the voucher and the calendar file from a paid booking's detail", async () => {
-      const customer = await createCustomer('Nadia', 'Ccori');
-      const { token } = await signInApi(customer.email, customer.password);
-      const booking = await createBooking(token, '200401', { adults: 1 });
-      const page = await openPage(viewport);
-      await signInThroughApi(page, customer.email, customer.password);
+// Each flow runs once, at the size its users meet it; see inTurn (support/browser.ts).
+describeInBrowser.each(['phone'] as ViewportName[])('travel documents on %s', (viewport) => {
+  it("downloads the voucher and the calendar file from a paid booking's detail", async () => {
+    const customer = await createCustomer('Nadia', 'Ccori');
+    const { token } = await signInApi(customer.email, customer.password);
+    const booking = await createBooking(token, '200401', { adults: 1 });
+    const page = await openPage(viewport);
+    await signInThroughApi(page, customer.email, customer.password);
 
-      // Unpaid: no travel documents yet.
-      await visit(page, `/main/booking/detail/${booking.code}`);
-      await expect.poll(() => page.getByTestId('booking-header').isVisible()).toBe(true);
-      expect(await page.getByRole('button', { name: 'Download the voucher (PDF)' }).count()).toBe(
-        0,
-      );
+    // Unpaid: no travel documents yet.
+    await visit(page, `/main/booking/detail/${booking.code}`);
+    await expect.poll(() => page.getByTestId('booking-header').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Download the voucher (PDF)' }).count()).toBe(0);
 
-      await payWithSandboxCard(token, booking.code, booking.transactionId ?? '');
-      await page.reload();
-      const documents = page.getByRole('region', { name: 'Travel documents' });
-      await expect.poll(() => documents.isVisible()).toBe(true);
-      await screenshot(page, `travel-documents-${viewport}`);
-      await expectAccessible(page);
+    await payWithSandboxCard(token, booking.code, booking.transactionId ?? '');
+    await page.reload();
+    const documents = page.getByRole('region', { name: 'Travel documents' });
+    await expect.poll(() => documents.isVisible()).toBe(true);
+    await screenshot(page, `travel-documents-${viewport}`);
+    await expectAccessible(page);
 
-      const voucher = await downloadOf(page, () =>
-        documents.getByRole('button', { name: 'Download the voucher (PDF)' }).click(),
-      );
-      expect(voucher.name).toBe(`voucher-${booking.code}.pdf`);
-      const pdf = await PDFDocument.load(voucher.bytes);
-      expect(pdf.getSubject()).toBe(booking.code);
-      expect(pdf.getPageCount()).toBe(1);
+    const voucher = await downloadOf(page, () =>
+      documents.getByRole('button', { name: 'Download the voucher (PDF)' }).click(),
+    );
+    expect(voucher.name).toBe(`voucher-${booking.code}.pdf`);
+    const pdf = await PDFDocument.load(voucher.bytes);
+    expect(pdf.getSubject()).toBe(booking.code);
+    expect(pdf.getPageCount()).toBe(1);
 
-      const calendar = await downloadOf(page, () =>
-        documents.getByRole('button', { name: 'Add to my calendar (.ics)' }).click(),
-      );
-      expect(calendar.name).toBe(`${booking.code}.ics`);
-      expect(calendar.bytes.toString('utf8')).toContain('BEGIN:VEVENT');
-    });
-  },
-);
+    const calendar = await downloadOf(page, () =>
+      documents.getByRole('button', { name: 'Add to my calendar (.ics)' }).click(),
+    );
+    expect(calendar.name).toBe(`${booking.code}.ics`);
+    expect(calendar.bytes.toString('utf8')).toContain('BEGIN:VEVENT');
+  });
+});
 
 describeInBrowser('password reset and the mailbox', () => {
   it('a customer asks for a link; the mailbox shows the message but never the link; a wrong link offers a new one', async () => {

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createBooking, createCustomer, signInApi, signInThroughApi } from '../support/api.ts';
 import { dollars } from '../support/booking.ts';
 import {
   describeInBrowser,
   expectAccessible,
+  inTurn,
   openPage,
   screenshot,
   useBrowser,
@@ -89,57 +90,64 @@ async function payWithCard(page: Page, language: Language, card: string) {
 
 const attemptAlerts = (page: Page) => page.getByTestId('payment-attempt');
 
-describeInBrowser.each([
+const combinations: [ViewportName, Language][] = [
   ['phone', 'es'],
   ['desktop', 'en'],
-] as [ViewportName, Language][])('after paying, on %s in %s (issue 12)', (viewport, language) => {
-  const w = words[language];
+];
 
-  it('confirms an approved payment with the new balance, and no stale decline beside it', async () => {
-    const { page, booking } = await onUnpaidReservation(viewport, language);
-    await openCheckout(page, language);
-    await payWithCard(page, language, '4000 0000 0000 0002');
-    await expect.poll(() => attemptAlerts(page).textContent()).toMatch(w.declined);
+// Each test at one size, in turn; see inTurn (support/browser.ts).
+describeInBrowser.each(combinations)(
+  'after paying, on %s in %s (issue 12)',
+  (viewport, language) => {
+    const it = inTurn(combinations, [viewport, language]);
+    const w = words[language];
 
-    await openCheckout(page, language);
-    await payWithCard(page, language, '4111 1111 1111 1111');
-    const confirmation = page.getByTestId('payment-confirmation');
-    await expect.poll(() => confirmation.isVisible()).toBe(true);
-    const text = (await confirmation.textContent()) ?? '';
-    expect(text).toContain(w.received);
-    expect(text).toContain(w.paidInFull);
-    expect(text).toContain(money(booking.total, language));
-    // The decline was news before the payment; it is no longer shown.
-    expect(await attemptAlerts(page).count()).toBe(0);
-    await expect
-      .poll(async () => dollars(await page.getByTestId('outstanding-balance').textContent()))
-      .toBe(0);
-    await expectAccessible(page);
-    await screenshot(page, `payment-confirmation-${viewport}-${language}`);
+    it('confirms an approved payment with the new balance, and no stale decline beside it', async () => {
+      const { page, booking } = await onUnpaidReservation(viewport, language);
+      await openCheckout(page, language);
+      await payWithCard(page, language, '4000 0000 0000 0002');
+      await expect.poll(() => attemptAlerts(page).textContent()).toMatch(w.declined);
 
-    // A refresh keeps the confirmation (its attempt is in the address), still without the decline.
-    await page.reload();
-    await expect.poll(() => confirmation.isVisible()).toBe(true);
-    expect(await attemptAlerts(page).count()).toBe(0);
-    await confirmation.getByRole('button', { name: w.close }).click();
-    await expect.poll(() => confirmation.count()).toBe(0);
-  });
+      await openCheckout(page, language);
+      await payWithCard(page, language, '4111 1111 1111 1111');
+      const confirmation = page.getByTestId('payment-confirmation');
+      await expect.poll(() => confirmation.isVisible()).toBe(true);
+      const text = (await confirmation.textContent()) ?? '';
+      expect(text).toContain(w.received);
+      expect(text).toContain(w.paidInFull);
+      expect(text).toContain(money(booking.total, language));
+      // The decline was news before the payment; it is no longer shown.
+      expect(await attemptAlerts(page).count()).toBe(0);
+      await expect
+        .poll(async () => dollars(await page.getByTestId('outstanding-balance').textContent()))
+        .toBe(0);
+      await expectAccessible(page);
+      await screenshot(page, `payment-confirmation-${viewport}-${language}`);
 
-  it('shows a checkout closed before the card as not completed, and pays again', async () => {
-    const { page } = await onUnpaidReservation(viewport, language);
-    await openCheckout(page, language);
-    await page
-      .getByRole('dialog', { name: w.checkout })
-      .getByRole('button', { name: w.close })
-      .click();
-    await expect.poll(() => attemptAlerts(page).textContent()).toMatch(w.notCompleted);
-    await expectAccessible(page);
-    await screenshot(page, `payment-not-completed-${viewport}-${language}`);
+      // A refresh keeps the confirmation (its attempt is in the address), still without the decline.
+      await page.reload();
+      await expect.poll(() => confirmation.isVisible()).toBe(true);
+      expect(await attemptAlerts(page).count()).toBe(0);
+      await confirmation.getByRole('button', { name: w.close }).click();
+      await expect.poll(() => confirmation.count()).toBe(0);
+    });
 
-    // Paying again reopens a checkout (the same attempt, for the same amount) and is confirmed.
-    await openCheckout(page, language);
-    await payWithCard(page, language, '4111 1111 1111 1111');
-    await expect.poll(() => page.getByTestId('payment-confirmation').isVisible()).toBe(true);
-    expect(await attemptAlerts(page).count()).toBe(0);
-  });
-});
+    it('shows a checkout closed before the card as not completed, and pays again', async () => {
+      const { page } = await onUnpaidReservation(viewport, language);
+      await openCheckout(page, language);
+      await page
+        .getByRole('dialog', { name: w.checkout })
+        .getByRole('button', { name: w.close })
+        .click();
+      await expect.poll(() => attemptAlerts(page).textContent()).toMatch(w.notCompleted);
+      await expectAccessible(page);
+      await screenshot(page, `payment-not-completed-${viewport}-${language}`);
+
+      // Paying again reopens a checkout (the same attempt, for the same amount) and is confirmed.
+      await openCheckout(page, language);
+      await payWithCard(page, language, '4111 1111 1111 1111');
+      await expect.poll(() => page.getByTestId('payment-confirmation').isVisible()).toBe(true);
+      expect(await attemptAlerts(page).count()).toBe(0);
+    });
+  },
+);

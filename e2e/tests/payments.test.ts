@@ -23,7 +23,8 @@ async function payWithCard(page: Page, card: string) {
   await checkout.getByRole('button', { name: /^Pay / }).click();
 }
 
-describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('payments on %s', (viewport) => {
+// Each flow runs once, at the size its users meet it; see inTurn (support/browser.ts).
+describeInBrowser.each(['phone'] as ViewportName[])('payments on %s', (viewport) => {
   it('a visitor pays the deposit, lands on the reservation, then pays the balance to zero', async () => {
     const customer = await createCustomer('Irene', 'Salas');
     const page = await openPage(viewport);

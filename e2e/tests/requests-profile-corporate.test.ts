@@ -12,6 +12,7 @@ import {
   describeInBrowser,
   descriptionOf,
   expectAccessible,
+  inTurn,
   isInvalidAndFocused,
   openPage,
   screenshot,
@@ -38,180 +39,182 @@ async function confirm(page: Page, question: string) {
   await dialog.getByRole('button', { name: 'Yes' }).click();
 }
 
-describeInBrowser.each(['phone', 'desktop'] as ViewportName[])(
-  'requests and profile on %s',
-  (viewport) => {
-    it('asks to remove a passenger from a reservation, edits the request, then cancels it', async () => {
-      const customer = await createCustomer('Marta', 'Choque');
+const sizes: ViewportName[] = ['phone', 'desktop'];
+
+// Each test at one size, in turn; see inTurn (support/browser.ts).
+describeInBrowser.each(sizes)('requests and profile on %s', (viewport) => {
+  const it = inTurn(sizes, viewport);
+  it('asks to remove a passenger from a reservation, edits the request, then cancels it', async () => {
+    const customer = await createCustomer('Marta', 'Choque');
+    const session = await signInApi(customer.email, customer.password);
+    const booking = await createBooking(session.token, '100401', { adults: 2 });
+    const page = await openPage(viewport);
+    await signInThroughApi(page, customer.email, customer.password);
+    await visit(page, `/main/booking/detail/${booking.code}`);
+    await page.getByRole('button', { name: 'Ask to remove passengers' }).click();
+
+    await expect.poll(() => page.url()).toContain('#/main/incidents/form/');
+    const form = page.getByRole('dialog', { name: 'New request' });
+    await expect.poll(() => form.getByLabel(/^Reservation/).inputValue()).toContain(booking.code);
+    await expect.poll(() => form.getByLabel(/^Type/).inputValue()).toBe('Remove a passenger');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectAlert(page, 'Please Complete All Fields');
+    await form.getByLabel(/^Passenger to remove/).click();
+    await page.getByRole('option', { name: /Passenger 2/ }).click();
+    await form.getByLabel(/^Message/).fill('My friend Carlos cannot travel any more.');
+    await screenshot(page, `request-form-${viewport}`);
+    await expectAccessible(page);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Your request was created.', 'Created!');
+
+    await expect.poll(() => page.url()).toMatch(/#\/main\/incidents$/);
+    const row =
+      viewport === 'desktop'
+        ? page.getByRole('row', { name: /Remove a passenger/ })
+        : page.getByRole('listitem').filter({ hasText: 'Remove a passenger' });
+    await expect.poll(() => row.getByText('Registered').isVisible()).toBe(true);
+    // The status badge shows its whole word, not "REGISTE…" (issue 12, bug 6).
+    expect(await row.getByText('Registered').evaluate(isNotCut)).toBe(true);
+    await screenshot(page, `requests-list-${viewport}`);
+    await expectAccessible(page);
+
+    // Edit the message.
+    await row.getByRole('button', { name: /Open the request/ }).click();
+    const edit = page.getByRole('dialog', { name: /Request: Remove a passenger/ });
+    await expect
+      .poll(() => edit.getByLabel(/^Passenger to remove/).inputValue())
+      .toContain('Passenger 2');
+    // Whom a filed removal removes is fixed (issue 26): the message is what may change.
+    await expect
+      .poll(() =>
+        edit
+          .getByText(
+            'What a removal request removes cannot be changed: delete it and file a new one.',
+          )
+          .isVisible(),
+      )
+      .toBe(true);
+    await edit.getByLabel(/^Message/).fill('Carlos cannot travel: please remove him.');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Your request was updated.', 'Updated!');
+
+    // Cancel it: the server moves it to Cancelled.
+    await row.getByRole('button', { name: /Open the request/ }).click();
+    await page
+      .getByRole('dialog', { name: /Request: Remove a passenger/ })
+      .getByRole('button', { name: 'Change status' })
+      .click();
+    await confirm(page, 'Change the status of the request Remove a passenger?');
+    await expectToast(page, 'The status of your request was changed.', 'Status changed!');
+    await expect.poll(() => row.getByText('Cancelled').isVisible()).toBe(true);
+  });
+
+  it('changes the name in the profile (the header follows) and the password', async () => {
+    const customer = await createCustomer('Jose', 'Luna');
+    const page = await openPage(viewport);
+    await signInThroughApi(page, customer.email, customer.password);
+    await visit(page, '/main/profile');
+    const personal = page.getByRole('region', { name: 'Personal data' });
+    await personal.getByRole('button', { name: 'Edit' }).click();
+    await personal.getByLabel(/^Name/).fill('José Antonio');
+    await screenshot(page, `profile-${viewport}`);
+    await expectAccessible(page);
+    await personal.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Profile was updated', 'Updated');
+    await expect.poll(() => personal.getByText('José Antonio').isVisible()).toBe(true);
+    if (viewport === 'desktop') {
+      await expect
+        .poll(() => page.getByTestId('header-user').textContent())
+        .toBe('José Antonio Luna');
+    }
+
+    const password = page.getByRole('region', { name: 'Password' });
+    await password.getByRole('button', { name: 'Change password' }).click();
+    const newPassword = password.getByLabel(/^New password/);
+    // The server refuses the e-mail as a password: its message is under the field, focused.
+    await password.getByLabel(/^Current password/).fill('not-my-password');
+    await newPassword.fill(customer.email);
+    await password.getByLabel(/^Repeat the new password/).fill(customer.email);
+    await password.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => descriptionOf(newPassword))
+      .toContain('The password cannot be your e-mail address');
+    expect(await isInvalidAndFocused(newPassword)).toBe(true);
+
+    // A long passphrase is kept whole (no 50-character cut).
+    await newPassword.fill(passphrase);
+    await password.getByLabel(/^Repeat the new password/).fill(passphrase);
+    expect((await newPassword.inputValue()).length).toBe(passphrase.length);
+    await password.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => password.getByRole('alert').textContent())
+      .toContain('The current password is not correct');
+    await password.getByLabel(/^Current password/).fill(customer.password);
+    await password.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Password was updated', 'Updated');
+
+    await page.getByRole('button', { name: 'Sign off' }).first().click();
+    await expect.poll(() => page.url()).toMatch(/#\/login$/);
+    const login = page.getByRole('form', { name: 'Sign in' });
+    await login.getByLabel('User (e-mail)').fill(customer.email);
+    await login.getByLabel(/^Password/).fill(passphrase);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.url()).toContain('#/main/booking');
+  });
+});
+
+// Each flow runs once, at the size its users meet it; see inTurn (support/browser.ts).
+describeInBrowser.each([['desktop', 'en']] as [ViewportName, 'en' | 'es'][])(
+  'deleting a request on %s in %s',
+  (viewport, language) => {
+    const text = (key: string, values?: Record<string, string | number>) =>
+      webText(language, key, values);
+    it('shows "Deleted" and the list without it, and no error about the request', async () => {
+      const customer = await createCustomer('Ruth', 'Quispe');
       const session = await signInApi(customer.email, customer.password);
       const booking = await createBooking(session.token, '100401', { adults: 2 });
-      const page = await openPage(viewport);
+      const page = await openPage(viewport, language);
       await signInThroughApi(page, customer.email, customer.password);
       await visit(page, `/main/booking/detail/${booking.code}`);
-      await page.getByRole('button', { name: 'Ask to remove passengers' }).click();
-
-      await expect.poll(() => page.url()).toContain('#/main/incidents/form/');
-      const form = page.getByRole('dialog', { name: 'New request' });
-      await expect.poll(() => form.getByLabel(/^Reservation/).inputValue()).toContain(booking.code);
-      await expect.poll(() => form.getByLabel(/^Type/).inputValue()).toBe('Remove a passenger');
-      await form.getByRole('button', { name: 'Save' }).click();
-      await expectAlert(page, 'Please Complete All Fields');
-      await form.getByLabel(/^Passenger to remove/).click();
-      await page.getByRole('option', { name: /Passenger 2/ }).click();
-      await form.getByLabel(/^Message/).fill('My friend Carlos cannot travel any more.');
-      await screenshot(page, `request-form-${viewport}`);
-      await expectAccessible(page);
-      await form.getByRole('button', { name: 'Save' }).click();
-      await expectToast(page, 'Your request was created.', 'Created!');
-
-      await expect.poll(() => page.url()).toMatch(/#\/main\/incidents$/);
-      const row =
-        viewport === 'desktop'
-          ? page.getByRole('row', { name: /Remove a passenger/ })
-          : page.getByRole('listitem').filter({ hasText: 'Remove a passenger' });
-      await expect.poll(() => row.getByText('Registered').isVisible()).toBe(true);
-      // The status badge shows its whole word, not "REGISTE…" (issue 12, bug 6).
-      expect(await row.getByText('Registered').evaluate(isNotCut)).toBe(true);
-      await screenshot(page, `requests-list-${viewport}`);
-      await expectAccessible(page);
-
-      // Edit the message.
-      await row.getByRole('button', { name: /Open the request/ }).click();
-      const edit = page.getByRole('dialog', { name: /Request: Remove a passenger/ });
-      await expect
-        .poll(() => edit.getByLabel(/^Passenger to remove/).inputValue())
-        .toContain('Passenger 2');
-      // Whom a filed removal removes is fixed (issue 26): the message is what may change.
-      await expect
-        .poll(() =>
-          edit
-            .getByText(
-              'What a removal request removes cannot be changed: delete it and file a new one.',
-            )
-            .isVisible(),
-        )
-        .toBe(true);
-      await edit.getByLabel(/^Message/).fill('Carlos cannot travel: please remove him.');
-      await edit.getByRole('button', { name: 'Save' }).click();
-      await expectToast(page, 'Your request was updated.', 'Updated!');
-
-      // Cancel it: the server moves it to Cancelled.
-      await row.getByRole('button', { name: /Open the request/ }).click();
+      await page.getByRole('button', { name: text('bookingDetail.removePassengers') }).click();
+      const form = page.getByRole('dialog', { name: text('incidents.formNew') });
+      await form.getByLabel(new RegExp(`^${text('incidents.passenger')}`)).click();
       await page
-        .getByRole('dialog', { name: /Request: Remove a passenger/ })
-        .getByRole('button', { name: 'Change status' })
+        .getByRole('option', { name: new RegExp(text('bookingDetail.passenger', { number: 2 })) })
         .click();
-      await confirm(page, 'Change the status of the request Remove a passenger?');
-      await expectToast(page, 'The status of your request was changed.', 'Status changed!');
-      await expect.poll(() => row.getByText('Cancelled').isVisible()).toBe(true);
-    });
+      await form
+        .getByLabel(new RegExp(`^${text('incidents.message')}`))
+        .fill('Please remove my friend.');
+      await form.getByRole('button', { name: text('incidents.save') }).click();
+      await expectToast(page, text('incidents.createdText'), text('incidents.createdTitle'));
 
-    it('changes the name in the profile (the header follows) and the password', async () => {
-      const customer = await createCustomer('Jose', 'Luna');
-      const page = await openPage(viewport);
-      await signInThroughApi(page, customer.email, customer.password);
-      await visit(page, '/main/profile');
-      const personal = page.getByRole('region', { name: 'Personal data' });
-      await personal.getByRole('button', { name: 'Edit' }).click();
-      await personal.getByLabel(/^Name/).fill('José Antonio');
-      await screenshot(page, `profile-${viewport}`);
+      const open = page.getByRole('button', {
+        name: new RegExp(`^${text('incidents.open', { name: '' })}`),
+      });
+      await expect.poll(() => open.count()).toBe(1);
+      await open.click();
+      await page
+        .getByRole('dialog', { name: new RegExp(`^${text('incidents.formView', { name: '' })}`) })
+        .getByRole('button', { name: text('incidents.delete') })
+        .click();
+      // The confirmation's ✕ has a name, like every dialog's.
+      const confirmation = page.getByRole('dialog', { name: text('incidents.confirmTitle') });
+      await expect.poll(() => confirmation.count()).toBe(1);
       await expectAccessible(page);
-      await personal.getByRole('button', { name: 'Save' }).click();
-      await expectToast(page, 'Profile was updated', 'Updated');
-      await expect.poll(() => personal.getByText('José Antonio').isVisible()).toBe(true);
-      if (viewport === 'desktop') {
-        await expect
-          .poll(() => page.getByTestId('header-user').textContent())
-          .toBe('José Antonio Luna');
-      }
-
-      const password = page.getByRole('region', { name: 'Password' });
-      await password.getByRole('button', { name: 'Change password' }).click();
-      const newPassword = password.getByLabel(/^New password/);
-      // The server refuses the e-mail as a password: its message is under the field, focused.
-      await password.getByLabel(/^Current password/).fill('not-my-password');
-      await newPassword.fill(customer.email);
-      await password.getByLabel(/^Repeat the new password/).fill(customer.email);
-      await password.getByRole('button', { name: 'Save' }).click();
-      await expect
-        .poll(() => descriptionOf(newPassword))
-        .toContain('The password cannot be your e-mail address');
-      expect(await isInvalidAndFocused(newPassword)).toBe(true);
-
-      // A long passphrase is kept whole (no 50-character cut).
-      await newPassword.fill(passphrase);
-      await password.getByLabel(/^Repeat the new password/).fill(passphrase);
-      expect((await newPassword.inputValue()).length).toBe(passphrase.length);
-      await password.getByRole('button', { name: 'Save' }).click();
-      await expect
-        .poll(() => password.getByRole('alert').textContent())
-        .toContain('The current password is not correct');
-      await password.getByLabel(/^Current password/).fill(customer.password);
-      await password.getByRole('button', { name: 'Save' }).click();
-      await expectToast(page, 'Password was updated', 'Updated');
-
-      await page.getByRole('button', { name: 'Sign off' }).first().click();
-      await expect.poll(() => page.url()).toMatch(/#\/login$/);
-      const login = page.getByRole('form', { name: 'Sign in' });
-      await login.getByLabel('User (e-mail)').fill(customer.email);
-      await login.getByLabel(/^Password/).fill(passphrase);
-      await login.getByRole('button', { name: 'Sign in' }).click();
-      await expect.poll(() => page.url()).toContain('#/main/booking');
+      await confirmation.getByRole('button', { name: text('incidents.yes'), exact: true }).click();
+      await expectToast(page, text('incidents.deletedText'), text('incidents.deletedTitle'));
+      // The toast itself passes axe (its ✕ is named, it announces itself).
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await expectAccessible(page);
+      await expect.poll(() => page.url()).toMatch(/#\/main\/incidents$/);
+      await expect.poll(() => open.count()).toBe(0);
+      await expect.poll(() => page.getByText(text('incidents.empty')).isVisible()).toBe(true);
+      // The deleted request is not read again: no error on top.
+      expect(await page.getByRole('dialog', { name: text('common.error') }).count()).toBe(0);
+      expect(await page.getByRole('alert').count()).toBe(0);
     });
   },
 );
-
-describeInBrowser.each([
-  ['phone', 'es'],
-  ['desktop', 'en'],
-] as [ViewportName, 'en' | 'es'][])('deleting a request on %s in %s', (viewport, language) => {
-  const text = (key: string, values?: Record<string, string | number>) =>
-    webText(language, key, values);
-  it('shows "Deleted" and the list without it, and no error about the request', async () => {
-    const customer = await createCustomer('Ruth', 'Quispe');
-    const session = await signInApi(customer.email, customer.password);
-    const booking = await createBooking(session.token, '100401', { adults: 2 });
-    const page = await openPage(viewport, language);
-    await signInThroughApi(page, customer.email, customer.password);
-    await visit(page, `/main/booking/detail/${booking.code}`);
-    await page.getByRole('button', { name: text('bookingDetail.removePassengers') }).click();
-    const form = page.getByRole('dialog', { name: text('incidents.formNew') });
-    await form.getByLabel(new RegExp(`^${text('incidents.passenger')}`)).click();
-    await page
-      .getByRole('option', { name: new RegExp(text('bookingDetail.passenger', { number: 2 })) })
-      .click();
-    await form
-      .getByLabel(new RegExp(`^${text('incidents.message')}`))
-      .fill('Please remove my friend.');
-    await form.getByRole('button', { name: text('incidents.save') }).click();
-    await expectToast(page, text('incidents.createdText'), text('incidents.createdTitle'));
-
-    const open = page.getByRole('button', {
-      name: new RegExp(`^${text('incidents.open', { name: '' })}`),
-    });
-    await expect.poll(() => open.count()).toBe(1);
-    await open.click();
-    await page
-      .getByRole('dialog', { name: new RegExp(`^${text('incidents.formView', { name: '' })}`) })
-      .getByRole('button', { name: text('incidents.delete') })
-      .click();
-    // The confirmation's ✕ has a name, like every dialog's.
-    const confirmation = page.getByRole('dialog', { name: text('incidents.confirmTitle') });
-    await expect.poll(() => confirmation.count()).toBe(1);
-    await expectAccessible(page);
-    await confirmation.getByRole('button', { name: text('incidents.yes'), exact: true }).click();
-    await expectToast(page, text('incidents.deletedText'), text('incidents.deletedTitle'));
-    // The toast itself passes axe (its ✕ is named, it announces itself).
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    await expectAccessible(page);
-    await expect.poll(() => page.url()).toMatch(/#\/main\/incidents$/);
-    await expect.poll(() => open.count()).toBe(0);
-    await expect.poll(() => page.getByText(text('incidents.empty')).isVisible()).toBe(true);
-    // The deleted request is not read again: no error on top.
-    expect(await page.getByRole('dialog', { name: text('common.error') }).count()).toBe(0);
-    expect(await page.getByRole('alert').count()).toBe(0);
-  });
-});
 
 describeInBrowser('corporate booking', () => {
   it('a corporate user books a package on credit and finds it in the reservations, with no Pay link', async () => {

@@ -3,6 +3,7 @@ import { demo, signInThroughApi } from '../support/api.ts';
 import {
   describeInBrowser,
   expectAccessible,
+  inTurn,
   openPage,
   screenshot,
   useBrowser,
@@ -14,7 +15,11 @@ useBrowser();
 
 const tabs = ['Inka Trail', 'Alternative Trek', 'Packages', 'Machupicchu'];
 
-describeInBrowser.each(['phone', 'desktop'] as ViewportName[])('tours on %s', (viewport) => {
+const sizes: ViewportName[] = ['phone', 'desktop'];
+
+// Each test at one size, in turn; see inTurn (support/browser.ts).
+describeInBrowser.each(sizes)('tours on %s', (viewport) => {
+  const it = inTurn(sizes, viewport);
   it('shows the tours of each tab and links Reserve to the booking page', async () => {
     const page = await openPage(viewport);
     await signInThroughApi(page, demo.customer.email, demo.customer.password);
