@@ -11,7 +11,7 @@ import {
   visit,
 } from '../support/browser.ts';
 import { countingHands, type Effort, type Hands } from '../support/counting.ts';
-import { type RunningProduct, startProduct } from '../support/product.ts';
+import { ownProductDatabase, type RunningProduct, startProduct } from '../support/product.ts';
 
 /**
  * Guest checkout end to end (issue 28), as customers live it: from the catalogue to paid without
@@ -96,13 +96,16 @@ const measured: Record<string, Effort> = {};
 describeInBrowser('guest checkout (issue 28)', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    product = await startProduct({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Cusco Treks <bookings@example.com>',
-      MAIL_INTERVAL_SECONDS: '1',
-      PAYMENT_GATEWAY: 'sandbox',
-      RATE_LIMIT_SCALE: '5',
-    });
+    product = await startProduct(
+      {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Cusco Treks <bookings@example.com>',
+        MAIL_INTERVAL_SECONDS: '1',
+        PAYMENT_GATEWAY: 'sandbox',
+        RATE_LIMIT_SCALE: '5',
+      },
+      ownProductDatabase,
+    );
   });
   afterAll(async () => {
     await product?.stop();

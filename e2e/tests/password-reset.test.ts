@@ -9,7 +9,7 @@ import {
   useBrowser,
   visit,
 } from '../support/browser.ts';
-import { type RunningProduct, startProduct } from '../support/product.ts';
+import { ownProductDatabase, type RunningProduct, startProduct } from '../support/product.ts';
 
 /**
  * "Forgot your password?" end to end, as a customer lives it: the link arrives by e-mail (a real
@@ -24,13 +24,16 @@ describeInBrowser('password reset by e-mail', () => {
   useBrowser();
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    product = await startProduct({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Cusco Treks <bookings@example.com>',
-      MAIL_INTERVAL_SECONDS: '1',
-      SEED_DEMO_DATA: 'false',
-      PAYMENT_GATEWAY: 'sandbox',
-    });
+    product = await startProduct(
+      {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Cusco Treks <bookings@example.com>',
+        MAIL_INTERVAL_SECONDS: '1',
+        SEED_DEMO_DATA: 'false',
+        PAYMENT_GATEWAY: 'sandbox',
+      },
+      ownProductDatabase,
+    );
   });
   afterAll(async () => {
     await product?.stop();

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { baseUrl, describeInBrowser, openPage, useBrowser } from '../support/browser.ts';
-import { type RunningProduct, startProduct } from '../support/product.ts';
+import { ownProductDatabase, type RunningProduct, startProduct } from '../support/product.ts';
 
 /**
  * The installable app (issue 32): Chrome's own installability check (the one Lighthouse's
@@ -110,7 +110,7 @@ function updateTests() {
   beforeAll(async () => {
     copy = mkdtempSync(path.join(tmpdir(), 'cusco-web-'));
     cpSync(dist, copy, { recursive: true });
-    product = await startProduct({ WEB_DIST: copy, RATE_LIMIT_SCALE: '5' });
+    product = await startProduct({ WEB_DIST: copy, RATE_LIMIT_SCALE: '5' }, ownProductDatabase);
   });
   afterAll(async () => {
     await product?.stop();
