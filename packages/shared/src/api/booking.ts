@@ -4,140 +4,155 @@ import { fromCents } from '../rules/money.ts';
 import { amountString, type BookingSelection, type Quote } from '../rules/pricing.ts';
 import { isoDate } from './auth.ts';
 import { filledText, key } from './fields.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /** Spec §9 payment modes: total (T) or partial, the 50% deposit (P). */
-export const paymentMode = z.enum(['T', 'P']);
+export const paymentMode = lazySchema(() => z.enum(['T', 'P']));
 export type PaymentMode = z.infer<typeof paymentMode>;
 
 export const MAX_PASSENGERS_PER_TYPE = 99;
 
-const id = filledText('required', 64);
-const count = z
-  .number({ error: key('invalidInput') })
-  .check(
-    z.int({ error: key('invalidInput') }),
-    z.minimum(0, { error: key('invalidInput') }),
-    z.maximum(MAX_PASSENGERS_PER_TYPE, { error: key('invalidInput') }),
-  );
-/** US dollars, as the browser computed them; the server compares, never stores, these. */
-const dollars = z
-  .number({ error: key('invalidInput') })
-  .check(
-    z.minimum(0, { error: key('invalidInput') }),
-    z.maximum(10_000_000, { error: key('invalidInput') }),
-  );
-
-export const bookingServiceLine = z.object({
-  name: z._default(z.string().check(z.maxLength(200)), ''),
-  tourAdditionalServiceId: id,
-  quantity: z
+const id = lazySchema(() => filledText('required', 64));
+const count = lazySchema(() =>
+  z
     .number({ error: key('invalidInput') })
-    .check(z.int(), z.minimum(0), z.maximum(99, { error: key('invalidInput') })),
-  amountUnit: dollars,
-  amountTotal: dollars,
-});
-
-export const bookingHotelLine = z.object({
-  hoteTypeId: id,
-  roomTypeId: id,
-  /** Per room and night. */
-  price: dollars,
-  /** Rooms. */
-  quantity: z
-    .number({ error: key('hotelAllData') })
     .check(
-      z.int({ error: key('hotelAllData') }),
-      z.minimum(1, { error: key('hotelAllData') }),
-      z.maximum(99, { error: key('invalidInput') }),
+      z.int({ error: key('invalidInput') }),
+      z.minimum(0, { error: key('invalidInput') }),
+      z.maximum(MAX_PASSENGERS_PER_TYPE, { error: key('invalidInput') }),
     ),
-  amount: dollars,
-});
+);
+/** US dollars, as the browser computed them; the server compares, never stores, these. */
+const dollars = lazySchema(() =>
+  z
+    .number({ error: key('invalidInput') })
+    .check(
+      z.minimum(0, { error: key('invalidInput') }),
+      z.maximum(10_000_000, { error: key('invalidInput') }),
+    ),
+);
+
+export const bookingServiceLine = lazySchema(() =>
+  z.object({
+    name: z._default(z.string().check(z.maxLength(200)), ''),
+    tourAdditionalServiceId: id,
+    quantity: z
+      .number({ error: key('invalidInput') })
+      .check(z.int(), z.minimum(0), z.maximum(99, { error: key('invalidInput') })),
+    amountUnit: dollars,
+    amountTotal: dollars,
+  }),
+);
+
+export const bookingHotelLine = lazySchema(() =>
+  z.object({
+    hoteTypeId: id,
+    roomTypeId: id,
+    /** Per room and night. */
+    price: dollars,
+    /** Rooms. */
+    quantity: z
+      .number({ error: key('hotelAllData') })
+      .check(
+        z.int({ error: key('hotelAllData') }),
+        z.minimum(1, { error: key('hotelAllData') }),
+        z.maximum(99, { error: key('invalidInput') }),
+      ),
+    amount: dollars,
+  }),
+);
 
 /** POST tour/save (spec §3 "Booking request"). */
-export const bookingRequest = z
-  .object({
-    tourId: z.uuid({ error: key('invalidInput') }),
-    categoryId: filledText('selectTypeAndCategory', 64),
-    tourTypeId: filledText('selectTypeAndCategory', 64),
-    startDate: isoDate,
-    endDate: isoDate,
-    adultPassengers: count,
-    studentPassengers: count,
-    childrenPassengers: count,
-    babyPassengers: count,
-    adultPrice: dollars,
-    studentPrice: dollars,
-    childrenPrice: dollars,
-    amount: dollars,
-    amountStr: z
-      .string({ error: key('invalidInput') })
-      .check(z.regex(/^\d{1,12}$/, { error: key('invalidInput') })),
-    debt: dollars,
-    contactId: z.optional(z.string().check(z.maxLength(64))),
-    isPassager: z._default(z.boolean(), false),
-    additionalServices: z._default(z.array(bookingServiceLine).check(z.maxLength(50)), []),
-    hotels: z._default(z.array(bookingHotelLine).check(z.maxLength(20)), []),
-    /** Which amount is paid first; the spec's T and P (an addition to its booking request). */
-    paymentMode: z._default(paymentMode, 'T'),
-    /** Sent by the corporate booking page: a booking on credit for the user's company. */
-    corporate: z._default(z.optional(z.boolean()), false),
-  })
-  .check(
-    z.refine((body) => body.endDate === body.startDate, {
-      path: ['endDate'],
-      error: key('invalidDate'),
-    }),
-  );
+export const bookingRequest = lazySchema(() =>
+  z
+    .object({
+      tourId: z.uuid({ error: key('invalidInput') }),
+      categoryId: filledText('selectTypeAndCategory', 64),
+      tourTypeId: filledText('selectTypeAndCategory', 64),
+      startDate: isoDate,
+      endDate: isoDate,
+      adultPassengers: count,
+      studentPassengers: count,
+      childrenPassengers: count,
+      babyPassengers: count,
+      adultPrice: dollars,
+      studentPrice: dollars,
+      childrenPrice: dollars,
+      amount: dollars,
+      amountStr: z
+        .string({ error: key('invalidInput') })
+        .check(z.regex(/^\d{1,12}$/, { error: key('invalidInput') })),
+      debt: dollars,
+      contactId: z.optional(z.string().check(z.maxLength(64))),
+      isPassager: z._default(z.boolean(), false),
+      additionalServices: z._default(z.array(bookingServiceLine).check(z.maxLength(50)), []),
+      hotels: z._default(z.array(bookingHotelLine).check(z.maxLength(20)), []),
+      /** Which amount is paid first; the spec's T and P (an addition to its booking request). */
+      paymentMode: z._default(paymentMode, 'T'),
+      /** Sent by the corporate booking page: a booking on credit for the user's company. */
+      corporate: z._default(z.optional(z.boolean()), false),
+    })
+    .check(
+      z.refine((body) => body.endDate === body.startDate, {
+        path: ['endDate'],
+        error: key('invalidDate'),
+      }),
+    ),
+);
 export type BookingRequest = z.input<typeof bookingRequest>;
 export type ParsedBookingRequest = z.output<typeof bookingRequest>;
 
 /** The server's figures for a booking, in the booking request's terms (dollars). */
-export const bookingQuote = z.object({
-  passengers: z.array(
-    z.object({
-      customerTypeId: z.string(),
-      quantity: z.number(),
-      unitPrice: z.number(),
-      total: z.number(),
-    }),
-  ),
-  hotels: z.array(
-    z.object({
-      hoteTypeId: z.string(),
-      roomTypeId: z.string(),
-      quantity: z.number(),
-      nights: z.number(),
-      price: z.number(),
-      amount: z.number(),
-    }),
-  ),
-  additionalServices: z.array(
-    z.object({
-      tourAdditionalServiceId: z.string(),
-      quantity: z.number(),
-      amountUnit: z.number(),
-      amountTotal: z.number(),
-    }),
-  ),
-  total: z.number(),
-  partial: z.number(),
-  paymentMode,
-  amount: z.number(),
-  amountStr: z.string(),
-  debt: z.number(),
-});
+export const bookingQuote = lazySchema(() =>
+  z.object({
+    passengers: z.array(
+      z.object({
+        customerTypeId: z.string(),
+        quantity: z.number(),
+        unitPrice: z.number(),
+        total: z.number(),
+      }),
+    ),
+    hotels: z.array(
+      z.object({
+        hoteTypeId: z.string(),
+        roomTypeId: z.string(),
+        quantity: z.number(),
+        nights: z.number(),
+        price: z.number(),
+        amount: z.number(),
+      }),
+    ),
+    additionalServices: z.array(
+      z.object({
+        tourAdditionalServiceId: z.string(),
+        quantity: z.number(),
+        amountUnit: z.number(),
+        amountTotal: z.number(),
+      }),
+    ),
+    total: z.number(),
+    partial: z.number(),
+    paymentMode,
+    amount: z.number(),
+    amountStr: z.string(),
+    debt: z.number(),
+  }),
+);
 export type BookingQuote = z.infer<typeof bookingQuote>;
 
 /** The answer to POST tour/save. The transaction fields are filled once payments exist. */
-export const bookingSaveResponse = z.object({
-  bookingId: z.string(),
-  code: z.string(),
-  transactionId: z.nullable(z.string()),
-  transactionKey: z.nullable(z.string()),
-  total: z.number(),
-  amount: z.number(),
-  amountStr: z.string(),
-});
+export const bookingSaveResponse = lazySchema(() =>
+  z.object({
+    bookingId: z.string(),
+    code: z.string(),
+    transactionId: z.nullable(z.string()),
+    transactionKey: z.nullable(z.string()),
+    total: z.number(),
+    amount: z.number(),
+    amountStr: z.string(),
+  }),
+);
 export type BookingSaveResponse = z.infer<typeof bookingSaveResponse>;
 
 /** The amount paid first for a payment mode. */

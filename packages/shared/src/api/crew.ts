@@ -11,6 +11,7 @@ import { departureParams } from './admin-read.ts';
 import { departureStatuses } from './availability.ts';
 import { MAX_LENGTH, pageQuery } from './common.ts';
 import { day, filledText, key, timestamp, trimmedText } from './fields.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * The crew (issue 29): the roster of people who work departures (guides, cooks, porters…),
@@ -70,12 +71,14 @@ export function crewBirthDateProblem(
 }
 
 /** A date the roster keeps (a licence's expiry): a real day from 1900 to 2100. */
-const rosterDate = z.string({ error: key('invalidDate') }).check(
-  z.trim(),
-  z.refine(isIsoDate, { error: key('invalidDate') }),
-  z.refine((value) => value >= '1900-01-01' && value <= '2100-12-31', {
-    error: key('invalidDate'),
-  }),
+const rosterDate = lazySchema(() =>
+  z.string({ error: key('invalidDate') }).check(
+    z.trim(),
+    z.refine(isIsoDate, { error: key('invalidDate') }),
+    z.refine((value) => value >= '1900-01-01' && value <= '2100-12-31', {
+      error: key('invalidDate'),
+    }),
+  ),
 );
 
 /** Empty (or null, or left out) is none: the optional texts and dates are stored as null. */
@@ -88,156 +91,170 @@ const orNull = <T extends z.core.$ZodType<string, string>>(schema: T) =>
     z.nullable(schema),
   );
 
-const name = filledText('required', CREW_LIMITS.name, 'tooLong50');
+const name = lazySchema(() => filledText('required', CREW_LIMITS.name, 'tooLong50'));
 
 /**
  * POST admin/crew and PUT admin/crew/{id} (administrators): a crew member, whole. The document
  * number is kept in capitals without spaces; a licence's number and expiry go together (a guide
  * without one can be registered, but is not assigned until it is on file).
  */
-export const crewMemberRequest = z
-  .object({
-    firstName: name,
-    lastName: name,
-    role: z.enum(crewRoleList, { error: key('crewRoleInvalid') }),
-    documentType: z.enum(crewDocumentTypes, { error: key('crewDocumentInvalid') }),
-    documentNumber: z.pipe(
-      filledText('required', 20, 'crewDocumentInvalid'),
-      z.transform((value) => value.replace(/[\s.-]/g, '').toUpperCase()),
-    ),
-    countryId: z
-      .string({ error: key('unknownCountry') })
-      .check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, { error: key('unknownCountry') })),
-    birthDate: z.string({ error: key('required') }).check(
-      z.trim(),
-      z.minLength(1, { error: key('required') }),
-      z.superRefine((value, ctx) => {
-        const problem = value ? crewBirthDateProblem(value) : null;
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+export const crewMemberRequest = lazySchema(() =>
+  z
+    .object({
+      firstName: name,
+      lastName: name,
+      role: z.enum(crewRoleList, { error: key('crewRoleInvalid') }),
+      documentType: z.enum(crewDocumentTypes, { error: key('crewDocumentInvalid') }),
+      documentNumber: z.pipe(
+        filledText('required', 20, 'crewDocumentInvalid'),
+        z.transform((value) => value.replace(/[\s.-]/g, '').toUpperCase()),
+      ),
+      countryId: z
+        .string({ error: key('unknownCountry') })
+        .check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, { error: key('unknownCountry') })),
+      birthDate: z.string({ error: key('required') }).check(
+        z.trim(),
+        z.minLength(1, { error: key('required') }),
+        z.superRefine((value, ctx) => {
+          const problem = value ? crewBirthDateProblem(value) : null;
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+      ),
+      sex: z.optional(z.nullable(z.enum(crewSexes, { error: key('invalidInput') }))),
+      phone: orNull(
+        z
+          .string()
+          .check(
+            z.maxLength(CREW_LIMITS.phone, { error: key('tooLong20') }),
+            z.regex(/^\+?[\d\s()-]+$/, { error: key('invalidPhone') }),
+          ),
+      ),
+      languages: z._default(
+        z
+          .array(
+            z.string({ error: key('crewLanguageInvalid') }).check(
+              z.trim(),
+              z.toLowerCase(),
+              z.refine((code) => knownLanguages.has(code), { error: key('crewLanguageInvalid') }),
+            ),
+          )
+          .check(
+            z.maxLength(CREW_LIMITS.languages, { error: key('crewLanguageInvalid') }),
+            z.refine((codes) => new Set(codes).size === codes.length, {
+              error: key('listedTwice'),
+            }),
+          ),
+        [],
+      ),
+      licenceNumber: orNull(
+        trimmedText(CREW_LIMITS.licenceNumber).check(
+          z.regex(/^[A-Za-z0-9-/ ]+$/, { error: key('crewLicenceNumberInvalid') }),
+        ),
+      ),
+      licenceExpiry: orNull(rosterDate),
+      active: z._default(z.boolean({ error: key('invalidInput') }), true),
+    })
+    .check(
+      z.superRefine((member, ctx) => {
+        const problem = crewDocumentProblem(member.documentType, member.documentNumber);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['documentNumber'] });
+        if (Boolean(member.licenceNumber) !== Boolean(member.licenceExpiry)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: key('crewLicencePair'),
+            path: [member.licenceNumber ? 'licenceExpiry' : 'licenceNumber'],
+          });
+        }
       }),
     ),
-    sex: z.optional(z.nullable(z.enum(crewSexes, { error: key('invalidInput') }))),
-    phone: orNull(
-      z
-        .string()
-        .check(
-          z.maxLength(CREW_LIMITS.phone, { error: key('tooLong20') }),
-          z.regex(/^\+?[\d\s()-]+$/, { error: key('invalidPhone') }),
-        ),
-    ),
-    languages: z._default(
-      z
-        .array(
-          z.string({ error: key('crewLanguageInvalid') }).check(
-            z.trim(),
-            z.toLowerCase(),
-            z.refine((code) => knownLanguages.has(code), { error: key('crewLanguageInvalid') }),
-          ),
-        )
-        .check(
-          z.maxLength(CREW_LIMITS.languages, { error: key('crewLanguageInvalid') }),
-          z.refine((codes) => new Set(codes).size === codes.length, {
-            error: key('listedTwice'),
-          }),
-        ),
-      [],
-    ),
-    licenceNumber: orNull(
-      trimmedText(CREW_LIMITS.licenceNumber).check(
-        z.regex(/^[A-Za-z0-9-/ ]+$/, { error: key('crewLicenceNumberInvalid') }),
-      ),
-    ),
-    licenceExpiry: orNull(rosterDate),
-    active: z._default(z.boolean({ error: key('invalidInput') }), true),
-  })
-  .check(
-    z.superRefine((member, ctx) => {
-      const problem = crewDocumentProblem(member.documentType, member.documentNumber);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['documentNumber'] });
-      if (Boolean(member.licenceNumber) !== Boolean(member.licenceExpiry)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: key('crewLicencePair'),
-          path: [member.licenceNumber ? 'licenceExpiry' : 'licenceNumber'],
-        });
-      }
-    }),
-  );
+);
 export type CrewMemberRequest = z.input<typeof crewMemberRequest>;
 export type ParsedCrewMemberRequest = z.output<typeof crewMemberRequest>;
 
 /** admin/crew/{id}. */
-export const crewMemberParams = z.object({ id: z.uuid({ error: key('crewNotFound') }) });
+export const crewMemberParams = lazySchema(() =>
+  z.object({ id: z.uuid({ error: key('crewNotFound') }) }),
+);
 
 /** GET admin/crew: a page of the roster, by role, active or not, and a search of names and documents. */
-export const crewListQuery = z.extend(pageQuery, {
-  role: z.optional(z.enum(crewRoleList)),
-  active: z.optional(z.enum(['true', 'false'])),
-  search: z.optional(trimmedText(100)),
-});
+export const crewListQuery = lazySchema(() =>
+  z.extend(pageQuery, {
+    role: z.optional(z.enum(crewRoleList)),
+    active: z.optional(z.enum(['true', 'false'])),
+    search: z.optional(trimmedText(100)),
+  }),
+);
 export type CrewListQuery = z.output<typeof crewListQuery>;
 
 /** A crew member as the staff read them, with what a bought permit locks of them. */
-export const crewMember = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: z.enum(crewRoleList),
-  documentType: z.enum(crewDocumentTypes),
-  documentNumber: z.string(),
-  countryId: z.string(),
-  /** The nationality, named in the caller's language. */
-  country: z.string(),
-  birthDate: day,
-  sex: z.nullable(z.enum(crewSexes)),
-  phone: z.nullable(z.string()),
-  languages: z.array(z.string()),
-  licenceNumber: z.nullable(z.string()),
-  licenceExpiry: z.nullable(day),
-  active: z.boolean(),
-  /** The groups of fields a bought permit or ticket locks (empty: none), and the first kind bought. */
-  locked: z.array(z.enum(lockedFieldGroups)),
-  lockedReason: z.nullable(z.enum(purchaseKinds)),
-  updatedAt: timestamp,
-});
+export const crewMember = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.enum(crewRoleList),
+    documentType: z.enum(crewDocumentTypes),
+    documentNumber: z.string(),
+    countryId: z.string(),
+    /** The nationality, named in the caller's language. */
+    country: z.string(),
+    birthDate: day,
+    sex: z.nullable(z.enum(crewSexes)),
+    phone: z.nullable(z.string()),
+    languages: z.array(z.string()),
+    licenceNumber: z.nullable(z.string()),
+    licenceExpiry: z.nullable(day),
+    active: z.boolean(),
+    /** The groups of fields a bought permit or ticket locks (empty: none), and the first kind bought. */
+    locked: z.array(z.enum(lockedFieldGroups)),
+    lockedReason: z.nullable(z.enum(purchaseKinds)),
+    updatedAt: timestamp,
+  }),
+);
 export type CrewMember = z.infer<typeof crewMember>;
-export const crewList = z.array(crewMember);
+export const crewList = lazySchema(() => z.array(crewMember));
 
 // ---------------------------------------------------------------------------------------------
 // A departure's crew
 // ---------------------------------------------------------------------------------------------
 
 /** POST admin/departures/{tourCode}/{date}/crew: who, and in what role (by default their own). */
-export const crewAssignRequest = z.object({
-  crewMemberId: z.uuid({ error: key('crewNotFound') }),
-  role: z.optional(z.enum(crewRoleList, { error: key('crewRoleInvalid') })),
-});
+export const crewAssignRequest = lazySchema(() =>
+  z.object({
+    crewMemberId: z.uuid({ error: key('crewNotFound') }),
+    role: z.optional(z.enum(crewRoleList, { error: key('crewRoleInvalid') })),
+  }),
+);
 export type CrewAssignRequest = z.input<typeof crewAssignRequest>;
 
 /** admin/departures/{tourCode}/{date}/crew/{crewMemberId}. */
-export const crewAssignmentParams = z.extend(departureParams, {
-  crewMemberId: z.uuid({ error: key('crewNotFound') }),
-});
+export const crewAssignmentParams = lazySchema(() =>
+  z.extend(departureParams, {
+    crewMemberId: z.uuid({ error: key('crewNotFound') }),
+  }),
+);
 
-const count = z.number().check(z.int());
-const roleCounts = z.array(z.object({ role: z.enum(crewRoleList), count }));
+const count = lazySchema(() => z.number().check(z.int()));
+const roleCounts = lazySchema(() => z.array(z.object({ role: z.enum(crewRoleList), count })));
 export type RoleCounts = z.infer<typeof roleCounts>;
 
 /** One person of a departure's crew. */
-export const departureCrewMember = z.object({
-  crewMemberId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  /** The role on this departure, and the member's own. */
-  role: z.enum(crewRoleList),
-  memberRole: z.enum(crewRoleList),
-  phone: z.nullable(z.string()),
-  languages: z.array(z.string()),
-  licenceExpiry: z.nullable(day),
-  /** A permit or ticket is bought in their name for this departure: cancel it before removing them. */
-  bought: z.boolean(),
-  assignedAt: timestamp,
-});
+export const departureCrewMember = lazySchema(() =>
+  z.object({
+    crewMemberId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    /** The role on this departure, and the member's own. */
+    role: z.enum(crewRoleList),
+    memberRole: z.enum(crewRoleList),
+    phone: z.nullable(z.string()),
+    languages: z.array(z.string()),
+    licenceExpiry: z.nullable(day),
+    /** A permit or ticket is bought in their name for this departure: cancel it before removing them. */
+    bought: z.boolean(),
+    assignedAt: timestamp,
+  }),
+);
 export type DepartureCrewMember = z.infer<typeof departureCrewMember>;
 
 /**
@@ -246,31 +263,33 @@ export type DepartureCrewMember = z.infer<typeof departureCrewMember>;
  * the day needs none), used by the travellers and the crew (the assigned crew, or the tour's ratio
  * of the travellers where that is more), and left.
  */
-export const departureCrew = z.object({
-  tourCode: z.string(),
-  tour: z.string(),
-  date: day,
-  /** The departure's last day (the tour's days on): a crew member is busy until then. */
-  lastDay: day,
-  status: z.enum(departureStatuses),
-  /** Whether crew can be assigned now (open, not past). */
-  assignable: z.boolean(),
-  travellers: count,
-  rule: z.object({
-    guideEvery: count,
-    cooks: count,
-    portersPerTraveller: z.number(),
+export const departureCrew = lazySchema(() =>
+  z.object({
+    tourCode: z.string(),
+    tour: z.string(),
+    date: day,
+    /** The departure's last day (the tour's days on): a crew member is busy until then. */
+    lastDay: day,
+    status: z.enum(departureStatuses),
+    /** Whether crew can be assigned now (open, not past). */
+    assignable: z.boolean(),
+    travellers: count,
+    rule: z.object({
+      guideEvery: count,
+      cooks: count,
+      portersPerTraveller: z.number(),
+    }),
+    needed: roleCounts,
+    missing: roleCounts,
+    permits: z.object({
+      held: z.nullable(count),
+      used: z.number(),
+      left: z.nullable(z.number()),
+      staffRatio: z.number(),
+    }),
+    crew: z.array(departureCrewMember),
   }),
-  needed: roleCounts,
-  missing: roleCounts,
-  permits: z.object({
-    held: z.nullable(count),
-    used: z.number(),
-    left: z.nullable(z.number()),
-    staffRatio: z.number(),
-  }),
-  crew: z.array(departureCrewMember),
-});
+);
 export type DepartureCrew = z.infer<typeof departureCrew>;
 
 /**

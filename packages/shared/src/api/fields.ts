@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { MessageKey } from '../messages.ts';
 import { isIsoDate } from '../rules/dates.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 // zod/mini sets no locale of its own (classic zod set English when it built its first schema):
 // the checks that name no catalogue key keep zod's English messages, as before.
@@ -10,9 +11,9 @@ if (!z.config().localeError) z.config(z.locales.en());
 export const key = (k: MessageKey) => k;
 
 /** A required text kept as typed (never trimmed): refused with 'required' when missing or empty. */
-export const typedText = z
-  .string({ error: key('required') })
-  .check(z.minLength(1, { error: key('required') }));
+export const typedText = lazySchema(() =>
+  z.string({ error: key('required') }).check(z.minLength(1, { error: key('required') })),
+);
 
 /**
  * A required text: trimmed, refused with `message` when missing, not a string or empty, and at
@@ -34,15 +35,15 @@ export function trimmedText(max: number) {
 }
 
 /** A day as YYYY-MM-DD that exists in the calendar (a filter's bound, a departure's date). */
-export const isoDay = z
-  .string()
-  .check(z.maxLength(10), z.refine(isIsoDate, { error: key('invalidInput') }));
+export const isoDay = lazySchema(() =>
+  z.string().check(z.maxLength(10), z.refine(isIsoDate, { error: key('invalidInput') })),
+);
 
 // Answer fields: what the API writes. Their formats are checked on every answer in development
 // and tests, and they say so in the OpenAPI document.
 
 /** An instant, as `Date.toISOString()` writes it: 2026-11-25T16:05:00.000Z. */
-export const timestamp = z.iso.datetime();
+export const timestamp = lazySchema(() => z.iso.datetime());
 
 /** A calendar day, as a date column holds it: 2026-11-25. */
-export const day = z.iso.date();
+export const day = lazySchema(() => z.iso.date());

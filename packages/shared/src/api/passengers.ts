@@ -11,14 +11,19 @@ import {
 import { birthDateRange, passengerAgeProblem } from '../rules/passengers.ts';
 import { MAX_LENGTH, namedItem } from './common.ts';
 import { filledText, key } from './fields.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /** Spec §5 passenger save: a required field missing gives 'Please Complete All Fields'. */
 const required = (max: number = MAX_LENGTH.text) =>
   filledText('completeAllFields', max, 'tooLong50');
 
-const optionalText = z.pipe(
-  z.nullish(z.string().check(z.trim(), z.maxLength(MAX_LENGTH.text, { error: key('tooLong50') }))),
-  z.transform((value) => value || null),
+const optionalText = lazySchema(() =>
+  z.pipe(
+    z.nullish(
+      z.string().check(z.trim(), z.maxLength(MAX_LENGTH.text, { error: key('tooLong50') })),
+    ),
+    z.transform((value) => value || null),
+  ),
 );
 
 /** The phone rule of the payload's numbers: digits, spaces, +, - and parentheses. */
@@ -45,59 +50,63 @@ const date = (message: MessageKey) =>
     z.refine((value) => value >= MIN_DATE, { error: key('dateBefore1900') }),
   );
 
-const optionalDate = z.pipe(
-  z.optional(z.union([z.literal(''), z.null(), date('invalidDate')])),
-  z.transform((value) => value || null),
+const optionalDate = lazySchema(() =>
+  z.pipe(
+    z.optional(z.union([z.literal(''), z.null(), date('invalidDate')])),
+    z.transform((value) => value || null),
+  ),
 );
 
 /** POST client/{slotId}/create and PUT client/{id}/update (spec §3 "Passenger save payload"). */
-export const passengerPayload = z.object({
-  firstName: required(),
-  lastName: required(),
-  eMail: z.pipe(required().check(z.toLowerCase()), z.email({ error: key('invalidEmail') })),
-  birthDate: date('completeAllFields'),
-  /** The identity document's expiry (optional). */
-  expirationDate: optionalDate,
-  sexId: required(64),
-  documentTypeId: required(64),
-  documentNumber: required(),
-  maritalStatusId: required(64),
-  jobId: required(64),
-  countryId: required(2),
-  mobileNumber: required().check(z.regex(PHONE_PATTERN, { error: key('invalidPhone') })),
-  foodPreferencesId: required(64),
-  foodObservation: optionalText,
-  allergyObservation: optionalText,
-  medicalRequirement: optionalText,
-  travelPurposeId: required(64),
-  /** Remarks on the travel purpose (the form's travelPurpose2; an addition to the spec payload). */
-  travelPurposeObservation: optionalText,
-  trekkingExperienceId: required(64),
-  /** Remarks on the trekking experience (the form's TrekkingExperience2; an addition). */
-  trekkingExperienceObservation: optionalText,
-  /** A student's card expiry: required for students, null for everyone else. */
-  dateExpirationCard: optionalDate,
-  /**
-   * Whom to call if something happens on the trail (issue 29; an addition to the spec payload):
-   * optional; left out, the record keeps its contact, empty clears it.
-   */
-  emergencyContactName: keptUnlessGiven(
-    z
-      .string()
-      .check(z.trim(), z.maxLength(EMERGENCY_NAME_MAX_LENGTH, { error: key('tooLong120') })),
-  ),
-  /** The emergency contact's phone (issue 29; an addition): mobileNumber's rule, optional. */
-  emergencyContactPhone: keptUnlessGiven(
-    z.string().check(
-      z.trim(),
-      z.maxLength(MAX_LENGTH.text, { error: key('tooLong50') }),
-      z.refine((value) => value === '' || PHONE_PATTERN.test(value), {
-        error: key('invalidPhone'),
-      }),
+export const passengerPayload = lazySchema(() =>
+  z.object({
+    firstName: required(),
+    lastName: required(),
+    eMail: z.pipe(required().check(z.toLowerCase()), z.email({ error: key('invalidEmail') })),
+    birthDate: date('completeAllFields'),
+    /** The identity document's expiry (optional). */
+    expirationDate: optionalDate,
+    sexId: required(64),
+    documentTypeId: required(64),
+    documentNumber: required(),
+    maritalStatusId: required(64),
+    jobId: required(64),
+    countryId: required(2),
+    mobileNumber: required().check(z.regex(PHONE_PATTERN, { error: key('invalidPhone') })),
+    foodPreferencesId: required(64),
+    foodObservation: optionalText,
+    allergyObservation: optionalText,
+    medicalRequirement: optionalText,
+    travelPurposeId: required(64),
+    /** Remarks on the travel purpose (the form's travelPurpose2; an addition to the spec payload). */
+    travelPurposeObservation: optionalText,
+    trekkingExperienceId: required(64),
+    /** Remarks on the trekking experience (the form's TrekkingExperience2; an addition). */
+    trekkingExperienceObservation: optionalText,
+    /** A student's card expiry: required for students, null for everyone else. */
+    dateExpirationCard: optionalDate,
+    /**
+     * Whom to call if something happens on the trail (issue 29; an addition to the spec payload):
+     * optional; left out, the record keeps its contact, empty clears it.
+     */
+    emergencyContactName: keptUnlessGiven(
+      z
+        .string()
+        .check(z.trim(), z.maxLength(EMERGENCY_NAME_MAX_LENGTH, { error: key('tooLong120') })),
     ),
-  ),
-  bookingcode: filledText('required', 32),
-});
+    /** The emergency contact's phone (issue 29; an addition): mobileNumber's rule, optional. */
+    emergencyContactPhone: keptUnlessGiven(
+      z.string().check(
+        z.trim(),
+        z.maxLength(MAX_LENGTH.text, { error: key('tooLong50') }),
+        z.refine((value) => value === '' || PHONE_PATTERN.test(value), {
+          error: key('invalidPhone'),
+        }),
+      ),
+    ),
+    bookingcode: filledText('required', 32),
+  }),
+);
 export type PassengerPayload = z.input<typeof passengerPayload>;
 export type ParsedPassengerPayload = z.output<typeof passengerPayload>;
 
@@ -156,95 +165,113 @@ export function passengerPayloadFor(
 }
 
 /** The answer to a passenger create or update: the client's id, for the document upload. */
-export const passengerSaveResponse = z.object({ result: z.literal(1), id: z.string() });
+export const passengerSaveResponse = lazySchema(() =>
+  z.object({ result: z.literal(1), id: z.string() }),
+);
 
 /** GET client/{id} (spec §3 "Existing client record"). */
-export const clientRecord = z.object({
-  id: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  countryid: z.nullable(z.string()),
-  birthdateStr: z.nullable(z.string()),
-  documenttypeid: z.nullable(z.string()),
-  documentnumber: z.nullable(z.string()),
-  expirationDate: z.nullable(z.string()),
-  email: z.nullable(z.string()),
-  mobilenumber: z.nullable(z.string()),
-  jobid: z.nullable(z.string()),
-  sexid: z.nullable(z.string()),
-  maritalstatusid: z.nullable(z.string()),
-  foodpreferencesid: z.nullable(z.string()),
-  foodobservation: z.nullable(z.string()),
-  travelpurposeid: z.nullable(z.string()),
-  travelpurposeobservation: z.nullable(z.string()),
-  trekkingexperienceid: z.nullable(z.string()),
-  trekkingexperienceobservation: z.nullable(z.string()),
-  allergyobservation: z.nullable(z.string()),
-  medicalrequirement: z.nullable(z.string()),
-  dateExpirationCard: z.nullable(z.string()),
-  /** Whom to call in an emergency (issue 29), or null (the API always says). */
-  emergencyContactName: z.optional(z.nullable(z.string())),
-  emergencyContactPhone: z.optional(z.nullable(z.string())),
-  /** The protected address of the document scan, or null. */
-  urlFile: z.nullable(z.string()),
-});
+export const clientRecord = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    firstname: z.string(),
+    lastname: z.string(),
+    countryid: z.nullable(z.string()),
+    birthdateStr: z.nullable(z.string()),
+    documenttypeid: z.nullable(z.string()),
+    documentnumber: z.nullable(z.string()),
+    expirationDate: z.nullable(z.string()),
+    email: z.nullable(z.string()),
+    mobilenumber: z.nullable(z.string()),
+    jobid: z.nullable(z.string()),
+    sexid: z.nullable(z.string()),
+    maritalstatusid: z.nullable(z.string()),
+    foodpreferencesid: z.nullable(z.string()),
+    foodobservation: z.nullable(z.string()),
+    travelpurposeid: z.nullable(z.string()),
+    travelpurposeobservation: z.nullable(z.string()),
+    trekkingexperienceid: z.nullable(z.string()),
+    trekkingexperienceobservation: z.nullable(z.string()),
+    allergyobservation: z.nullable(z.string()),
+    medicalrequirement: z.nullable(z.string()),
+    dateExpirationCard: z.nullable(z.string()),
+    /** Whom to call in an emergency (issue 29), or null (the API always says). */
+    emergencyContactName: z.optional(z.nullable(z.string())),
+    emergencyContactPhone: z.optional(z.nullable(z.string())),
+    /** The protected address of the document scan, or null. */
+    urlFile: z.nullable(z.string()),
+  }),
+);
 export type ClientRecord = z.infer<typeof clientRecord>;
 
 /** The answer to a document upload. */
-export const documentUploadResponse = z.object({ result: z.literal(1), urlFile: z.string() });
+export const documentUploadResponse = lazySchema(() =>
+  z.object({ result: z.literal(1), urlFile: z.string() }),
+);
 
 /** Spec §9: passport scans are JPEG or PNG images of at most 1 MB. */
 export const MAX_DOCUMENT_BYTES = 1024 * 1024;
 export const documentMimeTypes = ['image/jpeg', 'image/png'] as const;
 
-export const optionList = z.array(namedItem);
-export const optionListParams = z.object({ key: z.string().check(z.maxLength(40)) });
+export const optionList = lazySchema(() => z.array(namedItem));
+export const optionListParams = lazySchema(() =>
+  z.object({ key: z.string().check(z.maxLength(40)) }),
+);
 
 /** An additional service the booking's tour offers (spec §3 "Additional service options"). */
-export const serviceOption = z.object({
-  name: z.string(),
-  description: z.string(),
-  prices: z.array(
-    z.object({
-      id: z.string(),
-      value: z.number(),
-      label: z.string(),
-      /** Sold per passenger: at most one per passenger of the booking, in all. */
-      perPerson: z.boolean(),
-      /** How many of this offer the booking has already. */
-      bought: z.number().check(z.int()),
-    }),
-  ),
-});
-export const additionalServiceOptions = z.object({
-  normal: z.array(serviceOption),
-  istour: z.array(serviceOption),
-  /** The booking's passengers: the most of a per-person service it can have. */
-  passengers: z.number().check(z.int()),
-});
+export const serviceOption = lazySchema(() =>
+  z.object({
+    name: z.string(),
+    description: z.string(),
+    prices: z.array(
+      z.object({
+        id: z.string(),
+        value: z.number(),
+        label: z.string(),
+        /** Sold per passenger: at most one per passenger of the booking, in all. */
+        perPerson: z.boolean(),
+        /** How many of this offer the booking has already. */
+        bought: z.number().check(z.int()),
+      }),
+    ),
+  }),
+);
+export const additionalServiceOptions = lazySchema(() =>
+  z.object({
+    normal: z.array(serviceOption),
+    istour: z.array(serviceOption),
+    /** The booking's passengers: the most of a per-person service it can have. */
+    passengers: z.number().check(z.int()),
+  }),
+);
 export type AdditionalServiceOptions = z.infer<typeof additionalServiceOptions>;
 
 /** POST tour/add/service?bookingId={code} (spec §3 "Purchase line"). */
-export const purchaseLine = z.object({
-  serviceId: filledText('invalidInput', 64),
-  name: z._default(z.string().check(z.maxLength(200)), ''),
-  quantity: z.number({ error: key('invalidInput') }).check(
-    z.int({ error: key('invalidInput') }),
-    z.maximum(99, {
-      error: key('invalidInput'),
-    }),
-  ),
-  /** The browser's figures; the server prices every line itself. */
-  unitPrice: z.optional(z.number()),
-  total: z.optional(z.number()),
-});
-export const addServicesBody = z.array(purchaseLine).check(z.maxLength(50));
-export const addServicesQuery = z.object({
-  bookingId: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
-});
-export const addServicesResponse = z.object({
-  result: z.literal(1),
-  /** What the lines added, in US dollars, as the server priced them. */
-  total: z.number(),
-  debt: z.number(),
-});
+export const purchaseLine = lazySchema(() =>
+  z.object({
+    serviceId: filledText('invalidInput', 64),
+    name: z._default(z.string().check(z.maxLength(200)), ''),
+    quantity: z.number({ error: key('invalidInput') }).check(
+      z.int({ error: key('invalidInput') }),
+      z.maximum(99, {
+        error: key('invalidInput'),
+      }),
+    ),
+    /** The browser's figures; the server prices every line itself. */
+    unitPrice: z.optional(z.number()),
+    total: z.optional(z.number()),
+  }),
+);
+export const addServicesBody = lazySchema(() => z.array(purchaseLine).check(z.maxLength(50)));
+export const addServicesQuery = lazySchema(() =>
+  z.object({
+    bookingId: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
+  }),
+);
+export const addServicesResponse = lazySchema(() =>
+  z.object({
+    result: z.literal(1),
+    /** What the lines added, in US dollars, as the server priced them. */
+    total: z.number(),
+    debt: z.number(),
+  }),
+);
