@@ -6,6 +6,7 @@ type Chunk = {
   type: 'chunk';
   fileName: string;
   imports: string[];
+  dynamicImports: string[];
   moduleIds: string[];
   isEntry: boolean;
   viteMetadata?: { importedCss: Set<string> };
@@ -61,6 +62,13 @@ export function earlyStart(): Plugin {
         };
         const loaded = new Set<string>();
         for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, loaded);
+        // The app's start after the entry (main.tsx's steps, ADR 0061): every page asks for it
+        // with the entry, as for the entry's own imports, not once the entry has run.
+        const steps = new Set<string>();
+        for (const chunk of chunks)
+          if (chunk.isEntry) for (const file of chunk.dynamicImports) closure(file, steps);
+        const stepFiles = [...steps].filter((file) => !loaded.has(file));
+        for (const file of stepFiles) loaded.add(file);
         const lists = Object.fromEntries(
           Object.entries(STARTS).map(([name, patterns]) => {
             const files = new Set<string>();
@@ -78,10 +86,17 @@ export function earlyStart(): Plugin {
             return [name, [...wanted, ...styles]];
           }),
         );
-        return html.replace(
-          PLACEHOLDER,
-          JSON.stringify({ files: lists, availabilityDays: AVAILABILITY_MAX_DAYS }),
-        );
+        return {
+          html: html.replace(
+            PLACEHOLDER,
+            JSON.stringify({ files: lists, availabilityDays: AVAILABILITY_MAX_DAYS }),
+          ),
+          tags: stepFiles.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        };
       },
     },
   };

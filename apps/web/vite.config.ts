@@ -16,7 +16,8 @@ import { mantineStableId } from './vite-mantine-id.ts';
  */
 const firstScreens = new Map<string, Set<FirstScreen>>();
 const FIRST_SCREENS = {
-  main: /[\\/]src[\\/]main\.tsx$/,
+  // The entry and the app's start it imports in steps (main.tsx, ADR 0061).
+  main: /[\\/]src[\\/](main|app[\\/]start(-react|-mantine)?)\.tsx?$/,
   booking: /[\\/]features[\\/]booking[\\/]routes[\\/]booking-page\.tsx$/,
   login: /[\\/]features[\\/]auth[\\/]routes[\\/]login-page\.tsx$/,
 };
@@ -168,7 +169,9 @@ function readBarrel(id: string, code: string): Map<string, string> | null {
 
 /** A library the first screens' chunks hold (not the icons, which have their own). */
 function isLibrary(id: string): boolean {
-  return /node_modules[\\/]/.test(id) && !/@tabler/.test(id);
+  // Not the stylesheets (app/mantine-styles.ts): their empty modules stay with the entry, which
+  // would otherwise import the `mantine` chunk, and run it, in its first task (ADR 0061).
+  return /node_modules[\\/]/.test(id) && !/@tabler/.test(id) && !/\.css$/.test(id);
 }
 
 /** The app's own helpers and the shared rules and schemas, grouped in `common` chunks. */
@@ -277,6 +280,9 @@ export default defineConfig({
     emptyOutDir: true,
     // The manifest lets scripts/first-load.mjs sum what each screen downloads first.
     manifest: true,
+    // Every browser the app supports knows `<link rel="modulepreload">` (Safari since 17): no
+    // polyfill in the entry. An older one still loads each module when it is imported.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
@@ -296,12 +302,16 @@ export default defineConfig({
             {
               name: 'framework',
               test: (id) =>
-                /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store|ky|zod|dayjs)[\\/]/.test(
+                (/node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store|zod|dayjs)[\\/]/.test(
                   id,
                 ) &&
-                // TanStack's dehydrate/hydrate go with the offline store (lib/offline/persist.ts),
-                // which loads for a signed-in user only.
-                !/query-core[\\/]build[\\/]modern[\\/]hydration/.test(id),
+                  // TanStack's dehydrate/hydrate go with the offline store (lib/offline/persist.ts),
+                  // which loads for a signed-in user only.
+                  !/query-core[\\/]build[\\/]modern[\\/]hydration/.test(id)) ||
+                // Vite's helper for dynamic imports, which the entry uses for the app's steps
+                // (main.tsx): here, not in `common`, which would bring Mantine and the app's
+                // helpers into the entry's first task (a chunk of its own costs a request more).
+                id === '\0vite/preload-helper.js',
               priority: 40,
             },
             {

@@ -1,4 +1,5 @@
-// What each screen downloads before it shows: the entry with its static imports, the texts of
+// What each screen downloads before it shows: the entry with its static imports and the app's
+// start (main.tsx's steps), the texts of
 // one language, then the screen's own chunk with its static imports, and their CSS. Sizes are gzip and brotli, as the
 // server sends them (the build writes .gz and .br copies). Run after `vite build`; prints a table
 // and, with --json, the figures as JSON (the benchmark reads them).
@@ -53,9 +54,16 @@ const languageChunks = Object.keys(manifest).filter(
     /(^|\/)messages-es-[\w-]+\.js$/.test(manifest[key].file),
 );
 
+/** The entry with its static imports, and the app's start that it imports in steps (main.tsx). */
+function entry() {
+  const keys = closure('index.html');
+  for (const step of manifest['index.html']?.dynamicImports ?? []) closure(step, keys);
+  return keys;
+}
+
 export function firstLoad(source) {
   const keys = new Set([
-    ...closure('index.html'),
+    ...entry(),
     ...closure(source),
     ...languageChunks.flatMap((key) => [...closure(key)]),
   ]);

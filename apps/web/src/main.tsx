@@ -1,49 +1,29 @@
 import './app/mantine-styles.ts';
 import './app/global.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { restoreOfflineData } from './app/offline-data.tsx';
-import { preloadScreenData } from './app/preload-data.ts';
-import { startServiceWorker } from './app/pwa.tsx';
-import { preloadScreen } from './app/router.tsx';
-import { loadLanguage, startI18n, storedLanguage } from './lib/i18n.ts';
-import { pageLanguageOf } from './lib/page-language.ts';
-import { createQueryClient } from './lib/query-client.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-// The texts of the first screen's language, the screen's code and the screen's data first, side
-// by side (index.html paints the agency's mark meanwhile). The first render waits for the texts
-// and the code, not the data: the screen shows its own loader until the data arrives. The first
-// render is a transition: React yields to the browser between pieces of it instead of holding the
-// main thread for the whole page (a phone stays responsive).
-const { hash } = window.location;
-const queryClient = createQueryClient();
-preloadScreenData(hash, queryClient);
-const pageLanguage = pageLanguageOf(hash);
-// A signed-in user's copies kept for offline use come back meanwhile (issue 32): nothing loads for
-// a visitor who is not signed in.
-void Promise.all([
-  startI18n(pageLanguage),
-  preloadScreen(hash),
-  restoreOfflineData(queryClient),
-]).then(() => {
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    ),
-  );
-  // The service worker once the page has loaded and the browser is idle (app/pwa.tsx).
-  startServiceWorker();
-  // A booking page in another language than the stored one: the stored one's texts follow at the
-  // visitor's first touch or key, long before they leave the page, so that the screens after it
-  // are in the stored language at once (not while the page loads: it would compete with it).
-  if (pageLanguage && pageLanguage !== storedLanguage()) {
-    const preload = () => void loadLanguage(storedLanguage());
-    for (const type of ['pointerdown', 'keydown'])
-      window.addEventListener(type, preload, { once: true, passive: true });
-  }
-});
+
+/**
+ * The next step after the browser's next frame: it may paint (the agency's mark, at first) and
+ * answer input before the step runs. A hidden tab draws no frames: there, the next task.
+ */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    if (document.visibilityState === 'hidden') setTimeout(resolve);
+    else requestAnimationFrame(() => setTimeout(resolve));
+  });
+
+// The app starts in steps, each evaluated in a task of its own (ADR 0061): React and the other
+// libraries of the framework chunk, then Mantine, then the app's own code and its start. A
+// browser evaluates a module graph in one task once the whole graph has arrived; on a phone the
+// app's graph held the main thread for about 200 ms in one piece, which Lighthouse counts as
+// blocking time. index.html asks for every file of every step at once (vite-early-start.ts), so
+// no step waits for a round trip of its own.
+void nextTask()
+  .then(() => import('./app/start-react.ts'))
+  .then(nextTask)
+  .then(() => import('./app/start-mantine.ts'))
+  .then(nextTask)
+  .then(() => import('./app/start.tsx'))
+  .then(({ startApp }) => startApp(root));

@@ -40,7 +40,7 @@ async function bodyOf(request: Request): Promise<unknown> {
 
 /**
  * Stands in for the API at the network's edge: `globalThis.fetch` answers from `routes`, keyed
- * "METHOD path" (the path below /api/, without its query), so that the app's own client (ky),
+ * "METHOD path" (the path below /api/, without its query), so that the app's own client (lib/api-client.ts),
  * hooks and caches run as they do in a browser. Every call is kept, answered or not; a call
  * without a route is answered 404, so that a test asserting the calls made sees it.
  */
