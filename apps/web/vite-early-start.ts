@@ -36,6 +36,9 @@ const STARTS: Record<string, RegExp[]> = {
 const PLACEHOLDER = '/*early-start*/ {}';
 
 /**
+ * Adds to index.html a `modulepreload` link for each file of the app's start, which the entry
+ * imports in steps (main.tsx, ADR 0061), so that every page asks for them with the entry.
+ *
  * Writes into index.html's inline script the files each first screen needs beyond the entry
  * (ADR 0053, decision 12): on a booking page or login, the script asks for them with
  * `modulepreload` while the entry is still arriving, instead of after the entry has run and

@@ -1,7 +1,7 @@
 // What each screen downloads before it shows: the entry with its static imports and the app's
-// start (main.tsx's steps), the texts of
-// one language, then the screen's own chunk with its static imports, and their CSS. Sizes are gzip and brotli, as the
-// server sends them (the build writes .gz and .br copies). Run after `vite build`; prints a table
+// start (main.tsx's steps), the texts of one language, then the screen's own chunk with its
+// static imports, and their CSS. Sizes are gzip and brotli, as the server sends them (the build
+// writes .gz and .br copies). Run after `vite build`; prints a table
 // and, with --json, the figures as JSON (the benchmark reads them).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

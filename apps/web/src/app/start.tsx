@@ -9,9 +9,7 @@ import { preloadScreenData } from './preload-data.ts';
 import { startServiceWorker } from './pwa.tsx';
 import { preloadScreen } from './router.tsx';
 
-/**
- * Starts the app in `root`, once main.tsx has loaded this module (the app's second step).
- */
+/** Starts the app in `root`: main.tsx's last step, once React and Mantine have run (ADR 0061). */
 export function startApp(root: HTMLElement) {
   // The texts of the first screen's language, the screen's code and the screen's data first, side
   // by side (index.html paints the agency's mark meanwhile). The first render waits for the texts
