@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api } from '../src/lib/api-client.ts';
-import { i18n } from '../src/lib/i18n.ts';
+import { ApiError, api, errorMessage } from '../src/lib/api-client.ts';
+import { i18n, loadLanguage } from '../src/lib/i18n.ts';
 import { clearSession, saveSession } from '../src/lib/session.ts';
 
 /** Every request the client sends, each answered by `answer` (an empty JSON object unless set). */
@@ -75,7 +75,9 @@ describe('the API client', () => {
     expect(error).toMatchObject({ status: 409, message: 'No seats left' });
   });
 
-  it('gives up on a server that does not answer within 30 seconds', async () => {
+  it("gives up on a server that does not answer within 30 seconds, saying so in the app's language", async () => {
+    await loadLanguage('es');
+    await i18n.changeLanguage('es');
     vi.useFakeTimers();
     const requests = recordRequests(
       (request) =>
@@ -87,7 +89,9 @@ describe('the API client', () => {
     await vi.advanceTimersByTimeAsync(29_999);
     expect(requests[0]?.signal.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(await call).toMatchObject({ name: 'TimeoutError' });
+    const error = await call;
+    expect(error).toMatchObject({ name: 'TimeoutError' });
+    expect(errorMessage(error)).toBe('El servidor no respondió a tiempo. Vuelva a intentarlo.');
   });
 
   it('stops a call when its caller does (a query dropped, a screen left)', async () => {

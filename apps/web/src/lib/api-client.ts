@@ -59,7 +59,7 @@ async function client(path: string, request: CallRequest): Promise<Response> {
   if (signal?.aborted) abort();
   signal?.addEventListener('abort', abort, { once: true });
   const timer = setTimeout(
-    () => controller.abort(new DOMException('The server did not answer in time.', 'TimeoutError')),
+    () => controller.abort(new DOMException(i18n.t('common.timeout'), 'TimeoutError')),
     TIMEOUT_MS,
   );
   try {
@@ -192,6 +192,8 @@ export async function download(path: string): Promise<Blob> {
 /** The text to show for any error (spec §8: server message, 'Error: ' + message, or unknown). */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
+  // The client's own timeout (above): its message is already the app's, in its language.
+  if (error instanceof DOMException && error.name === 'TimeoutError') return error.message;
   if (error instanceof Error && error.message) return `Error: ${error.message}`;
   return i18n.t('msg:unknownError');
 }
